@@ -1,0 +1,25 @@
+// `podfit check`: PreFilter and Filter for each pod on every node, reported per node.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace podfit {
+
+struct CheckOptions {
+  std::vector<std::string> filenames;  // -f: the cluster state
+  std::vector<std::string> pods;       // --pod: pods to check (default: the pending pods of -f)
+  bool recursive = false;              // -R
+  bool all_reasons = false;            // --all-reasons
+  std::string output = "table";        // table, wide, json, yaml, name
+  std::string feature_gates;           // --feature-gates A=true,B=false
+  bool color = false;                  // stdout is a terminal and NO_COLOR is unset
+};
+
+// Runs the check; writes the report to `out` only once it is complete, notices and errors
+// to `err`. Returns the exit code: 0 every pod fits somewhere, 1 some pod fits nowhere,
+// 2 bad usage or input.
+int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace podfit

@@ -1,0 +1,28 @@
+// Everything read from the cluster state (-f), in input order.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "podfit/model/namespace.h"
+#include "podfit/model/node.h"
+#include "podfit/model/pod.h"
+#include "podfit/model/storage.h"
+
+namespace podfit {
+
+struct ClusterState {
+  std::vector<Node> nodes;
+  std::vector<Pod> pods;  // assigned and pending alike; the snapshot tells them apart
+  std::vector<Namespace> namespaces;
+  std::vector<PersistentVolume> persistent_volumes;
+  std::vector<PersistentVolumeClaim> persistent_volume_claims;
+  std::vector<StorageClass> storage_classes;
+  std::vector<CSINode> csi_nodes;
+  std::vector<CSIDriver> csi_drivers;
+  std::vector<CSIStorageCapacity> csi_storage_capacities;
+  std::map<std::string, int> skipped_kinds;  // kinds podfit does not read -> how many were seen
+};
+
+}  // namespace podfit

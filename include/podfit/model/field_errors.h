@@ -1,0 +1,35 @@
+// apimachinery's field errors as text: paths, quoted values and aggregated lists, so that
+// podfit's validation messages read exactly as the API's.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace podfit::field {
+
+// Go's %q of a string (strconv.Quote): how apimachinery prints a bad string value.
+std::string go_quote(std::string_view text);
+// encoding/json of a string: how apimachinery prints a bad value of a named string type.
+std::string json_quote(std::string_view text);
+// encoding/json of a []string; an empty list prints as null, as a nil slice does.
+std::string json_list(const std::vector<std::string>& values);
+
+// field.Path.Child: "a.b" (an empty path stands for the nil root, giving just "b").
+std::string child(std::string_view path, std::string_view name);
+// field.Path.Index: "a[3]".
+std::string index(std::string_view path, size_t i);
+// field.Path.Key: "a[k]".
+std::string key(std::string_view path, std::string_view k);
+
+// field.Invalid(path, value, detail).Error(); `value` is already rendered (go_quote, json_list).
+std::string invalid(std::string_view path, std::string_view value, std::string_view detail);
+// field.NotSupported(path, value, supported).Error(); `value` is already rendered.
+std::string not_supported(std::string_view path, std::string_view value,
+                          const std::vector<std::string>& supported);
+
+// utilerrors.Aggregate.Error() of a flattened list: one message as is, several deduplicated
+// and bracketed "[a, b]". Empty input gives "".
+std::string aggregate(const std::vector<std::string>& errors);
+
+}  // namespace podfit::field

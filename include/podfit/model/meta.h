@@ -1,0 +1,40 @@
+// Object metadata and where each object came from.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "podfit/model/flat_map.h"
+
+namespace podfit {
+
+// Where an object was read: every message about the object names it.
+struct SourceRef {
+  std::string file;   // path as the user gave it, or "<stdin>"
+  int document = 0;   // 1-based index of the YAML document / JSON value in the file
+  int line = 0;       // 1-based line where the object starts
+  int item = -1;      // index inside a List's items, or -1
+};
+
+struct OwnerReference {
+  std::string api_version;
+  std::string kind;
+  std::string name;
+  std::string uid;
+  bool controller = false;
+};
+
+// The parts of metav1.ObjectMeta that scheduling reads.
+struct ObjectMeta {
+  std::string name;
+  std::string generate_name;
+  std::string namespace_;  // defaulted to "default" for namespaced kinds
+  std::string uid;
+  StringMap labels;
+  StringMap annotations;
+  std::string creation_timestamp;
+  std::string deletion_timestamp;  // non-empty while the object is being deleted
+  std::vector<OwnerReference> owner_references;
+};
+
+}  // namespace podfit

@@ -1,0 +1,97 @@
+// v1.Pod: the fields kube-scheduler reads, after API server defaulting.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "podfit/model/affinity.h"
+#include "podfit/model/meta.h"
+#include "podfit/model/resources.h"
+#include "podfit/model/taint.h"
+#include "podfit/model/volume.h"
+
+namespace podfit {
+
+struct ContainerPort {
+  std::string name;
+  int32_t container_port = 0;
+  int32_t host_port = 0;
+  std::string protocol = "TCP";  // defaulted as the API server does
+  std::string host_ip;
+};
+
+struct Container {
+  std::string name;
+  std::string image;
+  std::vector<ContainerPort> ports;
+  ResourceRequirements resources;
+  std::optional<std::string> restart_policy;  // "Always" marks a restartable (sidecar) init container
+};
+
+struct PodCondition {
+  std::string type;
+  std::string status;
+  std::string reason;
+  std::string message;
+};
+
+struct ContainerStatus {
+  std::string name;
+  std::optional<ResourceList> allocated_resources;
+  std::optional<ResourceRequirements> resources;
+};
+
+struct PodSchedulingGate {
+  std::string name;
+};
+
+struct PodResourceClaim {
+  std::string name;
+  std::optional<std::string> resource_claim_name;
+  std::optional<std::string> resource_claim_template_name;
+};
+
+struct PodSpec {
+  std::string node_name;
+  StringMap node_selector;
+  std::optional<Affinity> affinity;
+  std::vector<Toleration> tolerations;
+  std::vector<Container> init_containers;
+  std::vector<Container> containers;
+  std::optional<ResourceList> overhead;
+  std::optional<ResourceRequirements> resources;  // pod-level resources
+  std::vector<Volume> volumes;
+  std::string scheduler_name = "default-scheduler";
+  std::optional<int32_t> priority;
+  std::string priority_class_name;
+  std::optional<std::string> preemption_policy;
+  std::vector<TopologySpreadConstraint> topology_spread_constraints;
+  std::vector<PodSchedulingGate> scheduling_gates;
+  std::vector<PodResourceClaim> resource_claims;
+  bool host_network = false;
+  std::string restart_policy = "Always";
+  std::string os_name;  // spec.os.name
+  std::string runtime_class_name;
+};
+
+struct PodStatus {
+  std::string phase;  // Pending, Running, Succeeded, Failed, Unknown ("" when absent)
+  std::vector<PodCondition> conditions;
+  std::vector<ContainerStatus> container_statuses;
+  std::vector<ContainerStatus> init_container_statuses;
+  std::string nominated_node_name;
+  std::string resize;  // legacy status.resize
+  std::optional<ResourceRequirements> resources;      // pod-level status.resources
+  std::optional<ResourceList> allocated_resources;    // pod-level status.allocatedResources
+};
+
+struct Pod {
+  ObjectMeta metadata;
+  PodSpec spec;
+  PodStatus status;
+  SourceRef origin;
+};
+
+}  // namespace podfit

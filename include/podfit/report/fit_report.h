@@ -1,0 +1,33 @@
+// The outcome of `podfit check`, ready to print in any output format.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "podfit/framework/status.h"
+
+namespace podfit {
+
+struct NodeVerdict {
+  std::string name;
+  bool fit = false;
+  std::vector<Status> failures;  // plugin set on each; at most one unless --all-reasons
+};
+
+struct PodVerdict {
+  std::string namespace_;
+  std::string name;
+  bool schedulable = false;
+  std::vector<std::string> feasible_nodes;
+  std::optional<Status> pre_filter;  // the PreFilter status that rejected the pod
+  std::vector<NodeVerdict> nodes;    // every node, input order
+  std::string message;               // FitError text, or "N/M nodes are available"
+};
+
+struct FitReport {
+  std::vector<PodVerdict> results;
+  std::vector<std::string> skipped_plugins;  // default-profile plugins podfit did not run
+};
+
+}  // namespace podfit

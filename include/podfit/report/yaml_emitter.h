@@ -1,0 +1,14 @@
+// Prints a JSON document as YAML, the way kubectl -o yaml lays documents out.
+#pragma once
+
+#include <ostream>
+
+#include <nlohmann/json.hpp>
+
+namespace podfit {
+
+// Block style, two-space indent, list items at their key's indentation, strings quoted
+// only when a plain scalar would be read back as something else.
+void emit_yaml(std::ostream& out, const nlohmann::ordered_json& doc);
+
+}  // namespace podfit

@@ -1,0 +1,63 @@
+// The scheduler's view of the cluster for one run: NodeInfos plus the objects plugins look up.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "podfit/model/cluster.h"
+#include "podfit/snapshot/node_info.h"
+#include "podfit/snapshot/pod_info.h"
+
+namespace podfit {
+
+struct FeatureGates;
+
+// Built once from a ClusterState (which must outlive it). Succeeded/Failed pods are invisible,
+// as the scheduler's informer filters them out. Other pods with spec.nodeName on a known node
+// count toward that node; pods without nodeName are pending; pods bound to a node not in the
+// input are kept aside (`orphaned`). A node name given twice keeps its first node.
+class Snapshot {
+ public:
+  Snapshot(const ClusterState& cluster, const FeatureGates& gates);
+
+  const ClusterState& cluster() const { return *cluster_; }
+  // Nodes in input order.
+  const std::vector<std::unique_ptr<NodeInfo>>& nodes() const { return nodes_; }
+  NodeInfo* find_node(std::string_view name) const;
+  // Pending pods (no spec.nodeName, not terminal) in input order.
+  const std::vector<const Pod*>& pending_pods() const { return pending_; }
+  // Assigned, non-terminal pods whose node is not part of the input, in input order.
+  const std::vector<const Pod*>& orphaned_pods() const { return orphaned_; }
+  // Namespace labels by name (namespaceSelector needs them); nullptr when unknown.
+  const StringMap* namespace_labels(std::string_view name) const;
+  // Every running pod's PodInfo (assumed ones included), stable for the snapshot's lifetime.
+  const std::vector<std::unique_ptr<PodInfo>>& pod_infos() const { return pod_infos_; }
+  // HavePodsWithAffinityList: nodes with at least one pod declaring pod (anti-)affinity, in node order.
+  std::vector<const NodeInfo*> nodes_with_pods_with_affinity() const;
+  // HavePodsWithRequiredAntiAffinityList: nodes with a pod declaring required anti-affinity.
+  std::vector<const NodeInfo*> nodes_with_pods_with_required_anti_affinity() const;
+  // StorageInfos().IsPVCUsedByPods: some pod on a node of the snapshot uses "namespace/claim".
+  bool is_pvc_used_by_pods(std::string_view key) const;
+  // Assumes a pod onto a node (the cache's AssumePod), as `place` does between pods: a copy of
+  // the pod with spec.nodeName set is added to the node. nullptr when the node is unknown.
+  const PodInfo* assume(const Pod& pod, std::string_view node_name, const FeatureGates& gates);
+
+ private:
+  void add_to_node(NodeInfo& node, const PodInfo* pod);
+
+  const ClusterState* cluster_;
+  std::vector<std::unique_ptr<NodeInfo>> nodes_;
+  std::unordered_map<std::string, NodeInfo*> by_name_;
+  std::vector<std::unique_ptr<PodInfo>> pod_infos_;
+  std::vector<std::unique_ptr<Pod>> assumed_pods_;
+  std::vector<const Pod*> pending_;
+  std::vector<const Pod*> orphaned_;
+  std::unordered_map<std::string, const StringMap*> namespace_labels_;
+  std::map<std::string, int, std::less<>> used_pvc_ref_counts_;
+};
+
+}  // namespace podfit

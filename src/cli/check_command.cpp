@@ -1,0 +1,137 @@
+#include "podfit/cli/check_command.h"
+
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "podfit/framework/fit_error.h"
+#include "podfit/framework/framework.h"
+#include "podfit/framework/registry.h"
+#include "podfit/load/loader.h"
+#include "podfit/report/writers.h"
+#include "podfit/snapshot/snapshot.h"
+
+namespace podfit {
+namespace {
+
+PodVerdict evaluate(const Framework& framework, const Snapshot& snapshot, const Pod& pod, const FeatureGates& gates,
+                    bool all_reasons) {
+  PodVerdict verdict;
+  verdict.namespace_ = pod.metadata.namespace_;
+  verdict.name = pod.metadata.name;
+  PodInfo info(pod, gates);
+  CycleState state;
+  FilterOutcome outcome = framework.run(snapshot, info, all_reasons, state);
+  const auto& nodes = snapshot.nodes();
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    NodeVerdict& node = verdict.nodes.emplace_back();
+    node.name = nodes[i]->name();
+    node.failures = outcome.node_failures[i];
+    node.fit = node.failures.empty();
+    if (node.fit) verdict.feasible_nodes.push_back(node.name);
+  }
+  if (outcome.pre_filter_status.is_rejected() || outcome.pre_filter_status.is_error()) {
+    verdict.pre_filter = outcome.pre_filter_status;
+  }
+  verdict.schedulable = !verdict.feasible_nodes.empty();
+  if (nodes.empty()) {
+    verdict.message = "no nodes available to schedule pods";
+  } else if (verdict.schedulable) {
+    verdict.message = fmt::format("{}/{} nodes are available", verdict.feasible_nodes.size(), nodes.size());
+  } else {
+    verdict.message = fit_error_message(outcome, nodes.size());
+  }
+  return verdict;
+}
+
+std::string describe_skipped_kinds(const ClusterState& cluster) {
+  int total = 0;
+  std::vector<std::string> parts;
+  for (const auto& [kind, count] : cluster.skipped_kinds) {
+    total += count;
+    parts.push_back(fmt::format("{} {}", count, kind));
+  }
+  std::string joined;
+  for (size_t i = 0; i < parts.size(); ++i) joined += (i ? ", " : "") + parts[i];
+  return fmt::format("podfit: skipped {} object{} of kinds podfit does not read: {}", total, total == 1 ? "" : "s",
+                     joined);
+}
+
+}  // namespace
+
+int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
+  static const char* kOutputs[] = {"table", "wide", "json", "yaml", "name"};
+  if (std::find(std::begin(kOutputs), std::end(kOutputs), options.output) == std::end(kOutputs)) {
+    err << fmt::format("error: unknown output format \"{}\": use one of table, wide, json, yaml, name\n", options.output);
+    return 2;
+  }
+  if (options.filenames.empty()) {
+    err << "error: no cluster state given: use -f FILE (a file, a directory, or - for standard input)\n";
+    return 2;
+  }
+  int stdin_uses = 0;
+  for (const auto& f : options.filenames) stdin_uses += f == "-";
+  for (const auto& f : options.pods) stdin_uses += f == "-";
+  if (stdin_uses > 1) {
+    err << "error: standard input (-) can be read only once\n";
+    return 2;
+  }
+  PluginContext context;
+  std::string gate_error;
+  if (!options.feature_gates.empty() && !context.gates.parse(options.feature_gates, &gate_error)) {
+    err << "error: --feature-gates: " << gate_error << '\n';
+    return 2;
+  }
+
+  LoadOptions load_options;
+  load_options.recursive = options.recursive;
+  ClusterState cluster;
+  if (auto e = load_cluster_state(options.filenames, load_options, cluster)) {
+    err << "error: " << e->message << '\n';
+    return 2;
+  }
+  std::vector<Pod> candidates;
+  if (!options.pods.empty()) {
+    if (auto e = load_candidates(options.pods, load_options, candidates)) {
+      err << "error: " << e->message << '\n';
+      return 2;
+    }
+  }
+  if (!cluster.skipped_kinds.empty()) err << describe_skipped_kinds(cluster) << '\n';
+
+  Snapshot snapshot(cluster, context.gates);
+  Framework framework(default_filter_plugin_order(context.gates), context);
+  FitReport report;
+  report.skipped_plugins = framework.not_implemented();
+  if (!report.skipped_plugins.empty()) {
+    std::string names;
+    for (size_t i = 0; i < report.skipped_plugins.size(); ++i) names += (i ? ", " : "") + report.skipped_plugins[i];
+    err << "podfit: not evaluated (not implemented yet): " << names << '\n';
+  }
+
+  std::vector<const Pod*> pods;
+  if (!options.pods.empty()) {
+    for (const Pod& p : candidates) pods.push_back(&p);
+  } else {
+    pods = snapshot.pending_pods();
+    if (pods.empty()) err << "podfit: no pending pods in the cluster state; use --pod to check a pod\n";
+  }
+  for (const Pod* pod : pods) {
+    report.results.push_back(evaluate(framework, snapshot, *pod, context.gates, options.all_reasons));
+  }
+
+  std::ostringstream buffer;
+  if (options.output == "json") write_fit_json(buffer, report);
+  else if (options.output == "yaml") write_fit_yaml(buffer, report);
+  else if (options.output == "name") write_fit_names(buffer, report);
+  else write_fit_table(buffer, report, TableStyle{options.color, options.output == "wide"});
+  out << buffer.str();
+  out.flush();
+
+  for (const PodVerdict& r : report.results) {
+    if (!r.schedulable) return 1;
+  }
+  return 0;
+}
+
+}  // namespace podfit

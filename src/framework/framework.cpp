@@ -1,0 +1,214 @@
+#include "podfit/framework/framework.h"
+
+#include <utility>
+
+#include <fmt/format.h>
+
+namespace podfit {
+namespace {
+
+// Go's "%v" of a sorted []string: "[A B C]".
+std::string go_list(const std::set<std::string>& names) {
+  std::string out = "[";
+  for (const auto& name : names) {
+    if (out.size() > 1) out += ' ';
+    out += name;
+  }
+  return out + "]";
+}
+
+// Status.AsError() as "%w" prints it: Wait and Skip carry no error, which Go prints as "%!w(<nil>)".
+std::string error_text(const Status& status) {
+  if (status.is_success() || status.is_skip() || status.code() == Code::Wait) return "%!w(<nil>)";
+  return status.message();
+}
+
+// fwk.AsStatus(fmt.Errorf(format, err)): an Error status; podfit keeps the plugin's details.
+Status wrap_error(std::string message, const Status& original, const std::string& plugin) {
+  Status wrapped = Status::error(std::move(message));
+  for (const auto& detail : original.details()) wrapped.with_detail(detail);
+  wrapped.with_plugin(plugin);
+  return wrapped;
+}
+
+// RunFilterPlugins' treatment of one failing status: anything but a rejection becomes an Error.
+Status filter_failure(Status status, const std::string& plugin) {
+  if (!status.is_rejected()) {
+    return wrap_error(fmt::format("running \"{}\" filter plugin: {}", plugin, error_text(status)), status, plugin);
+  }
+  status.with_plugin(plugin);
+  return status;
+}
+
+// Diagnosis.AddPluginStatus.
+void add_plugin_status(FilterOutcome& outcome, const Status& status) {
+  if (status.plugin().empty()) return;
+  if (status.is_rejected()) outcome.unschedulable_plugins.insert(status.plugin());
+  if (status.code() == Code::Pending) outcome.pending_plugins.insert(status.plugin());
+}
+
+}  // namespace
+
+size_t FilterOutcome::feasible_count() const {
+  size_t count = 0;
+  for (const auto& failures : node_failures) count += failures.empty();
+  return count;
+}
+
+Framework::Framework(const std::vector<std::string>& plugin_names, const PluginContext& context)
+    : Framework(plugin_names, context, plugin_registry()) {}
+
+Framework::Framework(const std::vector<std::string>& plugin_names, const PluginContext& context,
+                     const PluginRegistry& registry) {
+  for (const auto& name : plugin_names) {
+    auto it = registry.find(name);
+    std::unique_ptr<Plugin> plugin = it != registry.end() && it->second ? it->second(context) : nullptr;
+    if (plugin == nullptr) {
+      not_implemented_.push_back(name);
+      continue;
+    }
+    names_.push_back(name);
+    if (const auto* pre_filter = dynamic_cast<const PreFilterPlugin*>(plugin.get())) {
+      pre_filter_.push_back(pre_filter);
+      pre_filter_names_.emplace_back(plugin->name());
+    }
+    if (const auto* filter = dynamic_cast<const FilterPlugin*>(plugin.get())) {
+      filter_.push_back(filter);
+      filter_names_.emplace_back(plugin->name());
+    }
+    plugins_.push_back(std::move(plugin));
+  }
+}
+
+PreFilterOutcome Framework::run_pre_filter(const Snapshot& snapshot, const PodInfo& pod, CycleState& state) const {
+  PreFilterOutcome out;
+  for (size_t i = 0; i < pre_filter_.size(); ++i) {
+    const std::string& name = pre_filter_names_[i];
+    PreFilterResult result;
+    Status status = pre_filter_[i]->pre_filter(state, pod, snapshot, result);
+    if (status.is_skip()) {
+      out.skipped_plugins.insert(name);
+      continue;
+    }
+    if (!status.is_success()) {
+      status.with_plugin(name);
+      if (status.code() == Code::UnschedulableAndUnresolvable) {
+        // No preemption can help: the remaining plugins do not run.
+        return PreFilterOutcome{PreFilterResult{}, std::move(status), {}, std::move(out.skipped_plugins)};
+      }
+      if (status.code() == Code::Unschedulable) {
+        // Preemption may help, so every PreFilter still runs; the last such status is kept.
+        out.status = std::move(status);
+        continue;
+      }
+      Status error = wrap_error(fmt::format("running PreFilter plugin \"{}\": {}", name, error_text(status)),
+                                status, name);
+      return PreFilterOutcome{PreFilterResult{}, std::move(error), {}, std::move(out.skipped_plugins)};
+    }
+    if (!result.all_nodes()) out.plugins_with_nodes.insert(name);
+    out.result = out.result.merge(result);
+    if (!out.result.all_nodes() && out.result.node_names->empty()) {
+      std::string message =
+          out.plugins_with_nodes.size() == 1
+              ? fmt::format("node(s) didn't satisfy plugin {}", *out.plugins_with_nodes.begin())
+              : fmt::format("node(s) didn't satisfy plugin(s) {} simultaneously", go_list(out.plugins_with_nodes));
+      out.status = Status(Code::UnschedulableAndUnresolvable, std::move(message));
+      return out;
+    }
+  }
+  return out;
+}
+
+Status Framework::run_filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                             const std::set<std::string>& skipped_plugins) const {
+  for (size_t i = 0; i < filter_.size(); ++i) {
+    const std::string& name = filter_names_[i];
+    if (skipped_plugins.contains(name)) continue;
+    Status status = filter_[i]->filter(state, pod, node);
+    if (!status.is_success()) return filter_failure(std::move(status), name);
+  }
+  return Status();
+}
+
+std::vector<Status> Framework::run_all_filters(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                                               const std::set<std::string>& skipped_plugins) const {
+  std::vector<Status> failures;
+  for (size_t i = 0; i < filter_.size(); ++i) {
+    const std::string& name = filter_names_[i];
+    if (skipped_plugins.contains(name)) continue;
+    Status status = filter_[i]->filter(state, pod, node);
+    if (!status.is_success()) failures.push_back(filter_failure(std::move(status), name));
+  }
+  return failures;
+}
+
+FilterOutcome Framework::run(const Snapshot& snapshot, const PodInfo& pod, bool all_reasons, CycleState& state) const {
+  const auto& nodes = snapshot.nodes();
+  FilterOutcome out;
+  out.node_failures.assign(nodes.size(), {});
+  out.excluded_by_pre_filter.assign(nodes.size(), false);
+
+  PreFilterOutcome pre = run_pre_filter(snapshot, pod, state);
+  out.skipped_plugins = std::move(pre.skipped_plugins);
+  out.unschedulable_plugins = std::move(pre.plugins_with_nodes);
+  if (!pre.status.is_success()) {
+    // Rejected before Filter: every node gets the same status (kube-scheduler sets it as the
+    // status of all absent nodes, which preemption then reads).
+    for (auto& failures : out.node_failures) failures.push_back(pre.status);
+    if (pre.status.is_rejected()) {
+      add_plugin_status(out, pre.status);
+    } else {
+      out.error = pre.status;
+    }
+    out.pre_filter_status = std::move(pre.status);
+    return out;
+  }
+
+  // Nodes outside the PreFilterResult are not filtered; they share the framework's status.
+  // Names in the result that are not nodes of the snapshot are ignored.
+  std::vector<size_t> to_filter;
+  to_filter.reserve(nodes.size());
+  if (pre.result.all_nodes()) {
+    for (size_t i = 0; i < nodes.size(); ++i) to_filter.push_back(i);
+  } else {
+    Status excluded(Code::UnschedulableAndUnresolvable,
+                    fmt::format("node(s) didn't satisfy plugin(s) {}", go_list(out.unschedulable_plugins)));
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      if (pre.result.node_names->contains(nodes[i]->name())) {
+        to_filter.push_back(i);
+      } else {
+        out.excluded_by_pre_filter[i] = true;
+        out.node_failures[i].push_back(excluded);
+      }
+    }
+  }
+
+  // Every node is evaluated (kube-scheduler stops once it has enough feasible nodes and starts
+  // where the previous cycle left off; podfit reports all of them). Nominated pods are not
+  // added to the nodes (RunFilterPluginsWithNominatedPods' first pass): podfit has no queue.
+  const std::set<std::string>& skipped = out.skipped_plugins;
+  parallelizer_.until(to_filter.size(), [&](size_t k) {
+    const size_t i = to_filter[k];
+    const NodeInfo& node = *nodes[i];
+    if (all_reasons) {
+      out.node_failures[i] = run_all_filters(state, pod, node, skipped);
+    } else {
+      Status status = run_filter(state, pod, node, skipped);
+      if (!status.is_success()) out.node_failures[i].push_back(std::move(status));
+    }
+  });
+
+  // The Diagnosis reads each node's first failure: the one kube-scheduler stops at.
+  for (size_t i : to_filter) {
+    if (out.node_failures[i].empty()) continue;
+    const Status& first = out.node_failures[i].front();
+    if (first.is_error()) {
+      if (out.error.is_success()) out.error = first;
+      continue;
+    }
+    add_plugin_status(out, first);
+  }
+  return out;
+}
+
+}  // namespace podfit

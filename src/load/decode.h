@@ -1,0 +1,50 @@
+// Decoders from a JSON/YAML Value into the model, with the API server's checks and defaults
+// for the fields scheduling reads.
+#pragma once
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "podfit/model/cluster.h"
+#include "value.h"
+
+namespace podfit {
+
+// Shared pieces.
+void decode_meta(const Value& v, ObjectMeta& out);
+void decode_string_map(const Value& v, StringMap& out);
+std::vector<std::string> decode_strings(const Value& v);
+Quantity decode_quantity(const Value& v);
+ResourceList decode_resource_list(const Value& v);
+void decode_resource_requirements(const Value& v, ResourceRequirements& out);
+LabelSelector decode_label_selector(const Value& v);
+NodeSelector decode_node_selector(const Value& v);
+NodeSelectorTerm decode_node_selector_term(const Value& v);
+void decode_volume_source_field(std::string_view key, const Value& v, VolumeSource& out);
+bool is_volume_source_key(std::string_view key);
+void decode_pvc_spec(const Value& v, PersistentVolumeClaimSpec& out);
+
+// Rejects `value` unless it is one of `allowed` (the API server's "Unsupported value" error).
+void check_enum(const Value& v, const std::string& value, std::initializer_list<std::string_view> allowed);
+// The API server's "Required value" error for a missing field of `v`.
+[[noreturn]] void fail_required(const Value& v, std::string_view field, std::string_view detail = {});
+
+// Whole objects. Each applies the API server's defaults that scheduling depends on.
+void decode_pod(const Value& v, Pod& out);
+void decode_node(const Value& v, Node& out);
+void decode_namespace(const Value& v, Namespace& out);
+void decode_persistent_volume(const Value& v, PersistentVolume& out);
+void decode_persistent_volume_claim(const Value& v, PersistentVolumeClaim& out);
+void decode_storage_class(const Value& v, StorageClass& out);
+void decode_csi_node(const Value& v, CSINode& out);
+void decode_csi_driver(const Value& v, CSIDriver& out);
+void decode_csi_storage_capacity(const Value& v, CSIStorageCapacity& out);
+
+// API server defaulting (pkg/apis/core/v1/defaults.go) for the fields podfit reads.
+void apply_pod_defaults(Pod& pod);
+void apply_node_defaults(Node& node, bool allocatable_set);
+
+}  // namespace podfit

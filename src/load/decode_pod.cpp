@@ -1,0 +1,395 @@
+#include <fmt/format.h>
+
+#include "decode.h"
+
+namespace podfit {
+namespace {
+
+void check_port(const Value& v, int32_t port, bool allow_zero) {
+  if ((port == 0 && allow_zero) || (port >= 1 && port <= 65535)) return;
+  v.fail(fmt::format("Invalid value: {}: must be between 1 and 65535, inclusive", port));
+}
+
+// Requests and limits must be non-negative and requests may not exceed limits.
+void check_resources(const Value& v, const ResourceRequirements& r) {
+  auto non_negative = [&](const std::optional<ResourceList>& list, std::string_view field) {
+    if (!list) return;
+    for (const auto& [name, q] : *list) {
+      if (q.sign() < 0) {
+        v.fail(fmt::format("{}.{}: Invalid value: \"{}\": must be greater than or equal to 0", field, name, q.to_string()));
+      }
+    }
+  };
+  non_negative(r.requests, "requests");
+  non_negative(r.limits, "limits");
+  if (!r.requests || !r.limits) return;
+  for (const auto& [name, request] : *r.requests) {
+    const Quantity* limit = r.limits->find(name);
+    if (limit != nullptr && request.compare(*limit) > 0) {
+      v.fail(fmt::format("requests.{}: Invalid value: \"{}\": must be less than or equal to {} limit of {}", name,
+                         request.to_string(), name, limit->to_string()));
+    }
+  }
+}
+
+Container decode_container(const Value& v) {
+  Container c;
+  v.fields([&](std::string_view key, const Value& f) {
+    if (key == "name") c.name = f.string();
+    else if (key == "image") c.image = f.string();
+    else if (key == "restartPolicy") {
+      if (!f.is_null()) {
+        c.restart_policy = f.string();
+        check_enum(f, *c.restart_policy, {"Always", "Never", "OnFailure"});
+      }
+    } else if (key == "resources") {
+      decode_resource_requirements(f, c.resources);
+      check_resources(f, c.resources);
+    } else if (key == "ports") {
+      f.elements([&](const Value& e) {
+        ContainerPort& p = c.ports.emplace_back();
+        e.fields([&](std::string_view k, const Value& x) {
+          if (k == "name") p.name = x.string();
+          else if (k == "containerPort") {
+            p.container_port = x.int32();
+            check_port(x, p.container_port, false);
+          } else if (k == "hostPort") {
+            p.host_port = x.int32();
+            check_port(x, p.host_port, true);
+          } else if (k == "protocol") {
+            p.protocol = x.string();
+            if (p.protocol.empty()) p.protocol = "TCP";
+            check_enum(x, p.protocol, {"SCTP", "TCP", "UDP"});
+          } else if (k == "hostIP") p.host_ip = x.string();
+        });
+        if (p.container_port == 0) fail_required(e, "containerPort");
+      });
+    }
+  });
+  if (c.name.empty()) fail_required(v, "name");
+  return c;
+}
+
+Toleration decode_toleration(const Value& v) {
+  Toleration t;
+  const Value* op_value = nullptr;
+  v.fields([&](std::string_view key, const Value& f) {
+    if (key == "key") t.key = f.string();
+    else if (key == "operator") {
+      t.op = f.string();
+      check_enum(f, t.op, {"", "Equal", "Exists", "Gt", "Lt"});
+      op_value = &f;
+      if (t.key.empty() && t.op != "Exists" && t.op != "") {
+        // Checked again below once every field is known.
+      }
+    } else if (key == "value") t.value = f.string();
+    else if (key == "effect") {
+      t.effect = f.string();
+      check_enum(f, t.effect, {"", "NoExecute", "NoSchedule", "PreferNoSchedule"});
+    } else if (key == "tolerationSeconds") {
+      if (!f.is_null()) t.toleration_seconds = f.int64();
+    }
+  });
+  (void)op_value;
+  if (t.key.empty() && t.op != "Exists") {
+    v.fail(fmt::format("operator: Invalid value: \"{}\": operator must be Exists when `key` is empty, which means "
+                       "\"match all values and all keys\"",
+                       t.op));
+  }
+  if (t.op == "Exists" && !t.value.empty()) {
+    v.fail(fmt::format("operator: Invalid value: \"{}\": value must be empty when `operator` is 'Exists'", t.value));
+  }
+  return t;
+}
+
+PodAffinityTerm decode_pod_affinity_term(const Value& v) {
+  PodAffinityTerm t;
+  v.fields([&](std::string_view key, const Value& f) {
+    if (key == "labelSelector") {
+      if (!f.is_null()) t.label_selector = decode_label_selector(f);
+    } else if (key == "namespaces") t.namespaces = decode_strings(f);
+    else if (key == "topologyKey") t.topology_key = f.string();
+    else if (key == "namespaceSelector") {
+      if (!f.is_null()) t.namespace_selector = decode_label_selector(f);
+    } else if (key == "matchLabelKeys") t.match_label_keys = decode_strings(f);
+    else if (key == "mismatchLabelKeys") t.mismatch_label_keys = decode_strings(f);
+  });
+  if (t.topology_key.empty()) fail_required(v, "topologyKey", "can not be empty");
+  return t;
+}
+
+PodAffinity decode_pod_affinity(const Value& v) {
+  PodAffinity a;
+  v.fields([&](std::string_view key, const Value& f) {
+    if (key == "requiredDuringSchedulingIgnoredDuringExecution") {
+      f.elements([&](const Value& e) { a.required.push_back(decode_pod_affinity_term(e)); });
+    } else if (key == "preferredDuringSchedulingIgnoredDuringExecution") {
+      f.elements([&](const Value& e) {
+        WeightedPodAffinityTerm& w = a.preferred.emplace_back();
+        e.fields([&](std::string_view k, const Value& x) {
+          if (k == "weight") w.weight = x.int32();
+          else if (k == "podAffinityTerm") w.term = decode_pod_affinity_term(x);
+        });
+      });
+    }
+  });
+  return a;
+}
+
+Affinity decode_affinity(const Value& v) {
+  Affinity a;
+  v.fields([&](std::string_view key, const Value& f) {
+    if (f.is_null()) return;
+    if (key == "nodeAffinity") {
+      NodeAffinity& na = a.node_affinity.emplace();
+      f.fields([&](std::string_view k, const Value& x) {
+        if (k == "requiredDuringSchedulingIgnoredDuringExecution") {
+          if (!x.is_null()) na.required = decode_node_selector(x);
+        } else if (k == "preferredDuringSchedulingIgnoredDuringExecution") {
+          x.elements([&](const Value& e) {
+            PreferredSchedulingTerm& t = na.preferred.emplace_back();
+            e.fields([&](std::string_view kk, const Value& y) {
+              if (kk == "weight") t.weight = y.int32();
+              else if (kk == "preference") t.preference = decode_node_selector_term(y);
+            });
+          });
+        }
+      });
+    } else if (key == "podAffinity") {
+      a.pod_affinity = decode_pod_affinity(f);
+    } else if (key == "podAntiAffinity") {
+      a.pod_anti_affinity = decode_pod_affinity(f);
+    }
+  });
+  return a;
+}
+
+TopologySpreadConstraint decode_spread_constraint(const Value& v) {
+  TopologySpreadConstraint c;
+  v.fields([&](std::string_view key, const Value& f) {
+    if (key == "maxSkew") {
+      c.max_skew = f.int32();
+      if (c.max_skew <= 0) f.fail(fmt::format("Invalid value: {}: must be greater than zero", c.max_skew));
+    } else if (key == "topologyKey") c.topology_key = f.string();
+    else if (key == "whenUnsatisfiable") {
+      c.when_unsatisfiable = f.string();
+      check_enum(f, c.when_unsatisfiable, {"DoNotSchedule", "ScheduleAnyway"});
+    } else if (key == "labelSelector") {
+      if (!f.is_null()) c.label_selector = decode_label_selector(f);
+    } else if (key == "minDomains") {
+      if (!f.is_null()) {
+        c.min_domains = f.int32();
+        if (*c.min_domains <= 0) f.fail(fmt::format("Invalid value: {}: must be greater than 0", *c.min_domains));
+      }
+    } else if (key == "nodeAffinityPolicy") {
+      if (!f.is_null()) {
+        c.node_affinity_policy = f.string();
+        check_enum(f, *c.node_affinity_policy, {"Honor", "Ignore"});
+      }
+    } else if (key == "nodeTaintsPolicy") {
+      if (!f.is_null()) {
+        c.node_taints_policy = f.string();
+        check_enum(f, *c.node_taints_policy, {"Honor", "Ignore"});
+      }
+    } else if (key == "matchLabelKeys") c.match_label_keys = decode_strings(f);
+  });
+  if (c.max_skew == 0) fail_required(v, "maxSkew");
+  if (c.topology_key.empty()) fail_required(v, "topologyKey", "can not be empty");
+  if (c.when_unsatisfiable.empty()) fail_required(v, "whenUnsatisfiable");
+  if (c.min_domains && c.when_unsatisfiable != "DoNotSchedule") {
+    v.fail(fmt::format("minDomains: Invalid value: {}: can only use minDomains if whenUnsatisfiable=DoNotSchedule, "
+                       "not {}",
+                       *c.min_domains, c.when_unsatisfiable));
+  }
+  return c;
+}
+
+Volume decode_volume(const Value& v) {
+  Volume vol;
+  v.fields([&](std::string_view key, const Value& f) {
+    if (key == "name") {
+      vol.name = f.string();
+      return;
+    }
+    if (!is_volume_source_key(key) || f.is_null()) return;
+    decode_volume_source_field(key, f, vol.source);
+    if (key == "persistentVolumeClaim") {
+      f.fields([&](std::string_view k, const Value& x) {
+        if (k == "claimName") vol.claim_name = x.string();
+      });
+      if (vol.claim_name.empty()) fail_required(f, "claimName");
+    } else if (key == "ephemeral") {
+      f.fields([&](std::string_view k, const Value& x) {
+        if (k != "volumeClaimTemplate" || x.is_null()) return;
+        PersistentVolumeClaimSpec& spec = vol.ephemeral_claim.emplace();
+        x.fields([&](std::string_view kk, const Value& y) {
+          if (kk == "spec") decode_pvc_spec(y, spec);
+          else if (kk == "metadata") {
+            y.fields([&](std::string_view m, const Value& z) {
+              if (m == "labels") decode_string_map(z, vol.ephemeral_labels);
+              else if (m == "annotations") decode_string_map(z, vol.ephemeral_annotations);
+            });
+          }
+        });
+      });
+    }
+  });
+  if (vol.name.empty()) fail_required(v, "name");
+  return vol;
+}
+
+std::vector<ContainerStatus> decode_container_statuses(const Value& v) {
+  std::vector<ContainerStatus> out;
+  v.elements([&](const Value& e) {
+    ContainerStatus& s = out.emplace_back();
+    e.fields([&](std::string_view k, const Value& x) {
+      if (k == "name") s.name = x.string();
+      else if (k == "allocatedResources") {
+        if (!x.is_null()) s.allocated_resources = decode_resource_list(x);
+      } else if (k == "resources") {
+        if (!x.is_null()) decode_resource_requirements(x, s.resources.emplace());
+      }
+    });
+  });
+  return out;
+}
+
+void decode_pod_spec(const Value& v, PodSpec& spec) {
+  bool has_containers = false;
+  v.fields([&](std::string_view key, const Value& f) {
+    if (key == "nodeName") spec.node_name = f.string();
+    else if (key == "nodeSelector") decode_string_map(f, spec.node_selector);
+    else if (key == "affinity") {
+      if (!f.is_null()) spec.affinity = decode_affinity(f);
+    } else if (key == "tolerations") f.elements([&](const Value& e) { spec.tolerations.push_back(decode_toleration(e)); });
+    else if (key == "containers") {
+      f.elements([&](const Value& e) { spec.containers.push_back(decode_container(e)); });
+      has_containers = !spec.containers.empty();
+    } else if (key == "initContainers") f.elements([&](const Value& e) { spec.init_containers.push_back(decode_container(e)); });
+    else if (key == "overhead") {
+      if (!f.is_null()) spec.overhead = decode_resource_list(f);
+    } else if (key == "resources") {
+      if (!f.is_null()) {
+        decode_resource_requirements(f, spec.resources.emplace());
+        check_resources(f, *spec.resources);
+      }
+    } else if (key == "volumes") f.elements([&](const Value& e) { spec.volumes.push_back(decode_volume(e)); });
+    else if (key == "schedulerName") spec.scheduler_name = f.string();
+    else if (key == "priority") {
+      if (!f.is_null()) spec.priority = f.int32();
+    } else if (key == "priorityClassName") spec.priority_class_name = f.string();
+    else if (key == "preemptionPolicy") {
+      if (!f.is_null()) {
+        spec.preemption_policy = f.string();
+        check_enum(f, *spec.preemption_policy, {"Never", "PreemptLowerPriority"});
+      }
+    } else if (key == "topologySpreadConstraints") {
+      f.elements([&](const Value& e) { spec.topology_spread_constraints.push_back(decode_spread_constraint(e)); });
+    } else if (key == "schedulingGates") {
+      f.elements([&](const Value& e) {
+        PodSchedulingGate& g = spec.scheduling_gates.emplace_back();
+        e.fields([&](std::string_view k, const Value& x) {
+          if (k == "name") g.name = x.string();
+        });
+        if (g.name.empty()) fail_required(e, "name");
+      });
+    } else if (key == "resourceClaims") {
+      f.elements([&](const Value& e) {
+        PodResourceClaim& c = spec.resource_claims.emplace_back();
+        e.fields([&](std::string_view k, const Value& x) {
+          if (k == "name") c.name = x.string();
+          else if (k == "resourceClaimName") {
+            if (!x.is_null()) c.resource_claim_name = x.string();
+          } else if (k == "resourceClaimTemplateName") {
+            if (!x.is_null()) c.resource_claim_template_name = x.string();
+          }
+        });
+      });
+    } else if (key == "hostNetwork") spec.host_network = f.boolean();
+    else if (key == "restartPolicy") {
+      spec.restart_policy = f.string();
+      if (spec.restart_policy.empty()) spec.restart_policy = "Always";
+      check_enum(f, spec.restart_policy, {"Always", "Never", "OnFailure"});
+    } else if (key == "os") {
+      f.fields([&](std::string_view k, const Value& x) {
+        if (k == "name") spec.os_name = x.string();
+      });
+    } else if (key == "runtimeClassName") spec.runtime_class_name = f.string();
+  });
+  if (!has_containers) fail_required(v, "containers");
+  if (spec.scheduler_name.empty()) spec.scheduler_name = "default-scheduler";
+}
+
+void decode_pod_status(const Value& v, PodStatus& status) {
+  v.fields([&](std::string_view key, const Value& f) {
+    if (key == "phase") status.phase = f.string();
+    else if (key == "conditions") {
+      f.elements([&](const Value& e) {
+        PodCondition& c = status.conditions.emplace_back();
+        e.fields([&](std::string_view k, const Value& x) {
+          if (k == "type") c.type = x.string();
+          else if (k == "status") c.status = x.string();
+          else if (k == "reason") c.reason = x.string();
+          else if (k == "message") c.message = x.string();
+        });
+      });
+    } else if (key == "containerStatuses") status.container_statuses = decode_container_statuses(f);
+    else if (key == "initContainerStatuses") status.init_container_statuses = decode_container_statuses(f);
+    else if (key == "nominatedNodeName") status.nominated_node_name = f.string();
+    else if (key == "resize") status.resize = f.string();
+    else if (key == "resources") {
+      if (!f.is_null()) decode_resource_requirements(f, status.resources.emplace());
+    } else if (key == "allocatedResources") {
+      if (!f.is_null()) status.allocated_resources = decode_resource_list(f);
+    }
+  });
+}
+
+}  // namespace
+
+void decode_pod(const Value& v, Pod& pod) {
+  bool has_spec = false;
+  v.fields([&](std::string_view key, const Value& f) {
+    if (key == "metadata") decode_meta(f, pod.metadata);
+    else if (key == "spec") {
+      has_spec = !f.is_null();
+      decode_pod_spec(f, pod.spec);
+    } else if (key == "status") decode_pod_status(f, pod.status);
+  });
+  if (pod.metadata.name.empty() && pod.metadata.generate_name.empty()) {
+    fail_required(v, "metadata.name", "name or generateName is required");
+  }
+  if (!has_spec) fail_required(v, "spec.containers");
+  apply_pod_defaults(pod);
+}
+
+void apply_pod_defaults(Pod& pod) {
+  if (pod.metadata.namespace_.empty()) pod.metadata.namespace_ = "default";
+  if (pod.metadata.name.empty()) pod.metadata.name = pod.metadata.generate_name;
+  auto default_container = [&](Container& c) {
+    // Requests default to limits for every resource with a limit but no request.
+    if (c.resources.limits) {
+      if (!c.resources.requests) c.resources.requests.emplace();
+      for (const auto& [name, q] : *c.resources.limits) {
+        if (!c.resources.requests->contains(name)) c.resources.requests->set(name, q);
+      }
+    }
+    for (ContainerPort& p : c.ports) {
+      if (p.protocol.empty()) p.protocol = "TCP";
+      // With hostNetwork the container port is the host port.
+      if (pod.spec.host_network && p.host_port == 0) p.host_port = p.container_port;
+    }
+  };
+  for (Container& c : pod.spec.init_containers) default_container(c);
+  for (Container& c : pod.spec.containers) default_container(c);
+  if (pod.spec.resources && pod.spec.resources->limits) {
+    // Pod-level requests default to pod-level limits, as for containers.
+    ResourceRequirements& r = *pod.spec.resources;
+    if (!r.requests) r.requests.emplace();
+    for (const auto& [name, q] : *r.limits) {
+      if (!r.requests->contains(name)) r.requests->set(name, q);
+    }
+  }
+}
+
+}  // namespace podfit

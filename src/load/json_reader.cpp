@@ -1,0 +1,347 @@
+#include "json_reader.h"
+
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include <fmt/format.h>
+#include <simdjson.h>
+
+#include "json_syntax.h"
+#include "stream_buffer.h"
+
+namespace podfit {
+namespace {
+
+namespace dom = simdjson::dom;
+
+// The text of the object being decoded and where it sits in the stream, for line numbers.
+struct JsonText {
+  std::string_view text;
+  StreamBuffer* buffer;
+  uint64_t offset;  // absolute offset of text[0]
+  int max_depth;
+};
+
+class JsonValue final : public Value {
+ public:
+  JsonValue(dom::element element, const JsonText& doc, const Value* parent, std::string_view key, int index)
+      : Value(parent, key, index), e_(element), doc_(doc) {}
+
+  Type type() const override {
+    switch (e_.type()) {
+      case dom::element_type::ARRAY: return Type::Array;
+      case dom::element_type::OBJECT: return Type::Object;
+      case dom::element_type::INT64:
+      case dom::element_type::UINT64:
+      case dom::element_type::DOUBLE: return Type::Number;
+      case dom::element_type::STRING: return Type::String;
+      case dom::element_type::BOOL: return Type::Bool;
+      case dom::element_type::NULL_VALUE: return Type::Null;
+    }
+    return Type::Null;
+  }
+
+  std::string string() const override {
+    if (e_.is_null()) return {};
+    std::string_view s;
+    if (e_.get_string().get(s)) fail_type("a string");
+    return std::string(s);
+  }
+
+  bool boolean() const override {
+    if (e_.is_null()) return false;
+    bool b = false;
+    if (e_.get_bool().get(b)) fail_type("a boolean");
+    return b;
+  }
+
+  int64_t int64() const override {
+    if (e_.is_null()) return 0;
+    int64_t v = 0;
+    if (e_.type() == dom::element_type::INT64 && !e_.get_int64().get(v)) return v;
+    if (e_.type() == dom::element_type::UINT64) fail("number is out of range for a 64-bit integer");
+    if (e_.type() == dom::element_type::DOUBLE) fail(fmt::format("expected an integer, got {}", raw_text()));
+    fail_type("an integer");
+  }
+
+  std::string quantity_text() const override {
+    if (e_.is_null()) return {};
+    if (e_.is_string()) return string();
+    if (e_.is_number()) return raw_text();
+    fail_type("a quantity (a string or a number)");
+  }
+
+  void fields(FunctionRef<void(std::string_view, const Value&)> visit) const override {
+    if (e_.is_null()) return;
+    dom::object obj;
+    if (e_.get_object().get(obj)) fail_type("an object");
+    // Duplicate keys are rejected as the API server's strict decoding rejects them.
+    std::vector<std::string_view> seen;
+    std::unordered_set<std::string_view> seen_set;
+    for (dom::key_value_pair field : obj) {
+      std::string_view key = field.key;
+      bool dup;
+      if (seen_set.empty() && seen.size() < 32) {
+        dup = std::find(seen.begin(), seen.end(), key) != seen.end();
+        seen.push_back(key);
+        if (seen.size() == 32) seen_set.insert(seen.begin(), seen.end());
+      } else {
+        dup = !seen_set.insert(key).second;
+      }
+      JsonValue child(field.value, doc_, this, key, -1);
+      if (dup) child.fail(fmt::format("duplicate field \"{}\"", key));
+      visit(key, child);
+    }
+  }
+
+  void elements(FunctionRef<void(const Value&)> visit) const override {
+    if (e_.is_null()) return;
+    dom::array arr;
+    if (e_.get_array().get(arr)) fail_type("a list");
+    int i = 0;
+    for (dom::element item : arr) {
+      JsonValue child(item, doc_, this, {}, i++);
+      visit(child);
+    }
+  }
+
+  int line() const override {
+    std::optional<size_t> at = locate_json_value(doc_.text, steps());
+    return doc_.buffer->line_of(doc_.offset + at.value_or(0));
+  }
+
+ private:
+  std::vector<JsonPathStep> steps() const {
+    std::vector<JsonPathStep> out;
+    for (const Value* v = this; v != nullptr; v = static_cast<const JsonValue*>(v)->parent_) {
+      const auto* j = static_cast<const JsonValue*>(v);
+      if (j->parent_ == nullptr) break;
+      if (j->index_ >= 0) out.emplace_back(static_cast<size_t>(j->index_));
+      else out.emplace_back(std::string(j->key_));
+    }
+    return {out.rbegin(), out.rend()};
+  }
+
+  // The number exactly as written (resource.Quantity parses the literal, not a double).
+  std::string raw_text() const {
+    std::optional<size_t> at = locate_json_value(doc_.text, steps());
+    if (!at) return simdjson::minify(e_);
+    size_t end = skip_json_value(doc_.text, *at);
+    return std::string(doc_.text.substr(*at, end - *at));
+  }
+
+  dom::element e_;
+  const JsonText& doc_;
+};
+
+class JsonStreamReader {
+ public:
+  JsonStreamReader(Input& input, const ReadLimits& limits, ObjectHandler handle)
+      : buf_(input), limits_(limits), handle_(handle) {}
+
+  void run() {
+    uint64_t pos = 0;
+    // A UTF-8 byte order mark is accepted, as kubectl accepts it.
+    if (buf_.available(2) && buf_.at(0) == '\xEF' && buf_.at(1) == '\xBB' && buf_.at(2) == '\xBF') pos = 3;
+    for (;;) {
+      pos = skip_ws(pos);
+      if (!buf_.available(pos)) return;
+      ++document_;
+      if (buf_.at(pos) != '{') {
+        if (buf_.at(pos) == '[') fail(pos, "expected a JSON object or a List, found a JSON array");
+        syntax_fail(pos, "invalid character {} looking for beginning of value");
+      }
+      pos = read_top_object(pos);
+    }
+  }
+
+ private:
+  [[noreturn]] void fail(uint64_t pos, std::string message) {
+    throw DecodeError{std::move(message), buf_.line_of(pos), document_};
+  }
+  // Go-style "invalid character 'x' <context>" or "unexpected end of JSON input".
+  [[noreturn]] void syntax_fail(uint64_t pos, std::string_view format) {
+    if (!buf_.available(pos)) fail(pos, "unexpected end of JSON input");
+    char c = buf_.at(pos);
+    std::string shown = (c >= 0x20 && c < 0x7f) ? fmt::format("'{}'", c) : fmt::format("'\\x{:02x}'", static_cast<unsigned char>(c));
+    fail(pos, fmt::format(fmt::runtime(format), shown));
+  }
+
+  uint64_t skip_ws(uint64_t pos) {
+    while (buf_.available(pos)) {
+      char c = buf_.at(pos);
+      if (c != ' ' && c != '\n' && c != '\t' && c != '\r') break;
+      ++pos;
+    }
+    return pos;
+  }
+
+  char need(uint64_t pos) {
+    if (!buf_.available(pos)) fail(pos, "unexpected end of JSON input");
+    return buf_.at(pos);
+  }
+
+  // End (exclusive) of the JSON value starting at pos: strings and nesting are tracked,
+  // everything else is validated by the full parse of the object that contains it.
+  uint64_t skip_value(uint64_t pos, uint64_t object_start) {
+    char c = need(pos);
+    if (c == '"') return skip_string(pos);
+    if (c != '{' && c != '[') {
+      while (buf_.available(pos)) {
+        char d = buf_.at(pos);
+        if (d == ',' || d == '}' || d == ']' || d == ' ' || d == '\n' || d == '\t' || d == '\r') break;
+        ++pos;
+      }
+      return pos;
+    }
+    int depth = 0;
+    for (;;) {
+      char d = need(pos);
+      if (d == '"') {
+        pos = skip_string(pos);
+        continue;
+      }
+      if (d == '{' || d == '[') {
+        if (++depth > limits_.max_depth) fail(pos, fmt::format("nesting deeper than {} levels", limits_.max_depth));
+      } else if (d == '}' || d == ']') {
+        if (--depth == 0) return pos + 1;
+      }
+      ++pos;
+      if (pos - object_start > limits_.max_object_bytes) {
+        fail(object_start, fmt::format("object larger than {} bytes", limits_.max_object_bytes));
+      }
+    }
+  }
+
+  uint64_t skip_string(uint64_t pos) {
+    ++pos;
+    for (;;) {
+      char c = need(pos);
+      if (c == '"') return pos + 1;
+      pos += (c == '\\') ? 2 : 1;
+    }
+  }
+
+  std::string read_key(uint64_t& pos) {
+    uint64_t end = skip_string(pos);
+    std::string_view raw(buf_.ptr(pos), end - pos);
+    size_t p = 0;
+    std::string key = read_json_string(raw, p);
+    pos = end;
+    return key;
+  }
+
+  // Reads one top-level object. A List's items are handed over one by one as they are
+  // found; any other object is handed over whole.
+  uint64_t read_top_object(uint64_t start) {
+    buf_.release_before(start);
+    uint64_t pos = skip_ws(start + 1);
+    std::string kind;
+    bool is_list = false;
+    // Values read before "items" turned the object into a List; they are checked then.
+    std::vector<std::pair<uint64_t, uint64_t>> unchecked;
+    if (need(pos) != '}') {
+      for (;;) {
+        if (need(pos) != '"') syntax_fail(pos, "invalid character {} looking for beginning of object key string");
+        std::string key = read_key(pos);
+        pos = skip_ws(pos);
+        if (need(pos) != ':') syntax_fail(pos, "invalid character {} after object key");
+        pos = skip_ws(pos + 1);
+        if (key == "items" && need(pos) == '[') {
+          is_list = true;
+          for (auto [from, to] : unchecked) check_syntax(from, to);
+          unchecked.clear();
+          pos = read_items(pos, kind);
+        } else {
+          uint64_t value_start = pos;
+          pos = skip_value(pos, is_list ? value_start : start);
+          if (is_list) check_syntax(value_start, pos);
+          else unchecked.emplace_back(value_start, pos);
+          if (key == "kind" && buf_.at(value_start) == '"') {
+            size_t p = 0;
+            kind = read_json_string(std::string_view(buf_.ptr(value_start), pos - value_start), p);
+          }
+        }
+        pos = skip_ws(pos);
+        char c = need(pos);
+        if (c == ',') {
+          pos = skip_ws(pos + 1);
+          continue;
+        }
+        if (c == '}') break;
+        syntax_fail(pos, "invalid character {} after object key:value pair");
+      }
+    }
+    uint64_t end = pos + 1;
+    if (!is_list) {
+      decode(start, end, -1, "");
+    } else if (!kind.empty() && !kind.ends_with("List")) {
+      fail(start, fmt::format("an object of kind {} has \"items\"; only Lists carry items", kind));
+    }
+    return end;
+  }
+
+  uint64_t read_items(uint64_t pos, const std::string& list_kind) {
+    pos = skip_ws(pos + 1);
+    if (need(pos) == ']') return pos + 1;
+    int index = 0;
+    for (;;) {
+      uint64_t item_start = pos;
+      buf_.release_before(item_start);
+      char c = need(pos);
+      if (c != '{') {
+        if (c == ']' || c == ',') syntax_fail(pos, "invalid character {} looking for beginning of value");
+        fail(pos, fmt::format("items[{}]: a List item must be an object", index));
+      }
+      uint64_t end = skip_value(pos, item_start);
+      decode(item_start, end, index++, list_kind);
+      pos = skip_ws(end);
+      c = need(pos);
+      if (c == ',') {
+        pos = skip_ws(pos + 1);
+        continue;
+      }
+      if (c == ']') return pos + 1;
+      syntax_fail(pos, "invalid character {} after array element");
+    }
+  }
+
+  void check_syntax(uint64_t start, uint64_t end) {
+    std::string_view text(buf_.ptr(start), end - start);
+    if (auto err = check_json_syntax(text, limits_.max_depth)) fail(start + err->offset, err->message);
+  }
+
+  void decode(uint64_t start, uint64_t end, int item, const std::string& list_kind) {
+    std::string_view text(buf_.ptr(start), end - start);
+    dom::element root;
+    // The window keeps StreamBuffer::kPadding readable bytes after any data, as simdjson needs.
+    if (parser_.parse(text.data(), text.size(), false).get(root)) {
+      if (auto err = check_json_syntax(text, limits_.max_depth)) fail(start + err->offset, err->message);
+      fail(start, "invalid JSON");
+    }
+    JsonText doc{text, &buf_, start, limits_.max_depth};
+    JsonValue value(root, doc, nullptr, {}, -1);
+    ObjectContext context{document_, buf_.line_of(start), item, list_kind};
+    try {
+      handle_(value, context);
+    } catch (DecodeError& e) {
+      if (e.document == 0) e.document = document_;
+      throw;
+    }
+  }
+
+  StreamBuffer buf_;
+  const ReadLimits& limits_;
+  ObjectHandler handle_;
+  dom::parser parser_;
+  int document_ = 0;
+};
+
+}  // namespace
+
+void read_json_stream(Input& input, const ReadLimits& limits, ObjectHandler handle) {
+  JsonStreamReader(input, limits, handle).run();
+}
+
+}  // namespace podfit

@@ -1,0 +1,307 @@
+#include "podfit/load/loader.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <functional>
+
+#include <fmt/format.h>
+
+#include "decode.h"
+#include "input.h"
+#include "json_reader.h"
+#include "yaml_reader.h"
+
+namespace podfit {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Identity of an object, read before decoding it so that every message can name it.
+struct Header {
+  std::string kind;
+  std::string api_version;
+  std::string name;
+  std::string namespace_;
+};
+
+void read_header_fields(const Value& root, Header& h) {
+  root.fields([&](std::string_view key, const Value& f) {
+    if (key == "kind" && f.type() == Value::Type::String) h.kind = f.string();
+    else if (key == "apiVersion" && f.type() == Value::Type::String) h.api_version = f.string();
+    else if (key == "metadata" && f.type() == Value::Type::Object) {
+      f.fields([&](std::string_view k, const Value& x) {
+        if (k == "name" && x.type() == Value::Type::String) h.name = x.string();
+        else if (k == "namespace" && x.type() == Value::Type::String) h.namespace_ = x.string();
+      });
+    }
+  });
+}
+
+// Tolerant of broken objects: whatever is read before a problem names the object, and
+// decoding meets the problem again with its full context.
+Header read_header(const Value& root) {
+  Header h;
+  try {
+    read_header_fields(root, h);
+  } catch (const DecodeError&) {
+  }
+  return h;
+}
+
+// The API groups/versions podfit accepts for each kind it reads.
+bool version_matches(std::string_view kind, std::string_view api_version) {
+  if (kind == "Pod" || kind == "Node" || kind == "Namespace" || kind == "PersistentVolume" ||
+      kind == "PersistentVolumeClaim") {
+    return api_version == "v1";
+  }
+  if (kind == "StorageClass" || kind == "CSINode" || kind == "CSIDriver" || kind == "CSIStorageCapacity") {
+    return api_version == "storage.k8s.io/v1" || api_version == "storage.k8s.io/v1beta1";
+  }
+  return true;
+}
+
+// Receives each object with its identity; decides what to decode.
+using Sink = std::function<void(const Header&, const Value&, const SourceRef&)>;
+
+std::string describe(const SourceRef& origin, const Header& header) {
+  std::string where = fmt::format("document {}", origin.document);
+  if (origin.item >= 0) where += fmt::format(", items[{}]", origin.item);
+  if (!header.kind.empty() && !header.name.empty()) {
+    where += header.namespace_.empty() ? fmt::format(" ({} {})", header.kind, header.name)
+                                       : fmt::format(" ({} {}/{})", header.kind, header.namespace_, header.name);
+  }
+  return where;
+}
+
+// A source whose first bytes were read ahead to tell JSON from YAML.
+class PeekedInput final : public Input {
+ public:
+  explicit PeekedInput(std::unique_ptr<Input> inner) : inner_(std::move(inner)) {
+    head_.resize(4096);
+    size_t got = 0;
+    while (got < head_.size()) {
+      size_t n = inner_->read(head_.data() + got, head_.size() - got);
+      if (n == 0) break;
+      got += n;
+    }
+    head_.resize(got);
+  }
+  size_t read(char* dst, size_t n) override {
+    if (pos_ < head_.size()) {
+      size_t k = std::min(n, head_.size() - pos_);
+      std::memcpy(dst, head_.data() + pos_, k);
+      pos_ += k;
+      return k;
+    }
+    return inner_->read(dst, n);
+  }
+  const std::string& name() const override { return inner_->name(); }
+  // JSON when the first meaningful byte opens an object or array.
+  bool looks_like_json() const {
+    size_t p = 0;
+    if (head_.size() >= 3 && head_.compare(0, 3, "\xEF\xBB\xBF") == 0) p = 3;
+    while (p < head_.size() && std::isspace(static_cast<unsigned char>(head_[p]))) ++p;
+    return p < head_.size() && (head_[p] == '{' || head_[p] == '[');
+  }
+  bool empty() const {
+    return std::all_of(head_.begin(), head_.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
+  }
+
+ private:
+  std::unique_ptr<Input> inner_;
+  std::string head_;
+  size_t pos_ = 0;
+};
+
+std::optional<LoadError> read_source(std::unique_ptr<Input> raw, const Sink& sink) {
+  std::string name = raw->name();
+  int document = 0;
+  Header current;
+  SourceRef current_origin;
+  try {
+    PeekedInput input(std::move(raw));
+    if (input.empty()) return LoadError{fmt::format("{}: the file is empty", name)};
+    ReadLimits limits;
+    auto handle = [&](const Value& root, const ObjectContext& ctx) {
+      document = ctx.document;
+      current_origin = SourceRef{name, ctx.document, ctx.line, ctx.item};
+      current = read_header(root);
+      if (current.kind.empty() && ctx.list_kind.size() > 4) {
+        current.kind = ctx.list_kind.substr(0, ctx.list_kind.size() - 4);  // PodList items are Pods
+      }
+      if (current.kind.empty()) throw DecodeError{"kind not set", ctx.line, ctx.document};
+      if (current.api_version.empty() && ctx.list_kind.empty()) {
+        throw DecodeError{"apiVersion not set", ctx.line, ctx.document};
+      }
+      if (!current.api_version.empty() && !version_matches(current.kind, current.api_version)) {
+        throw DecodeError{fmt::format("no matches for kind \"{}\" in version \"{}\"", current.kind, current.api_version),
+                          ctx.line, ctx.document};
+      }
+      sink(current, root, current_origin);
+      // Errors found by the reader between objects belong to no object.
+      current = Header{};
+      current_origin = SourceRef{name, ctx.document, 0, -1};
+    };
+    if (input.looks_like_json()) {
+      read_json_stream(input, limits, handle);
+    } else {
+      read_yaml_stream(input, limits, handle);
+    }
+  } catch (const DecodeError& e) {
+    int doc = e.document != 0 ? e.document : document;
+    std::string where;
+    if (doc > 0) {
+      SourceRef origin = current_origin;
+      origin.document = doc;
+      if (origin.document != current_origin.document) origin.item = -1;
+      where = describe(origin, current);
+      if (e.line > 0) where += fmt::format(", line {}", e.line);
+      return LoadError{fmt::format("{}: {}: {}", name, where, e.message)};
+    }
+    if (e.line > 0) return LoadError{fmt::format("{}: line {}: {}", name, e.line, e.message)};
+    return LoadError{fmt::format("{}: {}", name, e.message)};
+  }
+  return std::nullopt;
+}
+
+bool is_manifest_file(const fs::path& p) {
+  std::string ext = p.extension().string();
+  return ext == ".yaml" || ext == ".yml" || ext == ".json";
+}
+
+// Expands -f arguments into files (directories: their manifests, sorted; -R: recursively).
+std::optional<LoadError> expand_paths(const std::vector<std::string>& paths, const LoadOptions& options,
+                                      std::vector<std::string>& files) {
+  for (const std::string& path : paths) {
+    if (path == "-") {
+      files.push_back(path);
+      continue;
+    }
+    std::error_code ec;
+    fs::file_status st = fs::status(path, ec);
+    if (ec || !fs::exists(st)) return LoadError{fmt::format("{}: no such file or directory", path)};
+    if (!fs::is_directory(st)) {
+      files.push_back(path);
+      continue;
+    }
+    std::vector<std::string> found;
+    auto consider = [&](const fs::directory_entry& entry) {
+      if (entry.is_regular_file() && is_manifest_file(entry.path())) found.push_back(entry.path().string());
+    };
+    if (options.recursive) {
+      for (const auto& entry : fs::recursive_directory_iterator(path, ec)) consider(entry);
+    } else {
+      for (const auto& entry : fs::directory_iterator(path, ec)) consider(entry);
+    }
+    if (ec) return LoadError{fmt::format("{}: {}", path, ec.message())};
+    if (found.empty()) {
+      return LoadError{fmt::format("{}: no .yaml, .yml or .json files in the directory{}", path,
+                                   options.recursive ? "" : " (use -R to search subdirectories)")};
+    }
+    std::sort(found.begin(), found.end());
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  return std::nullopt;
+}
+
+std::optional<LoadError> read_paths(const std::vector<std::string>& paths, const LoadOptions& options,
+                                    const Sink& sink) {
+  std::vector<std::string> files;
+  if (auto err = expand_paths(paths, options, files)) return err;
+  for (const std::string& file : files) {
+    std::unique_ptr<Input> input;
+    if (file == "-") {
+      input = open_fd_input(STDIN_FILENO, "<stdin>", false);
+    } else {
+      int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+      if (fd < 0) return LoadError{fmt::format("{}: cannot open: {}", file, std::strerror(errno))};
+      input = open_fd_input(fd, file, true);
+    }
+    if (auto err = read_source(std::move(input), sink)) return err;
+  }
+  return std::nullopt;
+}
+
+Sink cluster_sink(ClusterState& out) {
+  return [&out](const Header& h, const Value& root, const SourceRef& origin) {
+    const std::string& kind = h.kind;
+    if (kind == "Pod") {
+      Pod& pod = out.pods.emplace_back();
+      decode_pod(root, pod);
+      pod.origin = origin;
+    } else if (kind == "Node") {
+      Node& node = out.nodes.emplace_back();
+      decode_node(root, node);
+      node.origin = origin;
+    } else if (kind == "Namespace") {
+      Namespace& ns = out.namespaces.emplace_back();
+      decode_namespace(root, ns);
+      ns.origin = origin;
+    } else if (kind == "PersistentVolume") {
+      PersistentVolume& pv = out.persistent_volumes.emplace_back();
+      decode_persistent_volume(root, pv);
+      pv.origin = origin;
+    } else if (kind == "PersistentVolumeClaim") {
+      PersistentVolumeClaim& pvc = out.persistent_volume_claims.emplace_back();
+      decode_persistent_volume_claim(root, pvc);
+      pvc.origin = origin;
+    } else if (kind == "StorageClass") {
+      StorageClass& sc = out.storage_classes.emplace_back();
+      decode_storage_class(root, sc);
+      sc.origin = origin;
+    } else if (kind == "CSINode") {
+      CSINode& node = out.csi_nodes.emplace_back();
+      decode_csi_node(root, node);
+      node.origin = origin;
+    } else if (kind == "CSIDriver") {
+      CSIDriver& driver = out.csi_drivers.emplace_back();
+      decode_csi_driver(root, driver);
+      driver.origin = origin;
+    } else if (kind == "CSIStorageCapacity") {
+      CSIStorageCapacity& capacity = out.csi_storage_capacities.emplace_back();
+      decode_csi_storage_capacity(root, capacity);
+      capacity.origin = origin;
+    } else {
+      ++out.skipped_kinds[kind];
+    }
+  };
+}
+
+Sink candidate_sink(std::vector<Pod>& out) {
+  return [&out](const Header& h, const Value& root, const SourceRef& origin) {
+    if (h.kind != "Pod") {
+      throw DecodeError{fmt::format("--pod takes Pods; a {} cannot be checked", h.kind), origin.line, origin.document};
+    }
+    Pod& pod = out.emplace_back();
+    decode_pod(root, pod);
+    pod.origin = origin;
+  };
+}
+
+}  // namespace
+
+std::optional<LoadError> load_cluster_state(const std::vector<std::string>& paths, const LoadOptions& options,
+                                            ClusterState& out) {
+  return read_paths(paths, options, cluster_sink(out));
+}
+
+std::optional<LoadError> load_candidates(const std::vector<std::string>& paths, const LoadOptions& options,
+                                         std::vector<Pod>& out) {
+  return read_paths(paths, options, candidate_sink(out));
+}
+
+std::optional<LoadError> load_cluster_state_text(std::string_view text, const std::string& name, ClusterState& out) {
+  return read_source(open_text_input(text, name), cluster_sink(out));
+}
+
+std::optional<LoadError> load_candidates_text(std::string_view text, const std::string& name, std::vector<Pod>& out) {
+  return read_source(open_text_input(text, name), candidate_sink(out));
+}
+
+}  // namespace podfit

@@ -1,0 +1,46 @@
+#include "podfit/plugins/taint_toleration.h"
+
+#include <fmt/format.h>
+
+#include "podfit/framework/names.h"
+#include "podfit/model/pod_resources.h"
+#include "podfit/model/tolerations.h"
+
+namespace podfit {
+
+TaintToleration::TaintToleration(const FeatureGates& gates)
+    : skip_deferred_resize_(gates.in_place_pod_vertical_scaling_scheduler_preemption),
+      comparison_operators_(gates.taint_toleration_comparison_operators) {}
+
+std::string_view TaintToleration::name() const { return names::kTaintToleration; }
+
+Status TaintToleration::pre_filter(CycleState&, const PodInfo& pod, const Snapshot&, PreFilterResult&) const {
+  if (skip_deferred_resize_ && is_pod_resize_deferred(pod.pod())) return Status(Code::Skip);
+  return Status();
+}
+
+Status TaintToleration::filter(const CycleState&, const PodInfo& pod, const NodeInfo& node) const {
+  if (skip_deferred_resize_ && is_pod_resize_deferred(pod.pod())) return Status();
+  const auto& tolerations = pod.pod().spec.tolerations;
+  // kube-scheduler stops at the first untolerated taint; the details name all of them so
+  // that one look tells the user every toleration the pod lacks.
+  std::vector<std::string> details;
+  for (const auto& taint : node.node().spec.taints) {
+    if (!is_do_not_schedule_taint(taint)) continue;
+    if (tolerations_tolerate_taint(tolerations, taint, comparison_operators_)) continue;
+    details.push_back(fmt::format("taint {} is not tolerated", format_taint(taint)));
+  }
+  if (details.empty()) return Status();
+  return Status(Code::UnschedulableAndUnresolvable, {std::string(kErrReasonUntolerated)}, std::move(details));
+}
+
+std::string format_taint(const Taint& taint) {
+  if (taint.value.empty()) return fmt::format("{}:{}", taint.key, taint.effect);
+  return fmt::format("{}={}:{}", taint.key, taint.value, taint.effect);
+}
+
+std::unique_ptr<Plugin> new_taint_toleration(const PluginContext& context) {
+  return std::make_unique<TaintToleration>(context.gates);
+}
+
+}  // namespace podfit

@@ -1,0 +1,121 @@
+#include "podfit/snapshot/snapshot.h"
+
+#include <set>
+
+#include "podfit/framework/feature_gates.h"
+
+namespace podfit {
+namespace {
+
+bool is_terminal(const Pod& pod) { return pod.status.phase == "Succeeded" || pod.status.phase == "Failed"; }
+
+// The scheduler cache's image bookkeeping: one shared state per image name, sized by the first
+// node that reported it and counting the distinct nodes that have it.
+struct ImageState {
+  int64_t size = 0;
+  std::set<std::string> nodes;
+};
+
+}  // namespace
+
+Snapshot::Snapshot(const ClusterState& cluster, const FeatureGates& gates) : cluster_(&cluster) {
+  for (const auto& node : cluster.nodes) {
+    if (by_name_.contains(node.metadata.name)) continue;
+    nodes_.push_back(std::make_unique<NodeInfo>(&node));
+    by_name_.emplace(node.metadata.name, nodes_.back().get());
+  }
+
+  std::map<std::string, ImageState, std::less<>> images;
+  for (const auto& info : nodes_) {
+    for (const auto& image : info->node().status.images) {
+      for (const auto& name : image.names) {
+        auto [it, inserted] = images.try_emplace(name);
+        if (inserted) it->second.size = image.size_bytes;
+        it->second.nodes.insert(info->name());
+      }
+    }
+  }
+  for (const auto& info : nodes_) {
+    auto& states = info->mutable_image_states();
+    for (const auto& image : info->node().status.images) {
+      for (const auto& name : image.names) {
+        const ImageState& state = images.find(name)->second;
+        states.try_emplace(name, ImageStateSummary{state.size, static_cast<int>(state.nodes.size())});
+      }
+    }
+  }
+
+  for (const auto& pod : cluster.pods) {
+    if (is_terminal(pod)) continue;
+    if (pod.spec.node_name.empty()) {
+      pending_.push_back(&pod);
+      continue;
+    }
+    NodeInfo* node = find_node(pod.spec.node_name);
+    if (node == nullptr) {
+      orphaned_.push_back(&pod);
+      continue;
+    }
+    pod_infos_.push_back(std::make_unique<PodInfo>(pod, gates));
+    add_to_node(*node, pod_infos_.back().get());
+  }
+
+  for (const auto& ns : cluster.namespaces) {
+    namespace_labels_.try_emplace(ns.metadata.name, &ns.metadata.labels);
+  }
+}
+
+NodeInfo* Snapshot::find_node(std::string_view name) const {
+  auto it = by_name_.find(std::string(name));
+  return it == by_name_.end() ? nullptr : it->second;
+}
+
+const StringMap* Snapshot::namespace_labels(std::string_view name) const {
+  auto it = namespace_labels_.find(std::string(name));
+  return it == namespace_labels_.end() ? nullptr : it->second;
+}
+
+std::vector<const NodeInfo*> Snapshot::nodes_with_pods_with_affinity() const {
+  std::vector<const NodeInfo*> out;
+  for (const auto& node : nodes_) {
+    if (!node->pods_with_affinity().empty()) out.push_back(node.get());
+  }
+  return out;
+}
+
+std::vector<const NodeInfo*> Snapshot::nodes_with_pods_with_required_anti_affinity() const {
+  std::vector<const NodeInfo*> out;
+  for (const auto& node : nodes_) {
+    if (!node->pods_with_required_anti_affinity().empty()) out.push_back(node.get());
+  }
+  return out;
+}
+
+bool Snapshot::is_pvc_used_by_pods(std::string_view key) const {
+  auto it = used_pvc_ref_counts_.find(key);
+  return it != used_pvc_ref_counts_.end() && it->second > 0;
+}
+
+void Snapshot::add_to_node(NodeInfo& node, const PodInfo* pod) {
+  node.add_pod(pod);
+  // createUsedPVCRefCounts: the same keys NodeInfo counts, summed over every node.
+  const Pod& p = pod->pod();
+  for (const auto& volume : p.spec.volumes) {
+    if (volume.source.type == "persistentVolumeClaim") {
+      ++used_pvc_ref_counts_[p.metadata.namespace_ + "/" + volume.claim_name];
+    }
+  }
+}
+
+const PodInfo* Snapshot::assume(const Pod& pod, std::string_view node_name, const FeatureGates& gates) {
+  NodeInfo* node = find_node(node_name);
+  if (node == nullptr) return nullptr;
+  auto copy = std::make_unique<Pod>(pod);
+  copy->spec.node_name = std::string(node_name);
+  assumed_pods_.push_back(std::move(copy));
+  pod_infos_.push_back(std::make_unique<PodInfo>(*assumed_pods_.back(), gates));
+  add_to_node(*node, pod_infos_.back().get());
+  return pod_infos_.back().get();
+}
+
+}  // namespace podfit

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# End-to-end tests: runs the built podfit over testdata/ and compares whole outputs.
+# Each case is a directory tests/cli/cases/NAME with:
+#   cmd              the arguments, as one shell line (run from the repository root)
+#   stdin            optional: fed to standard input
+#   expected.stdout  the exact standard output
+#   expected.stderr  the exact standard error (optional: absent means empty)
+#   expected.code    the exit code
+# Usage: run_cli_tests.sh PODFIT_BINARY [--update] [CASE...]
+set -u
+podfit=$(realpath "$1"); shift
+update=0
+if [ "${1:-}" = "--update" ]; then update=1; shift; fi
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+cases=("$@")
+if [ ${#cases[@]} -eq 0 ]; then
+  for d in tests/cli/cases/*/; do cases+=("$(basename "$d")"); done
+fi
+export NO_COLOR=1
+failed=0
+for name in "${cases[@]}"; do
+  dir="tests/cli/cases/$name"
+  out=$(mktemp); errf=$(mktemp)
+  if [ -f "$dir/stdin" ]; then
+    eval "\"$podfit\" $(cat "$dir/cmd")" <"$dir/stdin" >"$out" 2>"$errf"; code=$?
+  else
+    eval "\"$podfit\" $(cat "$dir/cmd")" </dev/null >"$out" 2>"$errf"; code=$?
+  fi
+  if [ $update -eq 1 ]; then
+    cp "$out" "$dir/expected.stdout"
+    if [ -s "$errf" ]; then cp "$errf" "$dir/expected.stderr"; else rm -f "$dir/expected.stderr"; fi
+    echo "$code" >"$dir/expected.code"
+    echo "updated $name"
+  else
+    want_err=/dev/null
+    [ -f "$dir/expected.stderr" ] && want_err="$dir/expected.stderr"
+    want_code=$(cat "$dir/expected.code")
+    if ! diff -u "$dir/expected.stdout" "$out" >/dev/null || ! diff -u "$want_err" "$errf" >/dev/null || [ "$code" != "$want_code" ]; then
+      echo "FAIL $name (exit $code, want $want_code)"
+      diff -u "$dir/expected.stdout" "$out" | head -40
+      diff -u "$want_err" "$errf" | head -20
+      failed=$((failed + 1))
+    else
+      echo "ok   $name"
+    fi
+  fi
+  rm -f "$out" "$errf"
+done
+if [ $failed -ne 0 ]; then echo "$failed end-to-end case(s) failed"; exit 1; fi
+exit 0

@@ -1,0 +1,329 @@
+// Loading manifests: encodings, containers, kinds, defaults, and the messages for bad input.
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <string>
+
+#include "podfit/load/loader.h"
+
+using namespace podfit;
+
+namespace {
+
+ClusterState load_ok(std::string_view text) {
+  ClusterState state;
+  auto err = load_cluster_state_text(text, "cluster.yaml", state);
+  INFO((err ? err->message : std::string("ok")));
+  REQUIRE_FALSE(err.has_value());
+  return state;
+}
+
+std::string load_error(std::string_view text, std::string name = "bad.yaml") {
+  ClusterState state;
+  auto err = load_cluster_state_text(text, name, state);
+  REQUIRE(err.has_value());
+  return err->message;
+}
+
+const char* kNodeYaml = R"(apiVersion: v1
+kind: Node
+metadata:
+  name: node-a
+  labels:
+    topology.kubernetes.io/zone: zone-a
+spec:
+  taints:
+  - key: dedicated
+    value: gpu
+    effect: NoSchedule
+status:
+  capacity:
+    cpu: "8"
+    memory: 32Gi
+    pods: "110"
+)";
+
+}  // namespace
+
+TEST_CASE("YAML: a node with taints, and allocatable defaulted to capacity") {
+  ClusterState s = load_ok(kNodeYaml);
+  REQUIRE(s.nodes.size() == 1);
+  const Node& n = s.nodes[0];
+  CHECK(n.metadata.name == "node-a");
+  CHECK(*n.metadata.labels.find("topology.kubernetes.io/zone") == "zone-a");
+  REQUIRE(n.spec.taints.size() == 1);
+  CHECK(n.spec.taints[0].key == "dedicated");
+  CHECK(n.spec.taints[0].value == "gpu");
+  CHECK(n.spec.taints[0].effect == "NoSchedule");
+  REQUIRE(n.status.allocatable.find("cpu") != nullptr);
+  CHECK(n.status.allocatable.find("cpu")->milli_value() == 8000);
+  CHECK(n.status.allocatable.find("memory")->value() == 32LL * 1024 * 1024 * 1024);
+  CHECK(n.origin.file == "cluster.yaml");
+  CHECK(n.origin.document == 1);
+  CHECK(n.origin.line == 1);
+}
+
+TEST_CASE("an explicit empty allocatable is not replaced by capacity") {
+  ClusterState s = load_ok("apiVersion: v1\nkind: Node\nmetadata: {name: n}\nstatus:\n  capacity: {cpu: 2}\n  allocatable: {}\n");
+  CHECK(s.nodes[0].status.allocatable.empty());
+}
+
+TEST_CASE("YAML: pod defaults: namespace, scheduler name, requests from limits, protocol, hostNetwork ports") {
+  ClusterState s = load_ok(R"(apiVersion: v1
+kind: Pod
+metadata:
+  name: web
+spec:
+  hostNetwork: true
+  containers:
+  - name: app
+    image: nginx
+    ports:
+    - containerPort: 8080
+    resources:
+      limits:
+        cpu: 500m
+        memory: 128Mi
+      requests:
+        memory: 64Mi
+)");
+  REQUIRE(s.pods.size() == 1);
+  const Pod& p = s.pods[0];
+  CHECK(p.metadata.namespace_ == "default");
+  CHECK(p.spec.scheduler_name == "default-scheduler");
+  const Container& c = p.spec.containers[0];
+  REQUIRE(c.resources.requests.has_value());
+  CHECK(c.resources.requests->find("cpu")->milli_value() == 500);
+  CHECK(c.resources.requests->find("memory")->value() == 64 * 1024 * 1024);
+  REQUIRE(c.ports.size() == 1);
+  CHECK(c.ports[0].protocol == "TCP");
+  CHECK(c.ports[0].host_port == 8080);
+}
+
+TEST_CASE("multi-document YAML, comments and empty documents") {
+  ClusterState s = load_ok(std::string("# a comment\n---\n") + kNodeYaml + "---\n---\n" +
+                           "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team-a\n  labels: {env: prod}\n");
+  CHECK(s.nodes.size() == 1);
+  REQUIRE(s.namespaces.size() == 1);
+  CHECK(s.namespaces[0].origin.document == 3);  // the comment is not a document; the empty one is
+  CHECK(*s.namespaces[0].metadata.labels.find("env") == "prod");
+}
+
+TEST_CASE("kinds podfit does not read are counted, not dropped silently") {
+  ClusterState s = load_ok(
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\n---\napiVersion: v1\nkind: Service\nmetadata: {name: s}\n"
+      "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: e}\n");
+  CHECK(s.skipped_kinds["Deployment"] == 2);
+  CHECK(s.skipped_kinds["Service"] == 1);
+}
+
+TEST_CASE("JSON: a single object, concatenated objects, and a List") {
+  ClusterState s;
+  auto err = load_cluster_state_text(
+      R"({"apiVersion":"v1","kind":"Node","metadata":{"name":"a"},"status":{"allocatable":{"cpu":"4"}}}
+{"apiVersion":"v1","kind":"Node","metadata":{"name":"b"}}
+{
+  "apiVersion": "v1",
+  "items": [
+    {"apiVersion":"v1","kind":"Pod","metadata":{"name":"p","namespace":"ns"},"spec":{"nodeName":"a","containers":[{"name":"c"}]}},
+    {"apiVersion":"storage.k8s.io/v1","kind":"StorageClass","metadata":{"name":"fast"},"provisioner":"x"}
+  ],
+  "kind": "List",
+  "metadata": {"resourceVersion": ""}
+})",
+      "dump.json", s);
+  REQUIRE_FALSE(err.has_value());
+  REQUIRE(s.nodes.size() == 2);
+  CHECK(s.nodes[0].status.allocatable.find("cpu")->value() == 4);
+  REQUIRE(s.pods.size() == 1);
+  CHECK(s.pods[0].metadata.namespace_ == "ns");
+  CHECK(s.pods[0].origin.document == 3);
+  CHECK(s.pods[0].origin.item == 0);
+  CHECK(s.pods[0].origin.line == 6);
+  REQUIRE(s.storage_classes.size() == 1);
+  CHECK(s.storage_classes[0].volume_binding_mode == "Immediate");
+  CHECK(s.storage_classes[0].reclaim_policy == "Delete");
+}
+
+TEST_CASE("YAML List as kubectl get -o yaml prints it") {
+  ClusterState s = load_ok(R"(apiVersion: v1
+items:
+- apiVersion: v1
+  kind: Node
+  metadata:
+    name: a
+- apiVersion: v1
+  kind: Node
+  metadata:
+    name: b
+kind: List
+metadata:
+  resourceVersion: ""
+)");
+  REQUIRE(s.nodes.size() == 2);
+  CHECK(s.nodes[1].metadata.name == "b");
+  CHECK(s.nodes[1].origin.item == 1);
+  CHECK(s.nodes[1].origin.line == 7);
+}
+
+TEST_CASE("items of a typed List without kind take the List's element kind") {
+  ClusterState s;
+  auto err = load_cluster_state_text(
+      R"({"kind":"NodeList","apiVersion":"v1","items":[{"metadata":{"name":"a"}}]})", "nodes.json", s);
+  REQUIRE_FALSE(err.has_value());
+  CHECK(s.nodes.size() == 1);
+}
+
+TEST_CASE("a UTF-8 byte order mark and CRLF line endings are accepted") {
+  std::string yaml = "\xEF\xBB\xBF" "apiVersion: v1\r\nkind: Node\r\nmetadata:\r\n  name: crlf\r\n";
+  ClusterState s = load_ok(yaml);
+  CHECK(s.nodes[0].metadata.name == "crlf");
+  ClusterState j;
+  auto err = load_cluster_state_text("\xEF\xBB\xBF{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"name\":\"x\"}}\r\n",
+                                     "bom.json", j);
+  CHECK_FALSE(err.has_value());
+}
+
+TEST_CASE("YAML scalars are typed as Kubernetes reads manifests") {
+  ClusterState s = load_ok(R"(apiVersion: v1
+kind: Pod
+metadata:
+  name: typed
+  labels:
+    ssd: yes
+    version: 1.10
+    count: 0x1F
+    quoted: "yes"
+spec:
+  nodeSelector:
+    zone: 012
+  containers:
+  - name: c
+    ports:
+    - containerPort: 80.0
+    resources:
+      requests:
+        cpu: 0.5
+        memory: 1e3
+)");
+  const Pod& p = s.pods[0];
+  CHECK(*p.metadata.labels.find("ssd") == "true");
+  CHECK(*p.metadata.labels.find("version") == "1.1");
+  CHECK(*p.metadata.labels.find("count") == "31");
+  CHECK(*p.metadata.labels.find("quoted") == "yes");
+  CHECK(*p.spec.node_selector.find("zone") == "10");
+  CHECK(p.spec.containers[0].ports[0].container_port == 80);
+  CHECK(p.spec.containers[0].resources.requests->find("cpu")->milli_value() == 500);
+  CHECK(p.spec.containers[0].resources.requests->find("memory")->value() == 1000);
+}
+
+TEST_CASE("YAML anchors, aliases and merge keys") {
+  ClusterState s = load_ok(R"(apiVersion: v1
+kind: Pod
+metadata:
+  name: anchors
+  labels: &common
+    app: web
+    tier: front
+  annotations:
+    <<: *common
+    tier: overridden
+spec:
+  containers:
+  - &c
+    name: one
+  - <<: *c
+    name: two
+)");
+  const Pod& p = s.pods[0];
+  CHECK(*p.metadata.annotations.find("app") == "web");
+  CHECK(*p.metadata.annotations.find("tier") == "overridden");
+  REQUIRE(p.spec.containers.size() == 2);
+  CHECK(p.spec.containers[1].name == "two");
+}
+
+TEST_CASE("bad input: one message with file, document, object and line") {
+  struct Case {
+    const char* name;
+    std::string input;
+    std::string file;
+    std::string want;
+  };
+  const Case cases[] = {
+      {"tab in indentation", "apiVersion: v1\nkind: Node\nmetadata:\n\tname: a\n", "bad.yaml",
+       "bad.yaml: document 1, line 4: while scanning for the next token found character that cannot start any token"},
+      {"invalid quantity", "apiVersion: v1\nkind: Node\nmetadata:\n  name: a\nstatus:\n  capacity:\n    cpu: 1.2.3\n",
+       "bad.yaml",
+       "bad.yaml: document 1 (Node a), line 7: status.capacity.cpu: invalid quantity \"1.2.3\": quantities must match "
+       "the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"},
+      {"wrong type", "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers: nope\n", "bad.yaml",
+       "bad.yaml: document 1 (Pod p), line 6: spec.containers: expected a list, got a string"},
+      {"pod without containers", "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers: []\n",
+       "bad.yaml", "bad.yaml: document 1 (Pod p), line 6: spec.containers: Required value"},
+      {"unknown taint effect",
+       "apiVersion: v1\nkind: Node\nmetadata:\n  name: a\nspec:\n  taints:\n  - key: k\n    effect: NoSchedul\n",
+       "bad.yaml",
+       "bad.yaml: document 1 (Node a), line 8: spec.taints[0].effect: Unsupported value: \"NoSchedul\": supported "
+       "values: \"NoExecute\", \"NoSchedule\", \"PreferNoSchedule\""},
+      {"duplicate key", "apiVersion: v1\nkind: Node\nmetadata:\n  name: a\n  name: b\n", "bad.yaml",
+       "bad.yaml: document 1, line 5: metadata.name: duplicate field \"name\""},
+      {"second document broken",
+       "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ok\n---\napiVersion: v1\nkind: Node\nmetadata: [\n",
+       "bad.yaml", "bad.yaml: document 2, line 9: while parsing a flow node did not find expected node content"},
+      {"missing name", "apiVersion: v1\nkind: Node\nmetadata:\n  labels: {a: b}\n", "bad.yaml",
+       "bad.yaml: document 1, line 1: metadata.name: Required value: name or generateName is required"},
+      {"port out of range",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: c\n    ports:\n    - containerPort: 70000\n",
+       "bad.yaml",
+       "bad.yaml: document 1 (Pod p), line 8: spec.containers[0].ports[0].containerPort: Invalid value: 70000: must be "
+       "between 1 and 65535, inclusive"},
+      {"JSON truncated", "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"name\":\"a\"", "bad.json",
+       "bad.json: document 1, line 1: unexpected end of JSON input"},
+      {"JSON syntax", "{\"apiVersion\":\"v1\",\n\"kind\":\"Node\",\n\"metadata\":{\"name\":tru}}", "bad.json",
+       "bad.json: document 1, line 3: invalid character '}' in literal true (expecting 'e')"},
+      {"JSON float into an integer field",
+       "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"},\"spec\":{\"containers\":[{\"name\":\"c\","
+       "\"ports\":[{\"containerPort\":80.5}]}]}}",
+       "bad.json",
+       "bad.json: document 1 (Pod p), line 1: spec.containers[0].ports[0].containerPort: expected an integer, got 80.5"},
+      {"List item not an object", "{\"kind\":\"List\",\"apiVersion\":\"v1\",\"items\":[{\"apiVersion\":\"v1\",\"kind\":"
+                                   "\"Namespace\",\"metadata\":{\"name\":\"a\"}},\n 42]}",
+       "bad.json", "bad.json: document 1, line 2: items[1]: a List item must be an object"},
+      {"empty file", "  \n\n", "empty.yaml", "empty.yaml: the file is empty"},
+      {"wrong apiVersion", "apiVersion: apps/v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: c}]}\n",
+       "bad.yaml", "bad.yaml: document 1 (Pod p), line 1: no matches for kind \"Pod\" in version \"apps/v1\""},
+      {"no kind", "apiVersion: v1\nmetadata: {name: p}\n", "bad.yaml", "bad.yaml: document 1, line 1: kind not set"},
+      {"scalar document", "just text\n", "bad.yaml",
+       "bad.yaml: document 1, line 1: expected an object (with apiVersion and kind), found a scalar"},
+      {"binary garbage", std::string("\x01\x02\xff\xfe garbage", 12), "bad.yaml", ""},
+  };
+  for (const Case& c : cases) {
+    SUBCASE(c.name) {
+      std::string got = load_error(c.input, c.file);
+      if (c.want.empty()) {
+        CHECK(got.rfind(c.file + ":", 0) == 0);
+      } else {
+        CHECK(got == c.want);
+      }
+    }
+  }
+}
+
+TEST_CASE("YAML alias expansion is bounded") {
+  // 100 terms x 100 expressions x 100 values of a 1 KiB string: a 1 GB expansion from a small file.
+  std::string yaml = "big: &s " + std::string(1024, 'x') + "\n";
+  yaml += "v: &v [" ;
+  for (int i = 0; i < 100; ++i) yaml += i ? ", *s" : "*s";
+  yaml += "]\ne: &e {key: k, operator: In, values: *v}\nes: &es [";
+  for (int i = 0; i < 100; ++i) yaml += i ? ", *e" : "*e";
+  yaml += "]\nt: &t {matchExpressions: *es}\nts: &ts [";
+  for (int i = 0; i < 100; ++i) yaml += i ? ", *t" : "*t";
+  yaml += "]\n";
+  std::string doc = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nx-anchors:\n";
+  std::istringstream lines(yaml);
+  for (std::string line; std::getline(lines, line);) doc += "  " + line + "\n";
+  doc += "spec:\n  containers: [{name: c}]\n  affinity:\n    nodeAffinity:\n"
+         "      requiredDuringSchedulingIgnoredDuringExecution:\n        nodeSelectorTerms: *ts\n";
+  std::string got = load_error(doc);
+  CHECK(got.find("more than") != std::string::npos);
+}

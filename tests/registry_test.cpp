@@ -1,0 +1,83 @@
+// The registry and the default profile's PreFilter/Filter order (default_plugins.go's
+// getDefaultPlugins + applyFeatureGates, expanded over the extension points as multiPoint does).
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "podfit/framework/framework.h"
+#include "podfit/framework/registry.h"
+
+namespace podfit {
+namespace {
+
+using Names = std::vector<std::string>;
+
+TEST_CASE("Registry: default PreFilter/Filter plugin order") {
+  struct Case {
+    std::string name;
+    FeatureGates gates;
+    Names want;
+  };
+  FeatureGates resize;
+  resize.in_place_pod_vertical_scaling_scheduler_preemption = true;
+  FeatureGates no_dra;
+  no_dra.dynamic_resource_allocation = false;
+  FeatureGates no_declared_features;
+  no_declared_features.node_declared_features = false;
+  FeatureGates workload;
+  workload.generic_workload = true;
+  const std::vector<Case> cases = {
+      {"v1.37 defaults", FeatureGates{},
+       {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
+        "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread",
+        "InterPodAffinity", "DynamicResources", "NodeDeclaredFeatures"}},
+      {"InPlacePodVerticalScalingSchedulerPreemption: PodResizePreemption before NodeResourcesFit", resize,
+       {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts", "PodResizePreemption",
+        "NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone",
+        "PodTopologySpread", "InterPodAffinity", "DynamicResources", "NodeDeclaredFeatures"}},
+      {"without DynamicResourceAllocation", no_dra,
+       {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
+        "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread",
+        "InterPodAffinity", "NodeDeclaredFeatures"}},
+      {"without NodeDeclaredFeatures", no_declared_features,
+       {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
+        "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread",
+        "InterPodAffinity", "DynamicResources"}},
+      // GangScheduling is PreEnqueue/Permit only.
+      {"GenericWorkload adds nothing to PreFilter/Filter", workload,
+       {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
+        "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread",
+        "InterPodAffinity", "DynamicResources", "NodeDeclaredFeatures"}},
+  };
+  for (const auto& c : cases) {
+    SUBCASE(c.name.c_str()) { CHECK(default_filter_plugin_order(c.gates) == c.want); }
+  }
+}
+
+TEST_CASE("Registry: implemented plugins") {
+  const Names implemented = {"NodeAffinity",     "NodeName",          "NodePorts",
+                             "NodeResourcesFit", "NodeUnschedulable", "TaintToleration"};
+  Names keys;
+  for (const auto& [name, factory] : plugin_registry()) keys.push_back(name);
+  CHECK(keys == implemented);
+
+  PluginContext context;
+  for (const auto& name : implemented) {
+    INFO(name);
+    std::unique_ptr<Plugin> plugin = plugin_registry().at(name)(context);
+    REQUIRE(plugin != nullptr);
+    CHECK(plugin->name() == name);
+    CHECK(dynamic_cast<const FilterPlugin*>(plugin.get()) != nullptr);
+  }
+
+  Framework framework(default_filter_plugin_order(context.gates), context);
+  CHECK(framework.plugin_names() == Names{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
+                                          "NodePorts", "NodeResourcesFit"});
+  CHECK(framework.not_implemented() == Names{"VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone",
+                                             "PodTopologySpread", "InterPodAffinity", "DynamicResources",
+                                             "NodeDeclaredFeatures"});
+}
+
+}  // namespace
+}  // namespace podfit

@@ -1,0 +1,14 @@
+#!/bin/sh
+# Installs the Debian packages podfit needs to build and test, skipping those already present.
+set -eu
+packages="build-essential cmake pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev doctest-dev libsimdjson-dev libyaml-dev"
+missing=""
+for p in $packages; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends $missing
+fi

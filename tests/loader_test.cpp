@@ -327,3 +327,12 @@ TEST_CASE("YAML alias expansion is bounded") {
   std::string got = load_error(doc);
   CHECK(got.find("more than") != std::string::npos);
 }
+
+TEST_CASE("an object given twice is an error naming both places") {
+  std::string node = "apiVersion: v1\nkind: Node\nmetadata:\n  name: a\n";
+  std::string got = load_error(node + "---\n" + node, "twice.yaml");
+  CHECK(got == "Node \"a\" is given twice: twice.yaml document 1 and twice.yaml document 2");
+  // The same name in two namespaces is two objects.
+  load_ok("apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: a}\nspec: {containers: [{name: c}]}\n---\n"
+          "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: b}\nspec: {containers: [{name: c}]}\n");
+}

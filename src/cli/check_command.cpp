@@ -33,9 +33,12 @@ PodVerdict evaluate(const Framework& framework, const Snapshot& snapshot, const 
   if (outcome.pre_filter_status.is_rejected() || outcome.pre_filter_status.is_error()) {
     verdict.pre_filter = outcome.pre_filter_status;
   }
-  verdict.schedulable = !verdict.feasible_nodes.empty();
-  if (nodes.empty()) {
-    verdict.message = "no nodes available to schedule pods";
+  verdict.schedulable = !verdict.feasible_nodes.empty() && !outcome.error.is_error();
+  if (outcome.error.is_error()) {
+    // kube-scheduler abandons the attempt on an Error instead of reporting a FitError.
+    verdict.message = outcome.error.message();
+  } else if (nodes.empty()) {
+    verdict.message = std::string(kNoNodesAvailableMessage);
   } else if (verdict.schedulable) {
     verdict.message = fmt::format("{}/{} nodes are available", verdict.feasible_nodes.size(), nodes.size());
   } else {

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -284,11 +285,47 @@ Sink candidate_sink(std::vector<Pod>& out) {
   };
 }
 
+std::string where(const SourceRef& o) {
+  std::string out = fmt::format("{} document {}", o.file, o.document);
+  if (o.item >= 0) out += fmt::format(" items[{}]", o.item);
+  return out;
+}
+
+// The cluster state holds one object per identity, as the API server does; a second copy
+// would silently shadow the first, so it is an error naming both places.
+template <class T>
+std::optional<LoadError> find_duplicate(const std::vector<T>& objects, std::string_view kind) {
+  std::unordered_map<std::string, const T*> seen;
+  for (const T& o : objects) {
+    std::string key = o.metadata.namespace_.empty() ? o.metadata.name : o.metadata.namespace_ + "/" + o.metadata.name;
+    auto [it, inserted] = seen.emplace(key, &o);
+    if (!inserted) {
+      return LoadError{fmt::format("{} \"{}\" is given twice: {} and {}", kind, key, where(it->second->origin),
+                                   where(o.origin))};
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<LoadError> check_duplicates(const ClusterState& s) {
+  if (auto e = find_duplicate(s.nodes, "Node")) return e;
+  if (auto e = find_duplicate(s.pods, "Pod")) return e;
+  if (auto e = find_duplicate(s.namespaces, "Namespace")) return e;
+  if (auto e = find_duplicate(s.persistent_volumes, "PersistentVolume")) return e;
+  if (auto e = find_duplicate(s.persistent_volume_claims, "PersistentVolumeClaim")) return e;
+  if (auto e = find_duplicate(s.storage_classes, "StorageClass")) return e;
+  if (auto e = find_duplicate(s.csi_nodes, "CSINode")) return e;
+  if (auto e = find_duplicate(s.csi_drivers, "CSIDriver")) return e;
+  if (auto e = find_duplicate(s.csi_storage_capacities, "CSIStorageCapacity")) return e;
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<LoadError> load_cluster_state(const std::vector<std::string>& paths, const LoadOptions& options,
                                             ClusterState& out) {
-  return read_paths(paths, options, cluster_sink(out));
+  if (auto e = read_paths(paths, options, cluster_sink(out))) return e;
+  return check_duplicates(out);
 }
 
 std::optional<LoadError> load_candidates(const std::vector<std::string>& paths, const LoadOptions& options,
@@ -297,7 +334,8 @@ std::optional<LoadError> load_candidates(const std::vector<std::string>& paths, 
 }
 
 std::optional<LoadError> load_cluster_state_text(std::string_view text, const std::string& name, ClusterState& out) {
-  return read_source(open_text_input(text, name), cluster_sink(out));
+  if (auto e = read_source(open_text_input(text, name), cluster_sink(out))) return e;
+  return check_duplicates(out);
 }
 
 std::optional<LoadError> load_candidates_text(std::string_view text, const std::string& name, std::vector<Pod>& out) {

@@ -25,7 +25,7 @@ struct FeatureGates {
   bool node_inclusion_policy_in_pod_topology_spread = true;
   // Beta, on: matchLabelKeys in topology spread constraints.
   bool match_label_keys_in_pod_topology_spread = true;
-  // Beta, on: where matchLabelKeys get merged into the constraint's labelSelector (PodTopologySpread).
+  // Beta, on: the API server merges matchLabelKeys into labelSelector when a pod is created.
   bool match_label_keys_in_pod_topology_spread_selector_merge = true;
   // GA, locked on: matchLabelKeys / mismatchLabelKeys in pod (anti-)affinity terms.
   bool match_label_keys_in_pod_affinity = true;

@@ -65,7 +65,8 @@ class Framework {
             const PluginRegistry& registry);
 
   // PreFilter, then Filter on every node, as schedule_one's findNodesThatFitPod does
-  // (nominated-node shortcut and the feasible-node cut-off aside: podfit reports every node).
+  // (nominated-node shortcut and the feasible-node cut-off aside: podfit reports every node;
+  // pods nominated to a node are not added to it). Filter runs on the nodes in parallel.
   // all_reasons: run every Filter plugin on every node instead of stopping at the first failure.
   FilterOutcome run(const Snapshot& snapshot, const PodInfo& pod, bool all_reasons, CycleState& state) const;
 

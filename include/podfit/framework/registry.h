@@ -18,6 +18,7 @@ struct PluginContext {
   FeatureGates gates;
 };
 
+// Builds one plugin; nullptr counts as not implemented.
 using PluginFactory = std::function<std::unique_ptr<Plugin>(const PluginContext&)>;
 
 // Name -> factory; a Framework instantiates the names it is given from one of these.

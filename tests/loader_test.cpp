@@ -336,3 +336,28 @@ TEST_CASE("an object given twice is an error naming both places") {
   load_ok("apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: a}\nspec: {containers: [{name: c}]}\n---\n"
           "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: b}\nspec: {containers: [{name: c}]}\n");
 }
+
+TEST_CASE("pod-level resources: requests default to limits and to the containers' hugepages") {
+  ClusterState s = load_ok(R"(apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  resources:
+    limits: {cpu: "2", memory: 1Gi}
+    requests: {memory: 512Mi}
+  containers:
+  - name: c
+    resources:
+      limits: {hugepages-2Mi: 4Mi}
+)");
+  const ResourceRequirements& r = *s.pods[0].spec.resources;
+  CHECK(r.requests->find("cpu")->milli_value() == 2000);
+  CHECK(r.requests->find("memory")->value() == 512 * 1024 * 1024);
+  CHECK(r.limits->find("hugepages-2Mi")->value() == 4 * 1024 * 1024);
+  CHECK(r.requests->find("hugepages-2Mi")->value() == 4 * 1024 * 1024);
+}
+
+TEST_CASE("a namespace is labelled with its own name") {
+  ClusterState s = load_ok("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team-a\n");
+  CHECK(*s.namespaces[0].metadata.labels.find("kubernetes.io/metadata.name") == "team-a");
+}

@@ -79,6 +79,8 @@ void decode_namespace(const Value& v, Namespace& ns) {
   });
   if (ns.metadata.name.empty()) fail_required(v, "metadata.name", "name or generateName is required");
   ns.metadata.namespace_.clear();
+  // Every namespace carries its name as a label (namespaceSelector terms rely on it).
+  ns.metadata.labels.set("kubernetes.io/metadata.name", ns.metadata.name);
 }
 
 }  // namespace podfit

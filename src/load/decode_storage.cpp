@@ -54,6 +54,7 @@ void decode_persistent_volume(const Value& v, PersistentVolume& pv) {
   });
   require_name(v, pv.metadata);
   pv.metadata.namespace_.clear();
+  if (pv.phase.empty()) pv.phase = "Pending";
 }
 
 void decode_persistent_volume_claim(const Value& v, PersistentVolumeClaim& pvc) {
@@ -70,6 +71,7 @@ void decode_persistent_volume_claim(const Value& v, PersistentVolumeClaim& pvc) 
   });
   require_name(v, pvc.metadata);
   if (pvc.metadata.namespace_.empty()) pvc.metadata.namespace_ = "default";
+  if (pvc.phase.empty()) pvc.phase = "Pending";
 }
 
 void decode_storage_class(const Value& v, StorageClass& sc) {

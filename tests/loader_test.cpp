@@ -295,6 +295,21 @@ TEST_CASE("bad input: one message with file, document, object and line") {
       {"no kind", "apiVersion: v1\nmetadata: {name: p}\n", "bad.yaml", "bad.yaml: document 1, line 1: kind not set"},
       {"scalar document", "just text\n", "bad.yaml",
        "bad.yaml: document 1, line 1: expected an object (with apiVersion and kind), found a scalar"},
+      {"node field selector with two names",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c}]\n  affinity:\n    nodeAffinity:\n"
+       "      requiredDuringSchedulingIgnoredDuringExecution:\n        nodeSelectorTerms:\n        - matchFields:\n"
+       "          - {key: metadata.name, operator: In, values: [a, b]}\n",
+       "bad.yaml",
+       "bad.yaml: document 1 (Pod p), line 11: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution"
+       ".nodeSelectorTerms[0].matchFields[0].values: Required value: must be only one value when `operator` is 'In' or "
+       "'NotIn' for node field selector"},
+      {"In without values",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c}]\n  affinity:\n    nodeAffinity:\n"
+       "      requiredDuringSchedulingIgnoredDuringExecution:\n        nodeSelectorTerms:\n        - matchExpressions:\n"
+       "          - {key: zone, operator: In}\n",
+       "bad.yaml",
+       "bad.yaml: document 1 (Pod p), line 11: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution"
+       ".nodeSelectorTerms[0].matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn'"},
       {"binary garbage", std::string("\x01\x02\xff\xfe garbage", 12), "bad.yaml", ""},
   };
   for (const Case& c : cases) {

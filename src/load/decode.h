@@ -29,6 +29,8 @@ void decode_pvc_spec(const Value& v, PersistentVolumeClaimSpec& out);
 
 // Rejects `value` unless it is one of `allowed` (the API server's "Unsupported value" error).
 void check_enum(const Value& v, const std::string& value, std::initializer_list<std::string_view> allowed);
+// An error about the member `field` of object `v`: "<path>.<field>: <message>".
+[[noreturn]] void fail_child(const Value& v, std::string_view field, std::string_view message);
 // The API server's "Required value" error for a missing field of `v`.
 [[noreturn]] void fail_required(const Value& v, std::string_view field, std::string_view detail = {});
 

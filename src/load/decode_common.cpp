@@ -2,6 +2,8 @@
 #include <fmt/ranges.h>
 
 #include "decode.h"
+#include "podfit/model/field_errors.h"
+#include "podfit/model/validation.h"
 
 namespace podfit {
 
@@ -12,6 +14,12 @@ void check_enum(const Value& v, const std::string& value, std::initializer_list<
   std::vector<std::string> quoted;
   for (std::string_view a : allowed) quoted.push_back(fmt::format("\"{}\"", a));
   v.fail(fmt::format("Unsupported value: \"{}\": supported values: {}", value, fmt::join(quoted, ", ")));
+}
+
+void fail_child(const Value& v, std::string_view field, std::string_view message) {
+  std::string path = v.path();
+  std::string full = path.empty() ? std::string(field) : fmt::format("{}.{}", path, field);
+  throw DecodeError{fmt::format("{}: {}", full, message), v.line()};
 }
 
 void fail_required(const Value& v, std::string_view field, std::string_view detail) {
@@ -110,23 +118,62 @@ LabelSelector decode_label_selector(const Value& v) {
   return out;
 }
 
+namespace {
+
+// ValidateNodeSelectorRequirement: values must suit the operator; keys must be label keys.
+void validate_label_requirement(const Value& v, const NodeSelectorRequirement& r) {
+  if (r.op == "In" || r.op == "NotIn") {
+    if (r.values.empty()) fail_child(v, "values", "Required value: must be specified when `operator` is 'In' or 'NotIn'");
+  } else if (r.op == "Exists" || r.op == "DoesNotExist") {
+    if (!r.values.empty()) {
+      fail_child(v, "values", "Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist'");
+    }
+  } else if (r.op == "Gt" || r.op == "Lt") {
+    if (r.values.size() != 1) {
+      fail_child(v, "values", "Required value: must be specified single value when `operator` is 'Lt' or 'Gt'");
+    }
+  }
+  std::vector<std::string> errors = label_key_errors(r.key);
+  if (!errors.empty()) fail_child(v, "key", fmt::format("Invalid value: {}: {}", field::go_quote(r.key), errors.front()));
+}
+
+// ValidateNodeFieldSelectorRequirement: only metadata.name, only In/NotIn with one value.
+void validate_field_requirement(const Value& v, const NodeSelectorRequirement& r) {
+  if (r.op == "In" || r.op == "NotIn") {
+    if (r.values.size() != 1) {
+      fail_child(v, "values",
+                 "Required value: must be only one value when `operator` is 'In' or 'NotIn' for node field selector");
+    }
+  } else {
+    fail_child(v, "operator", fmt::format("Invalid value: {}: not a valid selector operator", field::go_quote(r.op)));
+  }
+  if (r.key != "metadata.name") {
+    fail_child(v, "key", fmt::format("Invalid value: {}: not a valid field selector key", field::go_quote(r.key)));
+  }
+}
+
+}  // namespace
+
 NodeSelectorTerm decode_node_selector_term(const Value& v) {
   NodeSelectorTerm term;
-  auto requirements = [](const Value& list, std::vector<NodeSelectorRequirement>& out) {
+  auto requirements = [](const Value& list, std::vector<NodeSelectorRequirement>& out, bool fields) {
     list.elements([&](const Value& e) {
       NodeSelectorRequirement& r = out.emplace_back();
       e.fields([&](std::string_view k, const Value& x) {
         if (k == "key") r.key = x.string();
         else if (k == "operator") {
           r.op = x.string();
-          check_enum(x, r.op, {"In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt"});
+          check_enum(x, r.op, {"DoesNotExist", "Exists", "Gt", "In", "Lt", "NotIn"});
         } else if (k == "values") r.values = decode_strings(x);
       });
+      if (r.op.empty()) fail_required(e, "operator");
+      if (fields) validate_field_requirement(e, r);
+      else validate_label_requirement(e, r);
     });
   };
   v.fields([&](std::string_view key, const Value& f) {
-    if (key == "matchExpressions") requirements(f, term.match_expressions);
-    else if (key == "matchFields") requirements(f, term.match_fields);
+    if (key == "matchExpressions") requirements(f, term.match_expressions, false);
+    else if (key == "matchFields") requirements(f, term.match_fields, true);
   });
   return term;
 }

@@ -31,7 +31,9 @@ void fail_required(const Value& v, std::string_view field, std::string_view deta
 }
 
 void decode_string_map(const Value& v, StringMap& out) {
-  v.fields([&](std::string_view key, const Value& value) { out.set(key, value.string()); });
+  std::vector<StringMap::Entry> entries;
+  v.fields([&](std::string_view key, const Value& value) { entries.emplace_back(std::string(key), value.string()); });
+  out = StringMap::from_entries(std::move(entries));
 }
 
 std::vector<std::string> decode_strings(const Value& v) {
@@ -49,9 +51,9 @@ Quantity decode_quantity(const Value& v) {
 }
 
 ResourceList decode_resource_list(const Value& v) {
-  ResourceList out;
-  v.fields([&](std::string_view key, const Value& value) { out.set(key, decode_quantity(value)); });
-  return out;
+  std::vector<ResourceList::Entry> entries;
+  v.fields([&](std::string_view key, const Value& value) { entries.emplace_back(std::string(key), decode_quantity(value)); });
+  return ResourceList::from_entries(std::move(entries));
 }
 
 void decode_resource_requirements(const Value& v, ResourceRequirements& out) {

@@ -15,7 +15,7 @@ class StreamBuffer {
  public:
   static constexpr size_t kPadding = 64;
 
-  explicit StreamBuffer(Input& input, size_t chunk = size_t{4} << 20);
+  explicit StreamBuffer(Input& input, size_t chunk = size_t{1} << 20);
 
   // True when the byte at absolute offset `pos` is in the window, reading more as needed.
   bool available(uint64_t pos) {

@@ -22,6 +22,22 @@ class FlatMap {
     for (const auto& e : entries) set(e.first, e.second);
   }
 
+  // Builds from entries in any order (the last of equal keys wins) in O(n log n), where
+  // repeated set() would be quadratic for objects with very many keys.
+  static FlatMap from_entries(std::vector<Entry> entries) {
+    std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.first < b.first; });
+    FlatMap out;
+    out.entries_.reserve(entries.size());
+    for (auto& e : entries) {
+      if (!out.entries_.empty() && out.entries_.back().first == e.first) {
+        out.entries_.back().second = std::move(e.second);
+      } else {
+        out.entries_.push_back(std::move(e));
+      }
+    }
+    return out;
+  }
+
   // Inserts or replaces.
   void set(std::string_view key, V value) {
     auto it = lower(key);

@@ -90,12 +90,15 @@ void emit(std::ostream& out, const json& v, int indent) {
       return;
     }
     for (const json& item : v) {
-      out << std::string(static_cast<size_t>(indent), ' ') << "- ";
-      if (item.is_object() && !item.empty()) {
-        emit_object_members(out, item, indent + 2, true);
-      } else if (item.is_array() && !item.empty()) {
+      out << std::string(static_cast<size_t>(indent), ' ') << "-";
+      if (item.is_array() && !item.empty()) {
         out << "\n";
         emit(out, item, indent + 2);
+        continue;
+      }
+      out << " ";
+      if (item.is_object() && !item.empty()) {
+        emit_object_members(out, item, indent + 2, true);
       } else if (is_empty_container(item)) {
         out << (item.is_object() ? "{}" : "[]") << "\n";
       } else {

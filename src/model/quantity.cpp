@@ -8,6 +8,7 @@
 #include "podfit/model/quantity.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstring>
 #include <limits>
@@ -30,35 +31,36 @@ constexpr std::string_view kErrFormatWrong =
 constexpr std::string_view kErrNumeric = "unable to parse numeric part of quantity";
 constexpr std::string_view kErrSuffix = "unable to parse quantity's suffix";
 
-constexpr int64_t kPow10[19] = {1,
-                                10,
-                                100,
-                                1000,
-                                10000,
-                                100000,
-                                1000000,
-                                10000000,
-                                100000000,
-                                1000000000,
-                                10000000000,
-                                100000000000,
-                                1000000000000,
-                                10000000000000,
-                                100000000000000,
-                                1000000000000000,
-                                10000000000000000,
-                                100000000000000000,
-                                1000000000000000000};
+// 10^0 .. 10^18, the powers of ten an int64 holds.
+constexpr std::array<int64_t, 19> kPow10 = [] {
+  std::array<int64_t, 19> powers{};
+  int64_t power = 1;
+  for (size_t i = 0; i < powers.size(); ++i) {
+    powers[i] = power;
+    if (i + 1 < powers.size()) power *= 10;
+  }
+  return powers;
+}();
 
 // --- Go's wrapping integer arithmetic -------------------------------------------------------
 
-int32_t wrap_add32(int32_t a, int32_t b) { return static_cast<int32_t>(static_cast<uint32_t>(a) + static_cast<uint32_t>(b)); }
-int32_t wrap_sub32(int32_t a, int32_t b) { return static_cast<int32_t>(static_cast<uint32_t>(a) - static_cast<uint32_t>(b)); }
+int32_t wrap_add32(int32_t a, int32_t b) {
+  return static_cast<int32_t>(static_cast<uint32_t>(a) + static_cast<uint32_t>(b));
+}
+int32_t wrap_sub32(int32_t a, int32_t b) {
+  return static_cast<int32_t>(static_cast<uint32_t>(a) - static_cast<uint32_t>(b));
+}
+int32_t wrap_mul32(int32_t a, int32_t b) {
+  return static_cast<int32_t>(static_cast<uint32_t>(a) * static_cast<uint32_t>(b));
+}
 int32_t wrap_neg32(int32_t a) { return static_cast<int32_t>(0u - static_cast<uint32_t>(a)); }
-int32_t wrap_mul32(int32_t a, int32_t b) { return static_cast<int32_t>(static_cast<uint32_t>(a) * static_cast<uint32_t>(b)); }
 int32_t wrap_to32(int64_t a) { return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(a))); }
-int64_t wrap_add64(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b)); }
-int64_t wrap_mul64(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)); }
+int64_t wrap_add64(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
+}
+int64_t wrap_mul64(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
+}
 int64_t wrap_neg64(int64_t a) { return static_cast<int64_t>(0 - static_cast<uint64_t>(a)); }
 uint64_t magnitude(int64_t v) { return v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v); }
 
@@ -269,11 +271,13 @@ class BigNat {
     size_t i = 0;
     const size_t head = digits.size() % 9;
     if (head > 0) {
-      n.mul_add(kPow10[head], parse_chunk(digits.substr(0, head)));
+      n.mul_add(static_cast<uint64_t>(kPow10[head]), parse_chunk(digits.substr(0, head)));
       i = head;
     }
     for (; i < digits.size(); i += 9) n.mul_add(1000000000, parse_chunk(digits.substr(i, 9)));
-    for (int64_t z = trailing_zeros; z > 0; z -= 9) n.mul_add(static_cast<uint32_t>(kPow10[std::min<int64_t>(z, 9)]), 0);
+    for (int64_t z = trailing_zeros; z > 0; z -= 9) {
+      n.mul_add(static_cast<uint64_t>(kPow10[static_cast<size_t>(std::min<int64_t>(z, 9))]), 0);
+    }
     return n;
   }
 
@@ -763,7 +767,7 @@ struct QuantityMath {
     if (dif == 0) return unscaled_int64();
     if (dif < 0) {
       // int64(math.Pow10(n)) is exact up to 10^18; past that amd64 yields the "integer indefinite" value.
-      const int64_t multiplier = -dif <= 18 ? kPow10[-dif] : kMostNegative;
+      const int64_t multiplier = -dif <= 18 ? kPow10[static_cast<size_t>(-dif)] : kMostNegative;
       return wrap_mul64(unscaled_int64(), multiplier);
     }
     const int64_t length = static_cast<int64_t>(digits.size()) + q.zeros_;
@@ -775,7 +779,7 @@ struct QuantityMath {
     }
     if (below_max && dif < 19) {
       const int64_t x = unscaled_int64();
-      const int64_t divisor = kPow10[dif];
+      const int64_t divisor = kPow10[static_cast<size_t>(dif)];
       const int64_t result = x / divisor;
       return x % divisor != 0 ? result + 1 : result;
     }
@@ -1004,13 +1008,14 @@ struct QuantityMath {
     const DecimalView integer = q.big_ ? DecimalView{q.negative_, q.text_, integer_exponent}
                                        : storage.assign(rounded_value, rounded_scale);
     if (integer.top() > kMaxExactDigits) {
-      // Beyond reach: print the exact decimal form instead of a gigantic binary mantissa.
+      // Beyond reach (apimachinery would print tens of thousands of digits): the exact value
+      // as a decimal exponent instead.
       if (q.big_) {
         append_dec_canonical(out, exponent, q.negative_, q.text_, q.zeros_, q.dec_scale_);
       } else {
         append_int_canonical(out, exponent, rounded_value, rounded_scale);
       }
-      append_suffix(out, 10, exponent, Quantity::Format::DecimalSI);
+      append_suffix(out, 10, exponent, Quantity::Format::DecimalExponent);
       return out;
     }
     BigNat n = BigNat::from_decimal(integer.digits, integer.exponent);

@@ -1,4 +1,5 @@
 #include "podfit/plugins/node_resources_fit.h"
+#include "podfit/util/go_int.h"
 
 #include <algorithm>
 #include <utility>
@@ -66,11 +67,11 @@ Deltas request_deltas(const Resource& request, const NodeInfo& node, const FitOp
   }
   if (cached == nullptr) return deltas;
   const Resource& counted = cached->calculated().resource;
-  deltas.milli_cpu = std::max<int64_t>(0, request.milli_cpu - counted.milli_cpu);
-  deltas.memory = std::max<int64_t>(0, request.memory - counted.memory);
-  deltas.ephemeral_storage = std::max<int64_t>(0, request.ephemeral_storage - counted.ephemeral_storage);
+  deltas.milli_cpu = std::max<int64_t>(0, go_sub(request.milli_cpu, counted.milli_cpu));
+  deltas.memory = std::max<int64_t>(0, go_sub(request.memory, counted.memory));
+  deltas.ephemeral_storage = std::max<int64_t>(0, go_sub(request.ephemeral_storage, counted.ephemeral_storage));
   for (auto& [name, quantity] : deltas.scalar) {
-    quantity = std::max<int64_t>(0, request.scalar_value(name) - counted.scalar_value(name));
+    quantity = std::max<int64_t>(0, go_sub(request.scalar_value(name), counted.scalar_value(name)));
   }
   return deltas;
 }
@@ -119,18 +120,18 @@ std::vector<InsufficientResource> fits_request(const Resource& pod_request, cons
 
   const Deltas deltas = request_deltas(pod_request, node, options, pod);
 
-  if (pod_request.milli_cpu > 0 && deltas.milli_cpu > allocatable.milli_cpu - requested.milli_cpu) {
+  if (pod_request.milli_cpu > 0 && deltas.milli_cpu > go_sub(allocatable.milli_cpu, requested.milli_cpu)) {
     insufficient.push_back({std::string(resource_names::kCpu), std::string(NodeResourcesFit::kInsufficientCpuReason),
                             pod_request.milli_cpu, requested.milli_cpu, allocatable.milli_cpu,
                             pod_request.milli_cpu > allocatable.milli_cpu});
   }
-  if (pod_request.memory > 0 && deltas.memory > allocatable.memory - requested.memory) {
+  if (pod_request.memory > 0 && deltas.memory > go_sub(allocatable.memory, requested.memory)) {
     insufficient.push_back({std::string(resource_names::kMemory),
                             std::string(NodeResourcesFit::kInsufficientMemoryReason), pod_request.memory,
                             requested.memory, allocatable.memory, pod_request.memory > allocatable.memory});
   }
   if (pod_request.ephemeral_storage > 0 &&
-      deltas.ephemeral_storage > allocatable.ephemeral_storage - requested.ephemeral_storage) {
+      deltas.ephemeral_storage > go_sub(allocatable.ephemeral_storage, requested.ephemeral_storage)) {
     insufficient.push_back({std::string(resource_names::kEphemeralStorage),
                             std::string(NodeResourcesFit::kInsufficientEphemeralStorageReason),
                             pod_request.ephemeral_storage, requested.ephemeral_storage,
@@ -145,7 +146,7 @@ std::vector<InsufficientResource> fits_request(const Resource& pod_request, cons
     const int64_t want = pod_request.scalar_value(name);
     const int64_t have = allocatable.scalar_value(name);
     const int64_t used = requested.scalar_value(name);
-    if (want > 0 && delta > have - used) {
+    if (want > 0 && delta > go_sub(have, used)) {
       insufficient.push_back({name, "Insufficient " + name, want, used, have, delta > have});
     }
   }

@@ -1,4 +1,5 @@
 #include "podfit/snapshot/node_info.h"
+#include "podfit/util/go_int.h"
 
 #include <algorithm>
 
@@ -43,12 +44,12 @@ bool NodeInfo::remove_pod(const PodInfo* pod) {
 
 void NodeInfo::update(const PodInfo* pod, int64_t sign) {
   const PodResource& footprint = pod->calculated();
-  requested_.milli_cpu += sign * footprint.resource.milli_cpu;
-  requested_.memory += sign * footprint.resource.memory;
-  requested_.ephemeral_storage += sign * footprint.resource.ephemeral_storage;
-  for (const auto& [name, quantity] : footprint.resource.scalar) requested_.add_scalar(name, sign * quantity);
-  non_zero_requested_.milli_cpu += sign * footprint.non0_cpu;
-  non_zero_requested_.memory += sign * footprint.non0_mem;
+  requested_.milli_cpu = go_add(requested_.milli_cpu, go_mul(sign, footprint.resource.milli_cpu));
+  requested_.memory = go_add(requested_.memory, go_mul(sign, footprint.resource.memory));
+  requested_.ephemeral_storage = go_add(requested_.ephemeral_storage, go_mul(sign, footprint.resource.ephemeral_storage));
+  for (const auto& [name, quantity] : footprint.resource.scalar) requested_.add_scalar(name, go_mul(sign, quantity));
+  non_zero_requested_.milli_cpu = go_add(non_zero_requested_.milli_cpu, go_mul(sign, footprint.non0_cpu));
+  non_zero_requested_.memory = go_add(non_zero_requested_.memory, go_mul(sign, footprint.non0_mem));
 
   for (const auto& port : pod_host_ports(pod->pod())) {
     if (sign > 0) {

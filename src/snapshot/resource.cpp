@@ -1,4 +1,5 @@
 #include "podfit/snapshot/resource.h"
+#include "podfit/util/go_int.h"
 
 #include <algorithm>
 
@@ -76,7 +77,7 @@ Resource Resource::from_list(const ResourceList& list) {
 
 void Resource::add_scalar(std::string_view name, int64_t quantity) {
   if (int64_t* existing = scalar.find(name)) {
-    *existing += quantity;
+    *existing = go_add(*existing, quantity);
   } else {
     scalar.set(name, quantity);
   }
@@ -85,13 +86,13 @@ void Resource::add_scalar(std::string_view name, int64_t quantity) {
 void Resource::add(const ResourceList& list) {
   for (const auto& [name, quantity] : list) {
     if (name == resource_names::kCpu) {
-      milli_cpu += quantity.milli_value();
+      milli_cpu = go_add(milli_cpu, quantity.milli_value());
     } else if (name == resource_names::kMemory) {
-      memory += quantity.value();
+      memory = go_add(memory, quantity.value());
     } else if (name == resource_names::kPods) {
-      allowed_pod_number += quantity.value();
+      allowed_pod_number = go_add(allowed_pod_number, quantity.value());
     } else if (name == resource_names::kEphemeralStorage) {
-      ephemeral_storage += quantity.value();
+      ephemeral_storage = go_add(ephemeral_storage, quantity.value());
     } else if (is_scalar_resource_name(name)) {
       add_scalar(name, quantity.value());
     }
@@ -99,19 +100,19 @@ void Resource::add(const ResourceList& list) {
 }
 
 void Resource::add(const Resource& other) {
-  milli_cpu += other.milli_cpu;
-  memory += other.memory;
-  ephemeral_storage += other.ephemeral_storage;
-  allowed_pod_number += other.allowed_pod_number;
+  milli_cpu = go_add(milli_cpu, other.milli_cpu);
+  memory = go_add(memory, other.memory);
+  ephemeral_storage = go_add(ephemeral_storage, other.ephemeral_storage);
+  allowed_pod_number = go_add(allowed_pod_number, other.allowed_pod_number);
   for (const auto& [name, quantity] : other.scalar) add_scalar(name, quantity);
 }
 
 void Resource::subtract(const Resource& other) {
-  milli_cpu -= other.milli_cpu;
-  memory -= other.memory;
-  ephemeral_storage -= other.ephemeral_storage;
-  allowed_pod_number -= other.allowed_pod_number;
-  for (const auto& [name, quantity] : other.scalar) add_scalar(name, -quantity);
+  milli_cpu = go_sub(milli_cpu, other.milli_cpu);
+  memory = go_sub(memory, other.memory);
+  ephemeral_storage = go_sub(ephemeral_storage, other.ephemeral_storage);
+  allowed_pod_number = go_sub(allowed_pod_number, other.allowed_pod_number);
+  for (const auto& [name, quantity] : other.scalar) add_scalar(name, go_sub(0, quantity));
 }
 
 void Resource::set_max(const ResourceList& list) {

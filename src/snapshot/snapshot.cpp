@@ -18,7 +18,7 @@ struct ImageState {
 
 }  // namespace
 
-Snapshot::Snapshot(const ClusterState& cluster, const FeatureGates& gates) : cluster_(&cluster) {
+Snapshot::Snapshot(const ClusterState& cluster, const FeatureGates& gates) : cluster_(&cluster), storage_(cluster) {
   for (const auto& node : cluster.nodes) {
     if (by_name_.contains(node.metadata.name)) continue;
     nodes_.push_back(std::make_unique<NodeInfo>(&node));

@@ -11,6 +11,7 @@
 #include "podfit/model/cluster.h"
 #include "podfit/snapshot/node_info.h"
 #include "podfit/snapshot/pod_info.h"
+#include "podfit/snapshot/storage_lookup.h"
 
 namespace podfit {
 
@@ -32,6 +33,8 @@ class Snapshot {
   const std::vector<const Pod*>& pending_pods() const { return pending_; }
   // Assigned, non-terminal pods whose node is not part of the input, in input order.
   const std::vector<const Pod*>& orphaned_pods() const { return orphaned_; }
+  // PVCs, PVs, StorageClasses, CSINodes, CSIDrivers and CSIStorageCapacities by name.
+  const StorageLookup& storage() const { return storage_; }
   // Namespace labels by name (namespaceSelector needs them); nullptr when unknown.
   const StringMap* namespace_labels(std::string_view name) const;
   // Every running pod's PodInfo (assumed ones included), stable for the snapshot's lifetime.
@@ -50,6 +53,7 @@ class Snapshot {
   void add_to_node(NodeInfo& node, const PodInfo* pod);
 
   const ClusterState* cluster_;
+  StorageLookup storage_;
   std::vector<std::unique_ptr<NodeInfo>> nodes_;
   std::unordered_map<std::string, NodeInfo*> by_name_;
   std::vector<std::unique_ptr<PodInfo>> pod_infos_;

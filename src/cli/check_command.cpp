@@ -103,6 +103,19 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   if (!cluster.skipped_kinds.empty()) err << describe_skipped_kinds(cluster) << '\n';
 
   Snapshot snapshot(cluster, context.gates);
+  if (!snapshot.orphaned_pods().empty()) {
+    // Their node is not in the input, so they cannot count toward any node.
+    const auto& orphans = snapshot.orphaned_pods();
+    std::string names;
+    for (size_t i = 0; i < orphans.size() && i < 3; ++i) {
+      names += fmt::format("{}{}/{} (node {})", i ? ", " : "", orphans[i]->metadata.namespace_,
+                           orphans[i]->metadata.name, orphans[i]->spec.node_name);
+    }
+    if (orphans.size() > 3) names += fmt::format(" and {} more", orphans.size() - 3);
+    err << fmt::format("podfit: {} not counted: bound to {} missing from the cluster state: {}\n",
+                       orphans.size() == 1 ? "1 pod" : fmt::format("{} pods", orphans.size()),
+                       orphans.size() == 1 ? "a node" : "nodes", names);
+  }
   Framework framework(default_filter_plugin_order(context.gates), context);
   FitReport report;
   report.skipped_plugins = framework.not_implemented();

@@ -132,6 +132,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     pods = snapshot.pending_pods();
     if (pods.empty()) err << "podfit: no pending pods in the cluster state; use --pod to check a pod\n";
   }
+  for (const Pod* pod : pods) snapshot.ensure_namespace(pod->metadata.namespace_);
   for (const Pod* pod : pods) {
     report.results.push_back(evaluate(framework, snapshot, *pod, context.gates, options.all_reasons));
   }

@@ -3,11 +3,13 @@
 #include <string_view>
 
 #include "podfit/framework/names.h"
+#include "podfit/plugins/inter_pod_affinity.h"
 #include "podfit/plugins/node_affinity.h"
 #include "podfit/plugins/node_name.h"
 #include "podfit/plugins/node_ports.h"
 #include "podfit/plugins/node_resources_fit.h"
 #include "podfit/plugins/node_unschedulable.h"
+#include "podfit/plugins/pod_topology_spread.h"
 #include "podfit/plugins/taint_toleration.h"
 
 namespace podfit {
@@ -80,11 +82,13 @@ std::vector<DefaultPlugin> default_multi_point(const FeatureGates& gates) {
 
 const PluginRegistry& plugin_registry() {
   static const PluginRegistry registry = {
+      {std::string(names::kInterPodAffinity), new_inter_pod_affinity},
       {std::string(names::kNodeAffinity), new_node_affinity},
       {std::string(names::kNodeName), new_node_name},
       {std::string(names::kNodePorts), new_node_ports},
       {std::string(names::kNodeResourcesFit), new_node_resources_fit},
       {std::string(names::kNodeUnschedulable), new_node_unschedulable},
+      {std::string(names::kPodTopologySpread), new_pod_topology_spread},
       {std::string(names::kTaintToleration), new_taint_toleration},
   };
   return registry;

@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "decode.h"
+#include "podfit/load/pod_creation.h"
 #include "podfit/model/pod_resources.h"
 
 namespace podfit {
@@ -362,6 +363,7 @@ void decode_pod(const Value& v, Pod& pod) {
   }
   if (!has_spec) fail_required(v, "spec.containers");
   apply_pod_defaults(pod);
+  if (is_uncreated(pod)) merge_match_label_keys_into_affinity_terms(pod);
 }
 
 namespace {

@@ -61,8 +61,19 @@ Snapshot::Snapshot(const ClusterState& cluster, const FeatureGates& gates) : clu
   }
 
   for (const auto& ns : cluster.namespaces) {
-    namespace_labels_.try_emplace(ns.metadata.name, &ns.metadata.labels);
+    if (namespace_labels_.try_emplace(ns.metadata.name, &ns.metadata.labels).second) {
+      namespace_names_.push_back(ns.metadata.name);
+    }
   }
+  for (const auto& pod : cluster.pods) ensure_namespace(pod.metadata.namespace_);
+}
+
+void Snapshot::ensure_namespace(std::string_view name) {
+  if (name.empty() || namespace_labels_.contains(std::string(name))) return;
+  auto [it, inserted] = synthesized_namespaces_.try_emplace(std::string(name));
+  it->second.set("kubernetes.io/metadata.name", std::string(name));
+  namespace_labels_.emplace(it->first, &it->second);
+  namespace_names_.push_back(it->first);
 }
 
 NodeInfo* Snapshot::find_node(std::string_view name) const {

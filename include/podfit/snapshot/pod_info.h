@@ -2,10 +2,14 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "podfit/model/labels.h"
 #include "podfit/model/pod.h"
 #include "podfit/snapshot/resource.h"
 
@@ -31,6 +35,44 @@ struct PodResource {
 // not request get defaults (and pod-level values still override the container sum).
 PodResource calculate_pod_resource(const Pod& pod, const FeatureGates& gates);
 
+// fwk.AffinityTerm: a PodAffinityTerm compiled once, for the pod that declares it.
+struct AffinityTerm {
+  // The namespaces the term names; the declaring pod's own when it names none and sets no
+  // namespaceSelector.
+  std::set<std::string, std::less<>> namespaces;
+  Selector selector;  // labelSelector: an absent one selects no pod
+  std::string topology_key;
+  Selector namespace_selector;  // an absent one selects no namespace, an empty one every namespace
+
+  // AffinityTerm.Matches: `pod` sits in one of `namespaces` or in a namespace whose labels
+  // (nullptr: none) match namespace_selector, and its labels match `selector`.
+  bool matches(const Pod& pod, const StringMap* namespace_labels) const;
+};
+
+// fwk.WeightedAffinityTerm: a preferred term and its weight.
+struct WeightedAffinityTerm : AffinityTerm {
+  int32_t weight = 0;
+};
+
+// newAffinityTerm: compiles one term of `pod` (namespaces default to the pod's own); nullopt and
+// apimachinery's message in *error when its labelSelector or namespaceSelector does not parse.
+std::optional<AffinityTerm> new_affinity_term(const Pod& pod, const PodAffinityTerm& term, std::string* error);
+
+// The pod's pod (anti-)affinity terms as NewPodInfo compiles them. A list with a term that
+// does not parse is left empty (GetAffinityTerms gives nil), and `error` says why.
+struct PodAffinityTerms {
+  std::vector<AffinityTerm> required_affinity;
+  std::vector<AffinityTerm> required_anti_affinity;
+  std::vector<WeightedAffinityTerm> preferred_affinity;
+  std::vector<WeightedAffinityTerm> preferred_anti_affinity;
+  // NewPodInfo's aggregated error, e.g. "requiredAffinityTerms: values[0][app]: Invalid value: ...";
+  // empty when every term parsed.
+  std::string error;
+};
+
+// NewPodInfo's term compilation for `pod`.
+PodAffinityTerms compile_pod_affinity_terms(const Pod& pod);
+
 // Immutable once built; shared by the snapshot and by every cycle that reads it.
 class PodInfo {
  public:
@@ -47,9 +89,19 @@ class PodInfo {
   // "namespace/name", the key messages use.
   std::string key() const { return pod_->metadata.namespace_ + "/" + pod_->metadata.name; }
 
+  // The compiled terms, computed once here so that no cycle parses an existing pod's terms again
+  // (GetRequiredAffinityTerms and friends). Empty for pods without pod (anti-)affinity.
+  const std::vector<AffinityTerm>& required_affinity_terms() const;
+  const std::vector<AffinityTerm>& required_anti_affinity_terms() const;
+  const std::vector<WeightedAffinityTerm>& preferred_affinity_terms() const;
+  const std::vector<WeightedAffinityTerm>& preferred_anti_affinity_terms() const;
+  // NewPodInfo's error: why some terms did not parse; empty when all did.
+  const std::string& affinity_error() const;
+
  private:
   const Pod* pod_;
   PodResource resource_;
+  std::shared_ptr<const PodAffinityTerms> affinity_;  // only for pods with pod (anti-)affinity
 };
 
 }  // namespace podfit

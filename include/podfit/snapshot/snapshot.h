@@ -35,8 +35,14 @@ class Snapshot {
   const std::vector<const Pod*>& orphaned_pods() const { return orphaned_; }
   // PVCs, PVs, StorageClasses, CSINodes, CSIDrivers and CSIStorageCapacities by name.
   const StorageLookup& storage() const { return storage_; }
-  // Namespace labels by name (namespaceSelector needs them); nullptr when unknown.
+  // Namespace labels by name (namespaceSelector needs them); nullptr when unknown. A namespace
+  // that pods use but the input lacks exists in the real cluster, so it is known here with
+  // the one label every namespace carries, kubernetes.io/metadata.name.
   const StringMap* namespace_labels(std::string_view name) const;
+  // Every known namespace: the input's, then those only pods refer to, in first-seen order.
+  const std::vector<std::string>& namespace_names() const { return namespace_names_; }
+  // Makes `name` known as above (for the namespaces of the pods being checked).
+  void ensure_namespace(std::string_view name);
   // Every running pod's PodInfo (assumed ones included), stable for the snapshot's lifetime.
   const std::vector<std::unique_ptr<PodInfo>>& pod_infos() const { return pod_infos_; }
   // HavePodsWithAffinityList: nodes with at least one pod declaring pod (anti-)affinity, in node order.
@@ -61,6 +67,8 @@ class Snapshot {
   std::vector<const Pod*> pending_;
   std::vector<const Pod*> orphaned_;
   std::unordered_map<std::string, const StringMap*> namespace_labels_;
+  std::vector<std::string> namespace_names_;
+  std::map<std::string, StringMap, std::less<>> synthesized_namespaces_;  // stable addresses
   std::map<std::string, int, std::less<>> used_pvc_ref_counts_;
 };
 

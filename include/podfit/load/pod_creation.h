@@ -1,0 +1,20 @@
+// What kube-apiserver changes in a pod when it creates it, for the fields scheduling reads.
+#pragma once
+
+#include "podfit/model/pod.h"
+
+namespace podfit {
+
+// True for a pod the API server has not created yet (a manifest or a workload's template):
+// it has neither metadata.uid nor metadata.creationTimestamp.
+bool is_uncreated(const Pod& pod);
+
+// The pod strategy's mutatePodAffinity: each pod (anti-)affinity term's matchLabelKeys and
+// mismatchLabelKeys become `key In (value)` / `key NotIn (value)` requirements of its
+// labelSelector, for the keys the pod carries as labels; terms without a labelSelector are
+// left alone. The scheduler never reads matchLabelKeys, so this must run for uncreated pods
+// only: pods read back from a cluster already hold the merge. A requirement the selector
+// already holds verbatim is not added twice.
+void merge_match_label_keys_into_affinity_terms(Pod& pod);
+
+}  // namespace podfit

@@ -1,0 +1,131 @@
+// InterPodAffinity: the pod's required pod affinity and anti-affinity, and the required
+// anti-affinity of the pods already running, checked per topology domain.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "podfit/framework/feature_gates.h"
+#include "podfit/framework/plugin.h"
+#include "podfit/framework/registry.h"
+#include "podfit/model/pod.h"
+#include "podfit/snapshot/pod_info.h"
+
+namespace podfit {
+
+// Filter reason (UnschedulableAndUnresolvable) when no pod matching the pod's affinity terms runs
+// in the node's topology domains, or the node lacks a topology key.
+inline constexpr std::string_view kInterPodAffinityReasonAffinity = "node(s) didn't match pod affinity rules";
+// Filter reason (Unschedulable) when a pod matching the pod's anti-affinity terms runs in the
+// node's topology domain.
+inline constexpr std::string_view kInterPodAffinityReasonAntiAffinity = "node(s) didn't match pod anti-affinity rules";
+// Filter reason (Unschedulable) when a running pod's required anti-affinity term matches the
+// pod in one of the node's topology domains.
+inline constexpr std::string_view kInterPodAffinityReasonExistingAntiAffinity =
+    "node(s) didn't satisfy existing pods anti-affinity rules";
+// The CycleState key PreFilter writes.
+inline constexpr std::string_view kInterPodAffinityPreFilterStateKey = "PreFilterInterPodAffinity";
+
+// topologyToMatchedTermCount: how many (pod, term) matches each topology domain
+// (topologyKey, value) holds, plus the first match seen there so that a rejection can name a pod.
+class TopologyPairCounts {
+ public:
+  // A match that contributed to a domain: the pod, its node and the index of the term.
+  struct Example {
+    std::string pod;   // "namespace/name"
+    std::string node;  // the node the pod runs on
+    size_t term = 0;
+  };
+  struct Entry {
+    int64_t count = 0;
+    Example example;  // empty pod when the example was removed and others remain
+  };
+  using ByValue = std::map<std::string, Entry, std::less<>>;
+
+  // Adds `delta` to the domain (key, value), dropping it when it reaches zero as kube does. The
+  // first pod added to a domain becomes its example; removing that pod clears the example.
+  void add(std::string_view key, std::string_view value, int64_t delta, const PodInfo& pod, std::string_view node,
+           size_t term);
+  // The domain's entry, nullptr when it holds no match.
+  const Entry* find(std::string_view key, std::string_view value) const;
+  // The domain's count (0 when absent).
+  int64_t count(std::string_view key, std::string_view value) const;
+  // Number of domains held (len of kube's map).
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  // Domains grouped by topology key: Filter walks the few keys rather than the node's labels.
+  const std::map<std::string, ByValue, std::less<>>& by_key() const { return pairs_; }
+  // Every domain's count, for reports and tests.
+  std::map<std::pair<std::string, std::string>, int64_t> counts() const;
+
+ private:
+  std::map<std::string, ByValue, std::less<>> pairs_;
+  size_t size_ = 0;
+};
+
+// The incoming pod's required terms with every namespaceSelector resolved into namespaces
+// (mergeAffinityTermNamespacesIfNotEmpty), and what Filter needs to know about the pod.
+struct IncomingAffinity {
+  std::vector<AffinityTerm> affinity_terms;
+  std::vector<AffinityTerm> anti_affinity_terms;
+  std::string pod_namespace;
+  StringMap namespace_labels;         // the pod's namespace labels (GetNamespaceLabelsSnapshot)
+  bool matches_own_affinity = false;  // podMatchesAllAffinityTerms(affinity terms, the pod)
+};
+
+// preFilterState: the three topology counts of one cycle.
+struct InterPodAffinityState final : StateData {
+  // Domains where running pods' required anti-affinity terms match the incoming pod.
+  TopologyPairCounts existing_anti_affinity;
+  // Domains where running pods match every required affinity term of the incoming pod (once per term).
+  TopologyPairCounts affinity;
+  // Domains where running pods match the incoming pod's required anti-affinity terms (once per term).
+  TopologyPairCounts anti_affinity;
+  std::shared_ptr<const IncomingAffinity> pod;  // shared by clones: it never changes
+
+  std::unique_ptr<StateData> clone() const override { return std::make_unique<InterPodAffinityState>(*this); }
+};
+
+// The InterPodAffinity plugin's PreFilter, Filter and PreFilterExtensions (Score is not part of podfit).
+class InterPodAffinity final : public PreFilterPlugin, public FilterPlugin {
+ public:
+  explicit InterPodAffinity(const FeatureGates& gates = {});
+
+  std::string_view name() const override;
+
+  // UnschedulableAndUnresolvable "parsing pod: ..." when one of the pod's (anti-)affinity terms,
+  // preferred ones included, does not parse. Otherwise counts, over the nodes of the snapshot,
+  // the domains of running pods' required anti-affinity terms matching the pod, and of running
+  // pods matching the pod's required affinity / anti-affinity terms. Skip when no running pod's
+  // anti-affinity matches and the pod has no required terms (also when the
+  // InPlacePodVerticalScalingSchedulerPreemption gate is on and the pod's resize is Deferred).
+  Status pre_filter(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
+                    PreFilterResult& result) const override;
+
+  // In kube's order: UnschedulableAndUnresolvable when the pod's affinity fails on the node,
+  // Unschedulable when its anti-affinity does, Unschedulable when a running pod's anti-affinity
+  // does. Error when PreFilter wrote no state.
+  Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+
+  // PreFilterExtensions.AddPod: counts `added` (running on `node`) into the cycle's state.
+  Status add_pod(CycleState& state, const PodInfo& pod, const PodInfo& added, const NodeInfo& node) const;
+  // PreFilterExtensions.RemovePod: the reverse of add_pod.
+  Status remove_pod(CycleState& state, const PodInfo& pod, const PodInfo& removed, const NodeInfo& node) const;
+
+ private:
+  bool skip_deferred_resize_;
+};
+
+// Registry factory (default InterPodAffinityArgs: only the scoring weight, which Filter ignores).
+std::unique_ptr<Plugin> new_inter_pod_affinity(const PluginContext& context);
+
+
+
+}  // namespace podfit

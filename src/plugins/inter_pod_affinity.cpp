@@ -1,0 +1,373 @@
+#include "podfit/plugins/inter_pod_affinity.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <set>
+#include <utility>
+
+#include "podfit/framework/names.h"
+#include "podfit/model/pod_resources.h"
+#include "podfit/snapshot/snapshot.h"
+
+namespace podfit {
+namespace {
+
+const std::string& state_key() {
+  static const std::string key(kInterPodAffinityPreFilterStateKey);
+  return key;
+}
+
+Status missing_state() {
+  return Status::error(
+      fmt::format("error reading \"{}\" from cycleState: not found", kInterPodAffinityPreFilterStateKey));
+}
+
+// podMatchesAllAffinityTerms: the incoming pod's terms have their namespaceSelector resolved, so
+// no namespace labels are needed. No terms match nothing.
+bool matches_all(const std::vector<AffinityTerm>& terms, const Pod& pod) {
+  if (terms.empty()) return false;
+  for (const auto& term : terms) {
+    if (!term.matches(pod, nullptr)) return false;
+  }
+  return true;
+}
+
+// updateWithAntiAffinityTerms: every term matching `target` counts in the node's domain of its
+// topology key; `contributor` is the running pod the match is about.
+void count_anti_affinity(TopologyPairCounts& counts, const std::vector<AffinityTerm>& terms, const Pod& target,
+                         const StringMap* namespace_labels, const PodInfo& contributor, const NodeInfo& node,
+                         int64_t delta) {
+  const StringMap& labels = node.node().metadata.labels;
+  for (size_t i = 0; i < terms.size(); ++i) {
+    if (!terms[i].matches(target, namespace_labels)) continue;
+    if (const std::string* value = labels.find(terms[i].topology_key)) {
+      counts.add(terms[i].topology_key, *value, delta, contributor, node.name(), i);
+    }
+  }
+}
+
+// updateWithAffinityTerms: a running pod matching every term counts once per term.
+void count_affinity(TopologyPairCounts& counts, const std::vector<AffinityTerm>& terms, const PodInfo& running,
+                    const NodeInfo& node, int64_t delta) {
+  if (!matches_all(terms, running.pod())) return;
+  const StringMap& labels = node.node().metadata.labels;
+  for (size_t i = 0; i < terms.size(); ++i) {
+    if (const std::string* value = labels.find(terms[i].topology_key)) {
+      counts.add(terms[i].topology_key, *value, delta, running, node.name(), i);
+    }
+  }
+}
+
+// mergeAffinityTermNamespacesIfNotEmpty: a non-empty namespaceSelector becomes the namespaces
+// it selects (added to the named ones) and then selects nothing; an empty one stays, matching
+// every namespace.
+void resolve_namespace_selector(AffinityTerm& term, const Snapshot& snapshot) {
+  if (term.namespace_selector.empty()) return;
+  if (!term.namespace_selector.is_nothing()) {
+    for (const std::string& name : snapshot.namespace_names()) {
+      const StringMap* labels = snapshot.namespace_labels(name);
+      if (labels != nullptr && term.namespace_selector.matches(*labels)) term.namespaces.insert(name);
+    }
+  }
+  term.namespace_selector = Selector::nothing();
+}
+
+// ---- Details: what blocks the node, in words. ----
+
+std::string selector_text(const Selector& selector) {
+  if (selector.is_nothing()) return "no labelSelector";
+  if (selector.empty()) return "empty labelSelector";
+  return selector.to_string();
+}
+
+// The namespaces an incoming term covers, said only when they are not just the pod's own.
+std::string namespaces_text(const AffinityTerm& term, std::string_view own_namespace) {
+  if (term.namespace_selector.empty()) return ", all namespaces";
+  if (term.namespaces.size() == 1 && *term.namespaces.begin() == own_namespace) return "";
+  if (term.namespaces.empty()) return ", no namespace";
+  return fmt::format(", namespace{} {}", term.namespaces.size() > 1 ? "s" : "", fmt::join(term.namespaces, ", "));
+}
+
+// "app=cache, topologyKey zone" (with the namespaces when they are not the pod's own).
+std::string term_text(const AffinityTerm& term, std::string_view own_namespace) {
+  return fmt::format("{}{}, topologyKey {}", selector_text(term.selector), namespaces_text(term, own_namespace),
+                     term.topology_key);
+}
+
+std::string pods_text(int64_t count) { return fmt::format("{} matching pod{}", count, count == 1 ? "" : "s"); }
+
+std::vector<std::string> explain_affinity(const InterPodAffinityState& state, const StringMap& labels) {
+  const IncomingAffinity& pod = *state.pod;
+  const auto& terms = pod.affinity_terms;
+  std::vector<std::string> details;
+  bool missing_key = false;
+  for (size_t i = 0; i < terms.size(); ++i) {
+    const AffinityTerm& term = terms[i];
+    const std::string* value = labels.find(term.topology_key);
+    if (value == nullptr) {
+      missing_key = true;
+      details.push_back(fmt::format("node has no label {}, the topologyKey of affinity term {} ({})", term.topology_key,
+                                    i, selector_text(term.selector)));
+      continue;
+    }
+    if (state.affinity.count(term.topology_key, *value) > 0) continue;
+    if (terms.size() == 1) {
+      details.push_back(fmt::format("no pod matching affinity term {} ({}) in {}={}", i,
+                                    term_text(term, pod.pod_namespace), term.topology_key, *value));
+    } else {
+      details.push_back(fmt::format("no pod matching all {} affinity terms in {}={} (term {}: {})", terms.size(),
+                                    term.topology_key, *value, i, term_text(term, pod.pod_namespace)));
+    }
+  }
+  if (!missing_key && state.affinity.empty()) {
+    details.push_back(
+        "no pod anywhere matches the affinity terms and this pod does not match them itself, so it cannot be "
+        "the first of its group");
+  }
+  return details;
+}
+
+std::vector<std::string> explain_anti_affinity(const InterPodAffinityState& state, const StringMap& labels) {
+  const IncomingAffinity& pod = *state.pod;
+  const auto& terms = pod.anti_affinity_terms;
+  std::vector<std::string> details;
+  std::set<std::pair<std::string_view, std::string_view>> reported;
+  for (size_t i = 0; i < terms.size(); ++i) {
+    const std::string& key = terms[i].topology_key;
+    const std::string* value = labels.find(key);
+    if (value == nullptr) continue;
+    const auto* entry = state.anti_affinity.find(key, *value);
+    if (entry == nullptr || entry->count <= 0 || !reported.emplace(key, *value).second) continue;
+    // Terms sharing a topology key share the domain's count: name the term that matched.
+    const auto& example = entry->example;
+    const size_t index = example.pod.empty() || example.term >= terms.size() ? i : example.term;
+    std::string line = fmt::format("anti-affinity term {} ({}): {} in {}={}", index,
+                                   term_text(terms[index], pod.pod_namespace), pods_text(entry->count), key, *value);
+    if (!example.pod.empty()) {
+      line += fmt::format(" ({}{} on {})", entry->count > 1 ? "first: " : "", example.pod, example.node);
+    }
+    details.push_back(std::move(line));
+  }
+  return details;
+}
+
+std::vector<std::string> explain_existing_anti_affinity(const InterPodAffinityState& state, const StringMap& labels) {
+  std::vector<std::string> details;
+  for (const auto& [key, by_value] : state.existing_anti_affinity.by_key()) {
+    const std::string* value = labels.find(key);
+    if (value == nullptr) continue;
+    auto it = by_value.find(*value);
+    if (it == by_value.end() || it->second.count <= 0) continue;
+    const auto& entry = it->second;
+    const auto& example = entry.example;
+    if (example.pod.empty()) {
+      details.push_back(fmt::format("{} anti-affinity term{} of existing pods match this pod in {}={}", entry.count,
+                                    entry.count == 1 ? "" : "s", key, *value));
+      continue;
+    }
+    std::string line =
+        fmt::format("existing pod {} on {} ({}={}) has anti-affinity term {} (topologyKey {}) matching this pod",
+                    example.pod, example.node, key, *value, example.term, key);
+    if (entry.count > 1) line += fmt::format(" (1 of {} matching terms in {}={})", entry.count, key, *value);
+    details.push_back(std::move(line));
+  }
+  return details;
+}
+
+// satisfyPodAffinity: every topology key on the node, and a matching pod in each of the node's
+// domains, unless no pod matches anywhere and the pod matches its own terms (the first of a group).
+bool satisfies_affinity(const InterPodAffinityState& state, const StringMap& labels) {
+  bool pods_exist = true;
+  for (const auto& term : state.pod->affinity_terms) {
+    const std::string* value = labels.find(term.topology_key);
+    if (value == nullptr) return false;
+    if (state.affinity.count(term.topology_key, *value) <= 0) pods_exist = false;
+  }
+  if (pods_exist) return true;
+  return state.affinity.empty() && state.pod->matches_own_affinity;
+}
+
+// satisfyPodAntiAffinity: no matching pod in the node's domain of any anti-affinity term.
+bool satisfies_anti_affinity(const InterPodAffinityState& state, const StringMap& labels) {
+  if (state.anti_affinity.empty()) return true;
+  for (const auto& term : state.pod->anti_affinity_terms) {
+    const std::string* value = labels.find(term.topology_key);
+    if (value != nullptr && state.anti_affinity.count(term.topology_key, *value) > 0) return false;
+  }
+  return true;
+}
+
+// satisfyExistingPodsAntiAffinity: no domain the node belongs to holds a matching running pod's
+// term. kube walks the node's labels; walking the (few) counted keys finds the same pairs.
+bool satisfies_existing_anti_affinity(const InterPodAffinityState& state, const StringMap& labels) {
+  for (const auto& [key, by_value] : state.existing_anti_affinity.by_key()) {
+    const std::string* value = labels.find(key);
+    if (value == nullptr) continue;
+    auto it = by_value.find(*value);
+    if (it != by_value.end() && it->second.count > 0) return false;
+  }
+  return true;
+}
+
+// updateWithPod: `other` (running on `node`) counted in or out of the state.
+void update_with_pod(InterPodAffinityState& state, const Pod& pod, const PodInfo& other, const NodeInfo& node,
+                     int64_t delta) {
+  const IncomingAffinity& incoming = *state.pod;
+  count_anti_affinity(state.existing_anti_affinity, other.required_anti_affinity_terms(), pod,
+                      &incoming.namespace_labels, other, node, delta);
+  count_affinity(state.affinity, incoming.affinity_terms, other, node, delta);
+  count_anti_affinity(state.anti_affinity, incoming.anti_affinity_terms, other.pod(), nullptr, other, node, delta);
+}
+
+}  // namespace
+
+// ---- TopologyPairCounts ----
+
+void TopologyPairCounts::add(std::string_view key, std::string_view value, int64_t delta, const PodInfo& pod,
+                             std::string_view node, size_t term) {
+  auto outer = pairs_.find(key);
+  if (outer == pairs_.end()) {
+    if (delta == 0) return;
+    outer = pairs_.emplace(std::string(key), ByValue{}).first;
+  }
+  ByValue& values = outer->second;
+  auto it = values.find(value);
+  if (it == values.end()) {
+    if (delta == 0) return;
+    it = values.emplace(std::string(value), Entry{}).first;
+    ++size_;
+  }
+  Entry& entry = it->second;
+  entry.count += delta;
+  if (entry.count == 0) {
+    values.erase(it);
+    --size_;
+    if (values.empty()) pairs_.erase(outer);
+    return;
+  }
+  if (delta > 0 && entry.example.pod.empty()) {
+    entry.example = Example{pod.key(), std::string(node), term};
+  } else if (delta < 0 && !entry.example.pod.empty() && entry.example.term == term && entry.example.node == node &&
+             entry.example.pod == pod.key()) {
+    entry.example = Example{};
+  }
+}
+
+const TopologyPairCounts::Entry* TopologyPairCounts::find(std::string_view key, std::string_view value) const {
+  auto outer = pairs_.find(key);
+  if (outer == pairs_.end()) return nullptr;
+  auto it = outer->second.find(value);
+  return it == outer->second.end() ? nullptr : &it->second;
+}
+
+int64_t TopologyPairCounts::count(std::string_view key, std::string_view value) const {
+  const Entry* entry = find(key, value);
+  return entry ? entry->count : 0;
+}
+
+std::map<std::pair<std::string, std::string>, int64_t> TopologyPairCounts::counts() const {
+  std::map<std::pair<std::string, std::string>, int64_t> out;
+  for (const auto& [key, values] : pairs_) {
+    for (const auto& [value, entry] : values) out.emplace(std::pair(key, value), entry.count);
+  }
+  return out;
+}
+
+// ---- The plugin ----
+
+InterPodAffinity::InterPodAffinity(const FeatureGates& gates)
+    : skip_deferred_resize_(gates.in_place_pod_vertical_scaling_scheduler_preemption) {}
+
+std::string_view InterPodAffinity::name() const { return names::kInterPodAffinity; }
+
+Status InterPodAffinity::pre_filter(CycleState& state, const PodInfo& pod_info, const Snapshot& snapshot,
+                                    PreFilterResult& /*result*/) const {
+  const Pod& pod = pod_info.pod();
+  if (skip_deferred_resize_ && is_pod_resize_deferred(pod)) return Status(Code::Skip);
+  // NewPodInfo: any term that does not parse, preferred ones included, rejects the pod.
+  if (!pod_info.affinity_error().empty()) {
+    return Status(Code::UnschedulableAndUnresolvable, "parsing pod: " + pod_info.affinity_error());
+  }
+
+  auto incoming = std::make_shared<IncomingAffinity>();
+  incoming->affinity_terms = pod_info.required_affinity_terms();
+  incoming->anti_affinity_terms = pod_info.required_anti_affinity_terms();
+  for (auto& term : incoming->affinity_terms) resolve_namespace_selector(term, snapshot);
+  for (auto& term : incoming->anti_affinity_terms) resolve_namespace_selector(term, snapshot);
+  incoming->pod_namespace = pod.metadata.namespace_;
+  // GetNamespaceLabelsSnapshot: an unknown namespace has no labels.
+  if (const StringMap* labels = snapshot.namespace_labels(pod.metadata.namespace_))
+    incoming->namespace_labels = *labels;
+  incoming->matches_own_affinity = matches_all(incoming->affinity_terms, pod);
+
+  auto data = std::make_unique<InterPodAffinityState>();
+  // getExistingAntiAffinityCounts: only nodes running pods with required anti-affinity.
+  for (const NodeInfo* node : snapshot.nodes_with_pods_with_required_anti_affinity()) {
+    for (const PodInfo* running : node->pods_with_required_anti_affinity()) {
+      count_anti_affinity(data->existing_anti_affinity, running->required_anti_affinity_terms(), pod,
+                          &incoming->namespace_labels, *running, *node, 1);
+    }
+  }
+  // getIncomingAffinityAntiAffinityCounts: every pod on every node.
+  if (!incoming->affinity_terms.empty() || !incoming->anti_affinity_terms.empty()) {
+    for (const auto& node : snapshot.nodes()) {
+      for (const PodInfo* running : node->pods()) {
+        count_affinity(data->affinity, incoming->affinity_terms, *running, *node, 1);
+        count_anti_affinity(data->anti_affinity, incoming->anti_affinity_terms, running->pod(), nullptr, *running,
+                            *node, 1);
+      }
+    }
+  }
+
+  if (data->existing_anti_affinity.empty() && incoming->affinity_terms.empty() &&
+      incoming->anti_affinity_terms.empty()) {
+    return Status(Code::Skip);
+  }
+  data->pod = std::move(incoming);
+  state.write(state_key(), std::move(data));
+  return {};
+}
+
+Status InterPodAffinity::filter(const CycleState& state, const PodInfo& pod_info, const NodeInfo& node) const {
+  if (skip_deferred_resize_ && is_pod_resize_deferred(pod_info.pod())) return {};
+  const auto* data = state.read<InterPodAffinityState>(state_key());
+  if (data == nullptr) return missing_state();
+  const StringMap& labels = node.node().metadata.labels;
+
+  if (!satisfies_affinity(*data, labels)) {
+    return Status(Code::UnschedulableAndUnresolvable, {std::string(kInterPodAffinityReasonAffinity)},
+                  explain_affinity(*data, labels));
+  }
+  if (!satisfies_anti_affinity(*data, labels)) {
+    return Status(Code::Unschedulable, {std::string(kInterPodAffinityReasonAntiAffinity)},
+                  explain_anti_affinity(*data, labels));
+  }
+  if (!satisfies_existing_anti_affinity(*data, labels)) {
+    return Status(Code::Unschedulable, {std::string(kInterPodAffinityReasonExistingAntiAffinity)},
+                  explain_existing_anti_affinity(*data, labels));
+  }
+  return {};
+}
+
+Status InterPodAffinity::add_pod(CycleState& state, const PodInfo& pod, const PodInfo& added,
+                                 const NodeInfo& node) const {
+  auto* data = state.read_mutable<InterPodAffinityState>(state_key());
+  if (data == nullptr) return missing_state();
+  update_with_pod(*data, pod.pod(), added, node, 1);
+  return {};
+}
+
+Status InterPodAffinity::remove_pod(CycleState& state, const PodInfo& pod, const PodInfo& removed,
+                                    const NodeInfo& node) const {
+  auto* data = state.read_mutable<InterPodAffinityState>(state_key());
+  if (data == nullptr) return missing_state();
+  update_with_pod(*data, pod.pod(), removed, node, -1);
+  return {};
+}
+
+std::unique_ptr<Plugin> new_inter_pod_affinity(const PluginContext& context) {
+  return std::make_unique<InterPodAffinity>(context.gates);
+}
+
+}  // namespace podfit

@@ -1,0 +1,293 @@
+#include "podfit/plugins/pod_topology_spread.h"
+
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "podfit/framework/names.h"
+#include "podfit/model/pod_resources.h"
+#include "podfit/model/tolerations.h"
+#include "podfit/snapshot/snapshot.h"
+
+namespace podfit {
+namespace {
+
+constexpr std::string_view kDoNotSchedule = "DoNotSchedule";
+constexpr std::string_view kHonor = "Honor";
+// Below this many nodes, starting worker threads costs more than counting.
+constexpr size_t kParallelCountingThreshold = 64;
+
+const std::string& state_key() {
+  static const std::string key(kPodTopologySpreadPreFilterStateKey);
+  return key;
+}
+
+Status missing_state() {
+  return Status::error(fmt::format("reading \"{}\" from cycleState: not found", kPodTopologySpreadPreFilterStateKey));
+}
+
+// nodeLabelsMatchSpreadConstraints: the node carries every constraint's topology key.
+bool has_all_topology_keys(const StringMap& labels, const std::vector<SpreadConstraint>& constraints) {
+  for (const auto& constraint : constraints) {
+    if (!labels.contains(constraint.topology_key)) return false;
+  }
+  return true;
+}
+
+// countPodsMatchSelector: an empty selector counts nothing; terminating pods and pods of other
+// namespaces never count.
+int count_matching_pods(const std::vector<const PodInfo*>& pods, const Selector& selector, const std::string& ns) {
+  if (selector.empty()) return 0;
+  int count = 0;
+  for (const PodInfo* info : pods) {
+    const Pod& pod = info->pod();
+    if (!pod.metadata.deletion_timestamp.empty() || pod.metadata.namespace_ != ns) continue;
+    if (selector.matches(pod.metadata.labels)) ++count;
+  }
+  return count;
+}
+
+// mergeLabelSetWithSelector: key=value for each matchLabelKeys entry the pod has, ANDed with the
+// selector's own requirements; a selector that matches nothing stays so.
+Selector merge_label_set(const StringMap& match_labels, const Selector& selector) {
+  if (selector.is_nothing()) return selector;
+  Selector merged = Selector::from_set(match_labels);
+  for (const auto& requirement : selector.requirements()) merged.add(requirement);
+  return merged;
+}
+
+std::string plural_pods(int count) { return fmt::format("{} matching pod{}", count, count == 1 ? "" : "s"); }
+
+// "constraint zone (maxSkew 1)", naming minDomains when the pod set it above the default.
+std::string constraint_title(const SpreadConstraint& constraint) {
+  if (constraint.min_domains != 1) {
+    return fmt::format("constraint {} (maxSkew {}, minDomains {})", constraint.topology_key, constraint.max_skew,
+                       constraint.min_domains);
+  }
+  return fmt::format("constraint {} (maxSkew {})", constraint.topology_key, constraint.max_skew);
+}
+
+// Why the node's domain would be too crowded: its count after placement against the global minimum.
+std::string skew_detail(const SpreadConstraint& constraint, const std::string& value, int match_num, int self_match,
+                        int min_match_num, int domains) {
+  std::string crowd =
+      self_match == 1
+          ? fmt::format("placing here makes {}={} hold {}", constraint.topology_key, value,
+                        plural_pods(match_num + self_match))
+          : fmt::format("{}={} already holds {} (this pod does not match the selector)", constraint.topology_key,
+                        value, plural_pods(match_num));
+  std::string minimum =
+      domains < constraint.min_domains
+          ? fmt::format("only {} eligible domain{} exist{}, fewer than minDomains {}, so the global minimum is 0",
+                        domains, domains == 1 ? "" : "s", domains == 1 ? "s" : "", constraint.min_domains)
+          : fmt::format("the least loaded eligible domain holds {}", min_match_num);
+  return fmt::format("{}: {} while {} (skew {} > {})", constraint_title(constraint), crowd, minimum,
+                     match_num + self_match - min_match_num, constraint.max_skew);
+}
+
+// One node's contribution to one constraint's domain.
+struct DomainCount {
+  size_t constraint;
+  const std::string* topology_value;  // the node's label value, alive as long as the snapshot
+  int count;
+};
+
+}  // namespace
+
+PodTopologySpreadPlugin::PodTopologySpreadPlugin(const PodTopologySpreadArgs& args, const FeatureGates& gates,
+                                                 SpreadDefaultSelector default_selector)
+    : default_constraints_(args.defaulting_type == SpreadDefaultingType::System ? system_default_spread_constraints()
+                                                                                 : args.default_constraints),
+      default_selector_(std::move(default_selector)),
+      node_inclusion_policy_(gates.node_inclusion_policy_in_pod_topology_spread),
+      match_label_keys_(gates.match_label_keys_in_pod_topology_spread),
+      comparison_operators_(gates.taint_toleration_comparison_operators),
+      skip_deferred_resize_(gates.in_place_pod_vertical_scaling_scheduler_preemption) {}
+
+std::string_view PodTopologySpreadPlugin::name() const { return names::kPodTopologySpread; }
+
+std::optional<std::vector<SpreadConstraint>> PodTopologySpreadPlugin::compile(
+    const std::vector<TopologySpreadConstraint>& constraints, const StringMap& pod_labels, std::string* error) const {
+  std::vector<SpreadConstraint> result;
+  for (const auto& constraint : constraints) {
+    if (constraint.when_unsatisfiable != kDoNotSchedule) continue;
+    auto selector = Selector::from_label_selector(constraint.label_selector, error);
+    if (!selector) return std::nullopt;
+    if (match_label_keys_ && !constraint.match_label_keys.empty()) {
+      StringMap match_labels;
+      for (const auto& key : constraint.match_label_keys) {
+        if (const std::string* value = pod_labels.find(key)) match_labels.set(key, *value);
+      }
+      if (!match_labels.empty()) selector = merge_label_set(match_labels, *selector);
+    }
+    SpreadConstraint compiled;
+    compiled.max_skew = constraint.max_skew;
+    compiled.topology_key = constraint.topology_key;
+    compiled.selector = std::move(*selector);
+    compiled.min_domains = constraint.min_domains.value_or(1);
+    // With the gate off the policies keep their defaults whatever the pod says.
+    if (node_inclusion_policy_) {
+      if (constraint.node_affinity_policy) compiled.honor_node_affinity = *constraint.node_affinity_policy == kHonor;
+      if (constraint.node_taints_policy) compiled.honor_node_taints = *constraint.node_taints_policy == kHonor;
+    }
+    result.push_back(std::move(compiled));
+  }
+  return result;
+}
+
+std::optional<std::vector<SpreadConstraint>> PodTopologySpreadPlugin::hard_constraints(const Pod& pod,
+                                                                                      std::string* error) const {
+  std::string message;
+  if (!pod.spec.topology_spread_constraints.empty()) {
+    auto constraints = compile(pod.spec.topology_spread_constraints, pod.metadata.labels, &message);
+    if (!constraints && error) *error = "obtaining pod's hard topology spread constraints: " + message;
+    return constraints;
+  }
+  auto constraints = compile(default_constraints_, pod.metadata.labels, &message);
+  if (!constraints) {
+    if (error) *error = "setting default hard topology spread constraints: " + message;
+    return std::nullopt;
+  }
+  if (constraints->empty()) return constraints;
+  const Selector selector = default_selector_ ? default_selector_(pod) : Selector::everything();
+  if (selector.empty()) return std::vector<SpreadConstraint>{};
+  for (auto& constraint : *constraints) constraint.selector = selector;
+  return constraints;
+}
+
+bool PodTopologySpreadPlugin::node_counts_for(const SpreadConstraint& constraint, const Pod& pod, const Node& node,
+                                              const RequiredNodeAffinity& affinity) const {
+  // Parse errors of the pod's required terms are ignored, as kube-scheduler does here.
+  if (constraint.honor_node_affinity && !affinity.match(node)) return false;
+  if (constraint.honor_node_taints &&
+      find_matching_untolerated_taint(node.spec.taints, pod.spec.tolerations, is_do_not_schedule_taint,
+                                      comparison_operators_)) {
+    return false;
+  }
+  return true;
+}
+
+Status PodTopologySpreadPlugin::pre_filter(CycleState& state, const PodInfo& pod_info, const Snapshot& snapshot,
+                                           PreFilterResult& result) const {
+  result = PreFilterResult{};
+  const Pod& pod = pod_info.pod();
+  if (skip_deferred_resize_ && is_pod_resize_deferred(pod)) return Status(Code::Skip);
+  std::string error;
+  auto constraints = hard_constraints(pod, &error);
+  if (!constraints) return Status::error("get constraints from pod: " + error);
+  if (constraints->empty()) return Status(Code::Skip);
+
+  auto data = std::make_unique<PodTopologySpreadState>();
+  data->constraints = std::make_shared<const std::vector<SpreadConstraint>>(std::move(*constraints));
+  const auto& compiled = *data->constraints;
+  data->tp_value_to_match_num.resize(compiled.size());
+  data->critical_paths.assign(compiled.size(), {SpreadCriticalPath{"", kSpreadNoMatchNum},
+                                                SpreadCriticalPath{"", kSpreadNoMatchNum}});
+
+  const auto& nodes = snapshot.nodes();
+  const RequiredNodeAffinity affinity(pod);
+  std::vector<std::vector<DomainCount>> per_node(nodes.size());
+  auto count_node = [&](size_t index) {
+    const NodeInfo& info = *nodes[index];
+    const Node& node = info.node();
+    if (!node_inclusion_policy_ && !affinity.match(node)) return;
+    if (!has_all_topology_keys(node.metadata.labels, compiled)) return;
+    auto& counts = per_node[index];
+    for (size_t i = 0; i < compiled.size(); ++i) {
+      const SpreadConstraint& constraint = compiled[i];
+      if (node_inclusion_policy_ && !node_counts_for(constraint, pod, node, affinity)) continue;
+      counts.push_back(DomainCount{i, node.metadata.labels.find(constraint.topology_key),
+                                   count_matching_pods(info.pods(), constraint.selector, pod.metadata.namespace_)});
+    }
+  };
+  if (nodes.size() >= kParallelCountingThreshold) {
+    parallelizer_.until(nodes.size(), count_node);
+  } else {
+    for (size_t i = 0; i < nodes.size(); ++i) count_node(i);
+  }
+
+  for (const auto& counts : per_node) {
+    for (const auto& entry : counts) data->tp_value_to_match_num[entry.constraint][*entry.topology_value] += entry.count;
+  }
+  for (size_t i = 0; i < compiled.size(); ++i) {
+    for (const auto& [value, count] : data->tp_value_to_match_num[i]) {
+      update_critical_paths(data->critical_paths[i], value, count);
+    }
+  }
+  state.write(state_key(), std::move(data));
+  return {};
+}
+
+Status PodTopologySpreadPlugin::filter(const CycleState& state, const PodInfo& pod_info,
+                                       const NodeInfo& node_info) const {
+  const Pod& pod = pod_info.pod();
+  if (skip_deferred_resize_ && is_pod_resize_deferred(pod)) return {};
+  const auto* data = state.read<PodTopologySpreadState>(state_key());
+  if (data == nullptr) return missing_state();
+  if (!data->constraints || data->constraints->empty()) return {};
+
+  const StringMap& labels = node_info.node().metadata.labels;
+  Status status;
+  // kube-scheduler stops at the first failing constraint: it alone sets the code and reason.
+  auto reject = [&](Code code, std::string_view reason, std::string detail) {
+    if (status.is_success()) status = Status(code, std::string(reason));
+    status.with_detail(std::move(detail));
+  };
+  const auto& constraints = *data->constraints;
+  for (size_t i = 0; i < constraints.size(); ++i) {
+    const SpreadConstraint& constraint = constraints[i];
+    const std::string* value = labels.find(constraint.topology_key);
+    if (value == nullptr) {
+      reject(Code::UnschedulableAndUnresolvable, kPodTopologySpreadReasonNodeLabelNotMatch,
+             fmt::format("node has no label {} (constraint topologyKey)", constraint.topology_key));
+      continue;
+    }
+    const int min_match_num = data->min_match_num(i);
+    const int self_match = constraint.selector.matches(pod.metadata.labels) ? 1 : 0;
+    const auto& domains = data->tp_value_to_match_num[i];
+    const auto found = domains.find(*value);
+    const int match_num = found == domains.end() ? 0 : found->second;
+    if (match_num + self_match - min_match_num > constraint.max_skew) {
+      reject(Code::Unschedulable, kPodTopologySpreadReasonConstraintsNotMatch,
+             skew_detail(constraint, *value, match_num, self_match, min_match_num, static_cast<int>(domains.size())));
+    }
+  }
+  return status;
+}
+
+void PodTopologySpreadPlugin::update_with_pod(PodTopologySpreadState& state, const Pod& updated,
+                                              const Pod& pod_to_schedule, const Node& node, int delta) const {
+  if (updated.metadata.namespace_ != pod_to_schedule.metadata.namespace_) return;
+  const auto& constraints = *state.constraints;
+  if (!has_all_topology_keys(node.metadata.labels, constraints)) return;
+  const RequiredNodeAffinity affinity(pod_to_schedule);
+  if (!node_inclusion_policy_ && !affinity.match(node)) return;
+  for (size_t i = 0; i < constraints.size(); ++i) {
+    const SpreadConstraint& constraint = constraints[i];
+    if (!constraint.selector.matches(updated.metadata.labels)) continue;
+    if (node_inclusion_policy_ && !node_counts_for(constraint, pod_to_schedule, node, affinity)) continue;
+    state.add_to_domain(i, *node.metadata.labels.find(constraint.topology_key), delta);
+  }
+}
+
+Status PodTopologySpreadPlugin::add_pod(CycleState& state, const Pod& pod_to_schedule, const PodInfo& added,
+                                        const NodeInfo& node) const {
+  auto* data = state.read_mutable<PodTopologySpreadState>(state_key());
+  if (data == nullptr) return missing_state();
+  if (data->constraints) update_with_pod(*data, added.pod(), pod_to_schedule, node.node(), 1);
+  return {};
+}
+
+Status PodTopologySpreadPlugin::remove_pod(CycleState& state, const Pod& pod_to_schedule, const PodInfo& removed,
+                                           const NodeInfo& node) const {
+  auto* data = state.read_mutable<PodTopologySpreadState>(state_key());
+  if (data == nullptr) return missing_state();
+  if (data->constraints) update_with_pod(*data, removed.pod(), pod_to_schedule, node.node(), -1);
+  return {};
+}
+
+std::unique_ptr<Plugin> new_pod_topology_spread(const PluginContext& context) {
+  return std::make_unique<PodTopologySpreadPlugin>(PodTopologySpreadArgs{}, context.gates);
+}
+
+}  // namespace podfit

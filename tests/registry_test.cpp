@@ -56,8 +56,9 @@ TEST_CASE("Registry: default PreFilter/Filter plugin order") {
 }
 
 TEST_CASE("Registry: implemented plugins") {
-  const Names implemented = {"NodeAffinity",     "NodeName",          "NodePorts",
-                             "NodeResourcesFit", "NodeUnschedulable", "TaintToleration"};
+  const Names implemented = {"InterPodAffinity",  "NodeAffinity",      "NodeName",
+                             "NodePorts",         "NodeResourcesFit",  "NodeUnschedulable",
+                             "PodTopologySpread", "TaintToleration"};
   Names keys;
   for (const auto& [name, factory] : plugin_registry()) keys.push_back(name);
   CHECK(keys == implemented);
@@ -73,10 +74,9 @@ TEST_CASE("Registry: implemented plugins") {
 
   Framework framework(default_filter_plugin_order(context.gates), context);
   CHECK(framework.plugin_names() == Names{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
-                                          "NodePorts", "NodeResourcesFit"});
+                                          "NodePorts", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity"});
   CHECK(framework.not_implemented() == Names{"VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone",
-                                             "PodTopologySpread", "InterPodAffinity", "DynamicResources",
-                                             "NodeDeclaredFeatures"});
+                                             "DynamicResources", "NodeDeclaredFeatures"});
 }
 
 }  // namespace

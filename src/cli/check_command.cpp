@@ -1,5 +1,6 @@
 #include "podfit/cli/check_command.h"
 
+#include <chrono>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -86,6 +87,9 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     return 2;
   }
 
+  using Clock = std::chrono::steady_clock;
+  auto seconds_since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
+  const Clock::time_point started = Clock::now();
   LoadOptions load_options;
   load_options.recursive = options.recursive;
   ClusterState cluster;
@@ -102,7 +106,10 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   }
   if (!cluster.skipped_kinds.empty()) err << describe_skipped_kinds(cluster) << '\n';
 
+  const double load_seconds = seconds_since(started);
+  const Clock::time_point snapshot_started = Clock::now();
   Snapshot snapshot(cluster, context.gates);
+  const double snapshot_seconds = seconds_since(snapshot_started);
   if (!snapshot.orphaned_pods().empty()) {
     // Their node is not in the input, so they cannot count toward any node.
     const auto& orphans = snapshot.orphaned_pods();
@@ -132,11 +139,17 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     pods = snapshot.pending_pods();
     if (pods.empty()) err << "podfit: no pending pods in the cluster state; use --pod to check a pod\n";
   }
+  const Clock::time_point check_started = Clock::now();
   for (const Pod* pod : pods) snapshot.ensure_namespace(pod->metadata.namespace_);
   for (const Pod* pod : pods) {
     report.results.push_back(evaluate(framework, snapshot, *pod, context.gates, options.all_reasons));
   }
 
+  if (options.timings) {
+    err << fmt::format("podfit: timings: load {:.3f}s ({} nodes, {} pods), snapshot {:.3f}s, check {:.3f}s ({} pods x {} nodes)\n",
+                       load_seconds, cluster.nodes.size(), cluster.pods.size(), snapshot_seconds,
+                       seconds_since(check_started), pods.size(), snapshot.nodes().size());
+  }
   std::ostringstream buffer;
   if (options.output == "json") write_fit_json(buffer, report);
   else if (options.output == "yaml") write_fit_yaml(buffer, report);

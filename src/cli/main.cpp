@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   check_cmd->add_flag("--all-reasons", check.all_reasons,
                       "Run every Filter plugin on every node and list all failures, not just the first");
   check_cmd->add_option("--feature-gates", check.feature_gates, "kube-scheduler feature gates, e.g. A=true,B=false");
+  check_cmd->add_flag("--timings", check.timings, "Print how long loading, building the snapshot and checking took");
 
   try {
     app.parse(argc, argv);

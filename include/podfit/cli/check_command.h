@@ -15,6 +15,7 @@ struct CheckOptions {
   std::string output = "table";        // table, wide, json, yaml, name
   std::string feature_gates;           // --feature-gates A=true,B=false
   bool color = false;                  // stdout is a terminal and NO_COLOR is unset
+  bool timings = false;                // --timings: how long loading, the snapshot and checking took
 };
 
 // Runs the check; writes the report to `out` only once it is complete, notices and errors

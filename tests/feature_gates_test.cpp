@@ -37,6 +37,7 @@ TEST_CASE("feature gates: v1.37 defaults") {
       {"PodLevelResources", true, "BETA", false},
       {"TaintTolerationComparisonOperators", false, "ALPHA", false},
       {"VolumeAttributesClass", true, "GA", true},
+      {"VolumeLimitScaling", true, "BETA", false},
   };
   const FeatureGates gates;
   REQUIRE(FeatureGates::known().size() == std::size(cases));

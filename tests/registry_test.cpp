@@ -56,9 +56,9 @@ TEST_CASE("Registry: default PreFilter/Filter plugin order") {
 }
 
 TEST_CASE("Registry: implemented plugins") {
-  const Names implemented = {"InterPodAffinity",  "NodeAffinity",      "NodeName",
-                             "NodePorts",         "NodeResourcesFit",  "NodeUnschedulable",
-                             "PodTopologySpread", "TaintToleration"};
+  const Names implemented = {"InterPodAffinity",  "NodeAffinity",     "NodeName",           "NodePorts",
+                             "NodeResourcesFit",  "NodeUnschedulable", "NodeVolumeLimits",  "PodTopologySpread",
+                             "TaintToleration",   "VolumeBinding",     "VolumeRestrictions", "VolumeZone"};
   Names keys;
   for (const auto& [name, factory] : plugin_registry()) keys.push_back(name);
   CHECK(keys == implemented);
@@ -74,9 +74,9 @@ TEST_CASE("Registry: implemented plugins") {
 
   Framework framework(default_filter_plugin_order(context.gates), context);
   CHECK(framework.plugin_names() == Names{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
-                                          "NodePorts", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity"});
-  CHECK(framework.not_implemented() == Names{"VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone",
-                                             "DynamicResources", "NodeDeclaredFeatures"});
+                                          "NodePorts", "NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits",
+                                          "VolumeBinding", "VolumeZone", "PodTopologySpread", "InterPodAffinity"});
+  CHECK(framework.not_implemented() == Names{"DynamicResources", "NodeDeclaredFeatures"});
 }
 
 }  // namespace

@@ -41,6 +41,7 @@ constexpr GateSpec kGates[] = {
     {"PodLevelResources", &FeatureGates::pod_level_resources, true, "BETA", false},
     {"TaintTolerationComparisonOperators", &FeatureGates::taint_toleration_comparison_operators, false, "ALPHA", false},
     {"VolumeAttributesClass", &FeatureGates::volume_attributes_class, true, "GA", true},
+    {"VolumeLimitScaling", &FeatureGates::volume_limit_scaling, true, "BETA", false},
 };
 
 const GateSpec* find_gate(std::string_view name) {

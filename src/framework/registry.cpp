@@ -9,8 +9,12 @@
 #include "podfit/plugins/node_ports.h"
 #include "podfit/plugins/node_resources_fit.h"
 #include "podfit/plugins/node_unschedulable.h"
+#include "podfit/plugins/node_volume_limits.h"
 #include "podfit/plugins/pod_topology_spread.h"
 #include "podfit/plugins/taint_toleration.h"
+#include "podfit/plugins/volume_binding.h"
+#include "podfit/plugins/volume_restrictions.h"
+#include "podfit/plugins/volume_zone.h"
 
 namespace podfit {
 namespace {
@@ -88,8 +92,12 @@ const PluginRegistry& plugin_registry() {
       {std::string(names::kNodePorts), new_node_ports},
       {std::string(names::kNodeResourcesFit), new_node_resources_fit},
       {std::string(names::kNodeUnschedulable), new_node_unschedulable},
+      {std::string(names::kNodeVolumeLimits), new_node_volume_limits},
       {std::string(names::kPodTopologySpread), new_pod_topology_spread},
       {std::string(names::kTaintToleration), new_taint_toleration},
+      {std::string(names::kVolumeBinding), new_volume_binding},
+      {std::string(names::kVolumeRestrictions), new_volume_restrictions},
+      {std::string(names::kVolumeZone), new_volume_zone},
   };
   return registry;
 }

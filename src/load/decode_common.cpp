@@ -205,11 +205,14 @@ void decode_volume_source_field(std::string_view key, const Value& v, VolumeSour
   if (!out.type.empty()) v.fail(fmt::format("may not specify more than 1 volume type (found {} and {})", out.type, key));
   out.type = std::string(key);
   if (key == "rbd") out.rbd_pool = "rbd";  // defaulted by the API server
+  if (key == "azureDisk") out.azure_disk_kind = "Shared";  // defaulted by the API server
   v.fields([&](std::string_view k, const Value& x) {
     if (k == "readOnly") out.read_only = x.boolean();
     else if (key == "gcePersistentDisk" && k == "pdName") out.pd_name = x.string();
     else if ((key == "gcePersistentDisk" || key == "awsElasticBlockStore") && k == "partition") out.partition = x.int32();
-    else if ((key == "awsElasticBlockStore" || key == "cinder") && k == "volumeID") out.volume_id = x.string();
+    else if ((key == "awsElasticBlockStore" || key == "cinder" || key == "portworxVolume") && k == "volumeID") {
+      out.volume_id = x.string();
+    }
     else if (key == "rbd" && k == "monitors") out.ceph_monitors = decode_strings(x);
     else if (key == "rbd" && k == "pool") {
       std::string pool = x.string();
@@ -220,6 +223,16 @@ void decode_volume_source_field(std::string_view key, const Value& v, VolumeSour
     else if (key == "iscsi" && k == "lun") out.iscsi_lun = x.int32();
     else if (key == "azureDisk" && k == "diskURI") out.azure_disk_uri = x.string();
     else if (key == "azureDisk" && k == "diskName") out.azure_disk_name = x.string();
+    else if (key == "azureDisk" && k == "kind") {
+      if (x.is_null()) return;
+      out.azure_disk_kind = x.string();
+      check_enum(x, out.azure_disk_kind, {"Dedicated", "Managed", "Shared"});
+    } else if (key == "azureFile" && k == "secretName") out.azure_file_secret_name = x.string();
+    else if (key == "azureFile" && k == "shareName") out.azure_file_share_name = x.string();
+    else if (key == "azureFile" && k == "secretNamespace") {
+      if (!x.is_null()) out.azure_file_secret_namespace = x.string();
+    } else if (key == "vsphereVolume" && k == "volumePath") out.vsphere_volume_path = x.string();
+    else if (key == "vsphereVolume" && k == "storagePolicyName") out.vsphere_storage_policy_name = x.string();
     else if (key == "csi" && k == "driver") out.csi_driver = x.string();
     else if (key == "csi" && k == "volumeHandle") out.csi_volume_handle = x.string();
     else if (key == "csi" && k == "volumeAttributes") decode_string_map(x, out.csi_volume_attributes);

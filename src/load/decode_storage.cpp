@@ -42,6 +42,8 @@ void decode_persistent_volume(const Value& v, PersistentVolume& pv) {
           x.fields([&](std::string_view kk, const Value& y) {
             if (kk == "required" && !y.is_null()) pv.node_affinity = decode_node_selector(y);
           });
+        } else if (k == "volumeAttributesClassName") {
+          if (!x.is_null()) pv.volume_attributes_class_name = x.string();
         } else if (is_volume_source_key(k) && !x.is_null()) {
           decode_volume_source_field(k, x, pv.source);
         }
@@ -150,6 +152,8 @@ void decode_csi_driver(const Value& v, CSIDriver& driver) {
         } else if (k == "volumeLifecycleModes") driver.volume_lifecycle_modes = decode_strings(x);
         else if (k == "nodeAllocatableUpdatePeriodSeconds") {
           if (!x.is_null()) driver.node_allocatable_update_period_seconds = static_cast<int32_t>(x.int64());
+        } else if (k == "preventPodSchedulingIfMissing") {
+          if (!x.is_null()) driver.prevent_pod_scheduling_if_missing = x.boolean();
         }
       });
     }

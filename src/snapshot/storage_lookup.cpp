@@ -8,7 +8,7 @@ StorageLookup::StorageLookup(const ClusterState& cluster) : cluster_(&cluster) {
   }
   for (const auto& v : cluster.persistent_volumes) {
     volumes_.try_emplace(v.metadata.name, &v);
-    volumes_by_class_[v.storage_class_name].push_back(&v);
+    volumes_by_class_[persistent_volume_class(v)].push_back(&v);
   }
   for (const auto& s : cluster.storage_classes) classes_.try_emplace(s.metadata.name, &s);
   for (const auto& n : cluster.csi_nodes) csi_nodes_.try_emplace(n.metadata.name, &n);

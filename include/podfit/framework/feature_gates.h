@@ -41,6 +41,9 @@ struct FeatureGates {
   bool generic_workload = false;
   // GA, locked on: PVCs may name a VolumeAttributesClass.
   bool volume_attributes_class = true;
+  // Beta, on: NodeVolumeLimits rejects nodes whose CSINode lacks a driver that sets
+  // preventPodSchedulingIfMissing.
+  bool volume_limit_scaling = true;
 
   // Gates removed from Kubernetes before v1.37: always on, and unknown to `set` (as in kube).
   static constexpr bool sidecar_containers = true;

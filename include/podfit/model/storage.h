@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "podfit/model/meta.h"
@@ -32,6 +33,7 @@ struct PersistentVolume {
   std::vector<std::string> mount_options;
   std::string volume_mode = "Filesystem";
   std::optional<NodeSelector> node_affinity;  // spec.nodeAffinity.required
+  std::optional<std::string> volume_attributes_class_name;  // spec.volumeAttributesClassName
   std::string phase;
   SourceRef origin;
 };
@@ -85,6 +87,7 @@ struct CSIDriver {
   std::optional<bool> pod_info_on_mount;
   std::vector<std::string> volume_lifecycle_modes;
   std::optional<int32_t> node_allocatable_update_period_seconds;
+  std::optional<bool> prevent_pod_scheduling_if_missing;  // VolumeLimitScaling: no CSINode driver, no pod
   SourceRef origin;
 };
 
@@ -96,5 +99,20 @@ struct CSIStorageCapacity {
   std::optional<Quantity> maximum_volume_size;
   SourceRef origin;
 };
+
+// The beta annotation that predates spec.storageClassName; it wins over the field when present.
+inline constexpr std::string_view kBetaStorageClassAnnotation = "volume.beta.kubernetes.io/storage-class";
+
+// storagehelpers.GetPersistentVolumeClass: the class a PV belongs to ("" for none).
+inline std::string persistent_volume_class(const PersistentVolume& pv) {
+  if (const std::string* annotated = pv.metadata.annotations.find(kBetaStorageClassAnnotation)) return *annotated;
+  return pv.storage_class_name;
+}
+
+// storagehelpers.GetPersistentVolumeClaimClass: the class a claim asks for ("" for none).
+inline std::string persistent_volume_claim_class(const PersistentVolumeClaim& claim) {
+  if (const std::string* annotated = claim.metadata.annotations.find(kBetaStorageClassAnnotation)) return *annotated;
+  return claim.spec.storage_class_name.value_or("");
+}
 
 }  // namespace podfit

@@ -21,7 +21,7 @@ struct VolumeSource {
   bool read_only = false;
   std::string pd_name;        // gcePersistentDisk.pdName
   int32_t partition = 0;      // gcePersistentDisk / awsElasticBlockStore partition
-  std::string volume_id;      // awsElasticBlockStore / cinder volumeID
+  std::string volume_id;      // awsElasticBlockStore / cinder / portworxVolume volumeID
   std::vector<std::string> ceph_monitors;  // rbd.monitors
   std::string rbd_pool;       // rbd.pool (defaulted to "rbd")
   std::string rbd_image;      // rbd.image
@@ -30,6 +30,12 @@ struct VolumeSource {
   int32_t iscsi_lun = 0;
   std::string azure_disk_uri;   // azureDisk.diskURI
   std::string azure_disk_name;  // azureDisk.diskName
+  std::string azure_disk_kind;  // azureDisk.kind (the API server defaults it to "Shared")
+  std::string azure_file_secret_name;  // azureFile.secretName
+  std::string azure_file_share_name;   // azureFile.shareName
+  std::optional<std::string> azure_file_secret_namespace;  // azureFile.secretNamespace (PVs only)
+  std::string vsphere_volume_path;          // vsphereVolume.volumePath
+  std::string vsphere_storage_policy_name;  // vsphereVolume.storagePolicyName
   std::string csi_driver;       // csi.driver
   std::string csi_volume_handle;  // PV csi.volumeHandle
   StringMap csi_volume_attributes;

@@ -23,7 +23,8 @@ class StorageLookup {
   // Every PersistentVolume / CSIStorageCapacity in input order.
   const std::vector<PersistentVolume>& volumes() const { return cluster_->persistent_volumes; }
   const std::vector<CSIStorageCapacity>& storage_capacities() const { return cluster_->csi_storage_capacities; }
-  // PersistentVolumes by spec.storageClassName ("" for those without one), input order.
+  // PersistentVolumes by class as the scheduler's PV cache indexes them (persistent_volume_class:
+  // the beta storage-class annotation, else spec.storageClassName; "" for none), input order.
   const std::vector<const PersistentVolume*>& volumes_of_class(std::string_view class_name) const;
 
  private:

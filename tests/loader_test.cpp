@@ -376,3 +376,41 @@ TEST_CASE("a namespace is labelled with its own name") {
   ClusterState s = load_ok("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team-a\n");
   CHECK(*s.namespaces[0].metadata.labels.find("kubernetes.io/metadata.name") == "team-a");
 }
+
+TEST_CASE("an unbound claim without a class gets the default StorageClass, the newest default winning") {
+  ClusterState s = load_ok(R"(apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata:
+  name: old-default
+  creationTimestamp: "2025-01-01T00:00:00Z"
+  annotations: {storageclass.kubernetes.io/is-default-class: "true"}
+provisioner: ebs.csi.aws.com
+---
+apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata:
+  name: gp3
+  creationTimestamp: "2026-01-01T00:00:00Z"
+  annotations: {storageclass.kubernetes.io/is-default-class: "true"}
+provisioner: ebs.csi.aws.com
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: data, namespace: shop}
+spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: explicit, namespace: shop}
+spec: {storageClassName: "", accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: bound, namespace: shop}
+spec: {volumeName: pv-1, accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}
+)");
+  REQUIRE(s.persistent_volume_claims.size() == 3);
+  CHECK(s.persistent_volume_claims[0].spec.storage_class_name == std::optional<std::string>("gp3"));
+  CHECK(s.persistent_volume_claims[1].spec.storage_class_name == std::optional<std::string>(""));
+  CHECK_FALSE(s.persistent_volume_claims[2].spec.storage_class_name.has_value());
+}

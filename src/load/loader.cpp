@@ -320,12 +320,45 @@ std::optional<LoadError> check_duplicates(const ClusterState& s) {
   return std::nullopt;
 }
 
+// The DefaultStorageClass admission plugin, and the PV controller's retroactive assignment for
+// claims created before a default existed: an unbound claim that names no class gets the default
+// class (the newest of those annotated as default; equal ages go by name).
+void assign_default_storage_class(ClusterState& s) {
+  auto is_default = [](const StorageClass& sc) {
+    for (const char* key : {"storageclass.kubernetes.io/is-default-class", "storageclass.beta.kubernetes.io/is-default-class"}) {
+      const std::string* v = sc.metadata.annotations.find(key);
+      if (v != nullptr && *v == "true") return true;
+    }
+    return false;
+  };
+  const StorageClass* chosen = nullptr;
+  for (const StorageClass& sc : s.storage_classes) {
+    if (!is_default(sc)) continue;
+    if (chosen == nullptr || sc.metadata.creation_timestamp > chosen->metadata.creation_timestamp ||
+        (sc.metadata.creation_timestamp == chosen->metadata.creation_timestamp && sc.metadata.name < chosen->metadata.name)) {
+      chosen = &sc;
+    }
+  }
+  if (chosen == nullptr) return;
+  for (PersistentVolumeClaim& claim : s.persistent_volume_claims) {
+    if (claim.spec.storage_class_name || claim.metadata.annotations.contains(kBetaStorageClassAnnotation)) continue;
+    if (!claim.spec.volume_name.empty()) continue;
+    claim.spec.storage_class_name = chosen->metadata.name;
+  }
+}
+
+std::optional<LoadError> finish_cluster_state(ClusterState& s) {
+  if (auto e = check_duplicates(s)) return e;
+  assign_default_storage_class(s);
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<LoadError> load_cluster_state(const std::vector<std::string>& paths, const LoadOptions& options,
                                             ClusterState& out) {
   if (auto e = read_paths(paths, options, cluster_sink(out))) return e;
-  return check_duplicates(out);
+  return finish_cluster_state(out);
 }
 
 std::optional<LoadError> load_candidates(const std::vector<std::string>& paths, const LoadOptions& options,
@@ -335,7 +368,7 @@ std::optional<LoadError> load_candidates(const std::vector<std::string>& paths, 
 
 std::optional<LoadError> load_cluster_state_text(std::string_view text, const std::string& name, ClusterState& out) {
   if (auto e = read_source(open_text_input(text, name), cluster_sink(out))) return e;
-  return check_duplicates(out);
+  return finish_cluster_state(out);
 }
 
 std::optional<LoadError> load_candidates_text(std::string_view text, const std::string& name, std::vector<Pod>& out) {

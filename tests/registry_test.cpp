@@ -56,7 +56,7 @@ TEST_CASE("Registry: default PreFilter/Filter plugin order") {
 }
 
 TEST_CASE("Registry: implemented plugins") {
-  const Names implemented = {"InterPodAffinity",  "NodeAffinity",     "NodeName",           "NodePorts",
+  const Names implemented = {"DynamicResources",  "InterPodAffinity",  "NodeAffinity",     "NodeName",           "NodePorts",
                              "NodeResourcesFit",  "NodeUnschedulable", "NodeVolumeLimits",  "PodTopologySpread",
                              "TaintToleration",   "VolumeBinding",     "VolumeRestrictions", "VolumeZone"};
   Names keys;
@@ -75,8 +75,9 @@ TEST_CASE("Registry: implemented plugins") {
   Framework framework(default_filter_plugin_order(context.gates), context);
   CHECK(framework.plugin_names() == Names{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
                                           "NodePorts", "NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits",
-                                          "VolumeBinding", "VolumeZone", "PodTopologySpread", "InterPodAffinity"});
-  CHECK(framework.not_implemented() == Names{"DynamicResources", "NodeDeclaredFeatures"});
+                                          "VolumeBinding", "VolumeZone", "PodTopologySpread", "InterPodAffinity",
+                                          "DynamicResources"});
+  CHECK(framework.not_implemented() == Names{"NodeDeclaredFeatures"});
 }
 
 }  // namespace

@@ -31,6 +31,7 @@ PodVerdict evaluate(const Framework& framework, const Snapshot& snapshot, const 
     node.fit = node.failures.empty();
     if (node.fit) verdict.feasible_nodes.push_back(node.name);
   }
+  verdict.not_evaluated = outcome.not_evaluated;
   if (outcome.pre_filter_status.is_rejected() || outcome.pre_filter_status.is_error()) {
     verdict.pre_filter = outcome.pre_filter_status;
   }
@@ -143,6 +144,13 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   for (const Pod* pod : pods) snapshot.ensure_namespace(pod->metadata.namespace_);
   for (const Pod* pod : pods) {
     report.results.push_back(evaluate(framework, snapshot, *pod, context.gates, options.all_reasons));
+    for (const auto& [plugin, why] : report.results.back().not_evaluated) {
+      err << fmt::format("podfit: {} not evaluated for {}/{}: {}\n", plugin, pod->metadata.namespace_,
+                         pod->metadata.name, why);
+      if (std::find(report.skipped_plugins.begin(), report.skipped_plugins.end(), plugin) == report.skipped_plugins.end()) {
+        report.skipped_plugins.push_back(plugin);
+      }
+    }
   }
 
   if (options.timings) {

@@ -82,8 +82,16 @@ Framework::Framework(const std::vector<std::string>& plugin_names, const PluginC
 
 PreFilterOutcome Framework::run_pre_filter(const Snapshot& snapshot, const PodInfo& pod, CycleState& state) const {
   PreFilterOutcome out;
+  // Plugins that cannot be evaluated for this pod are skipped like a PreFilter Skip.
+  for (const auto& plugin : plugins_) {
+    if (auto why = plugin->cannot_evaluate(pod.pod())) {
+      out.skipped_plugins.insert(std::string(plugin->name()));
+      out.not_evaluated.emplace_back(std::string(plugin->name()), std::move(*why));
+    }
+  }
   for (size_t i = 0; i < pre_filter_.size(); ++i) {
     const std::string& name = pre_filter_names_[i];
+    if (out.skipped_plugins.contains(name)) continue;
     PreFilterResult result;
     Status status = pre_filter_[i]->pre_filter(state, pod, snapshot, result);
     if (status.is_skip()) {
@@ -94,7 +102,8 @@ PreFilterOutcome Framework::run_pre_filter(const Snapshot& snapshot, const PodIn
       status.with_plugin(name);
       if (status.code() == Code::UnschedulableAndUnresolvable) {
         // No preemption can help: the remaining plugins do not run.
-        return PreFilterOutcome{PreFilterResult{}, std::move(status), {}, std::move(out.skipped_plugins)};
+        return PreFilterOutcome{PreFilterResult{}, std::move(status), {}, std::move(out.skipped_plugins),
+                                std::move(out.not_evaluated)};
       }
       if (status.code() == Code::Unschedulable) {
         // Preemption may help, so every PreFilter still runs; the last such status is kept.
@@ -103,7 +112,8 @@ PreFilterOutcome Framework::run_pre_filter(const Snapshot& snapshot, const PodIn
       }
       Status error = wrap_error(fmt::format("running PreFilter plugin \"{}\": {}", name, error_text(status)),
                                 status, name);
-      return PreFilterOutcome{PreFilterResult{}, std::move(error), {}, std::move(out.skipped_plugins)};
+      return PreFilterOutcome{PreFilterResult{}, std::move(error), {}, std::move(out.skipped_plugins),
+                              std::move(out.not_evaluated)};
     }
     if (!result.all_nodes()) out.plugins_with_nodes.insert(name);
     out.result = out.result.merge(result);
@@ -150,6 +160,7 @@ FilterOutcome Framework::run(const Snapshot& snapshot, const PodInfo& pod, bool 
 
   PreFilterOutcome pre = run_pre_filter(snapshot, pod, state);
   out.skipped_plugins = std::move(pre.skipped_plugins);
+  out.not_evaluated = std::move(pre.not_evaluated);
   out.unschedulable_plugins = std::move(pre.plugins_with_nodes);
   if (!pre.status.is_success()) {
     // Rejected before Filter: every node gets the same status (kube-scheduler sets it as the

@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "podfit/framework/names.h"
+#include "podfit/plugins/dynamic_resources.h"
 #include "podfit/plugins/inter_pod_affinity.h"
 #include "podfit/plugins/node_affinity.h"
 #include "podfit/plugins/node_name.h"
@@ -86,6 +87,7 @@ std::vector<DefaultPlugin> default_multi_point(const FeatureGates& gates) {
 
 const PluginRegistry& plugin_registry() {
   static const PluginRegistry registry = {
+      {std::string(names::kDynamicResources), new_dynamic_resources},
       {std::string(names::kInterPodAffinity), new_inter_pod_affinity},
       {std::string(names::kNodeAffinity), new_node_affinity},
       {std::string(names::kNodeName), new_node_name},

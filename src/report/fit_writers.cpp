@@ -39,6 +39,9 @@ json report_json(const FitReport& report) {
     }
     j["nodes"] = nodes;
     j["message"] = r.message;
+    json not_evaluated = json::array();
+    for (const auto& [plugin, why] : r.not_evaluated) not_evaluated.push_back({{"plugin", plugin}, {"reason", why}});
+    j["notEvaluated"] = not_evaluated;
     results.push_back(j);
   }
   doc["results"] = results;
@@ -79,6 +82,7 @@ void write_fit_table(std::ostream& out, const FitReport& report, const TableStyl
     } else {
       out << verdict << ": " << r.message << '\n';
     }
+    for (const auto& [plugin, why] : r.not_evaluated) out << "not evaluated: " << plugin << ": " << why << '\n';
     std::vector<std::string> header = {"NODE", "FIT", "PLUGIN", "CODE", "REASONS"};
     if (style.wide) header.push_back("DETAILS");
     TextTable table(header);

@@ -37,6 +37,8 @@ struct FilterOutcome {
   // The Error that makes kube-scheduler abandon the attempt instead of reporting a FitError:
   // PreFilter's, or the first node's (snapshot order) whose Filter run ended in an Error.
   Status error;
+  // Plugins skipped for this pod because podfit cannot evaluate them exactly, with why.
+  std::vector<std::pair<std::string, std::string>> not_evaluated;
   size_t feasible_count() const;
 };
 
@@ -50,8 +52,10 @@ struct PreFilterOutcome {
   // Plugins that returned a node subset (kube-scheduler returns none on UnschedulableAndUnresolvable
   // from a plugin or on Error).
   std::set<std::string> plugins_with_nodes;
-  // Plugins whose PreFilter returned Skip.
+  // Plugins whose PreFilter returned Skip, or that podfit cannot evaluate for the pod.
   std::set<std::string> skipped_plugins;
+  // The latter, with why (Plugin::cannot_evaluate).
+  std::vector<std::pair<std::string, std::string>> not_evaluated;
 };
 
 // A profile's instantiated PreFilter/Filter plugins in order.

@@ -20,6 +20,13 @@ class Snapshot;
 struct Plugin {
   virtual ~Plugin() = default;
   virtual std::string_view name() const = 0;
+  // Why podfit cannot evaluate this plugin for `pod` exactly (objects it would need are not
+  // read, for instance), or nullopt. The framework then skips the plugin for the pod and
+  // reports it as not evaluated, so that a partial verdict is never taken for a full one.
+  virtual std::optional<std::string> cannot_evaluate(const Pod& pod) const {
+    (void)pod;
+    return std::nullopt;
+  }
 };
 
 // framework.PreFilterResult: nullopt node_names means "all nodes".

@@ -23,11 +23,14 @@ struct PodVerdict {
   std::optional<Status> pre_filter;  // the PreFilter status that rejected the pod
   std::vector<NodeVerdict> nodes;    // every node, input order
   std::string message;               // FitError text, or "N/M nodes are available"
+  // Plugins podfit could not evaluate for this pod (plugin, why): its verdict is partial.
+  std::vector<std::pair<std::string, std::string>> not_evaluated;
 };
 
 struct FitReport {
   std::vector<PodVerdict> results;
-  std::vector<std::string> skipped_plugins;  // default-profile plugins podfit did not run
+  // Default-profile plugins podfit did not run: not implemented, or not evaluated for some pod.
+  std::vector<std::string> skipped_plugins;
 };
 
 }  // namespace podfit

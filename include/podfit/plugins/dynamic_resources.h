@@ -1,0 +1,33 @@
+// DynamicResources: kube-scheduler's DRA plugin, as far as podfit's input reaches.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "podfit/framework/plugin.h"
+#include "podfit/framework/registry.h"
+
+namespace podfit {
+
+// A pod without resource claims is skipped, exactly as kube-scheduler's PreFilter skips it
+// (extended resources backed by a DeviceClass aside: podfit reads no DeviceClasses, so none
+// is). A pod with claims needs ResourceClaims, DeviceClasses and ResourceSlices, which podfit
+// does not read: the plugin says so through cannot_evaluate instead of guessing.
+class DynamicResources final : public PreFilterPlugin, public FilterPlugin {
+ public:
+  explicit DynamicResources(const FeatureGates& gates) : enabled_(gates.dynamic_resource_allocation) {}
+
+  std::string_view name() const override;
+  std::optional<std::string> cannot_evaluate(const Pod& pod) const override;
+  Status pre_filter(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
+                    PreFilterResult& result) const override;
+  Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+
+ private:
+  bool enabled_;
+};
+
+std::unique_ptr<Plugin> new_dynamic_resources(const PluginContext& context);
+
+}  // namespace podfit

@@ -56,9 +56,10 @@ TEST_CASE("Registry: default PreFilter/Filter plugin order") {
 }
 
 TEST_CASE("Registry: implemented plugins") {
-  const Names implemented = {"DynamicResources",  "InterPodAffinity",  "NodeAffinity",     "NodeName",           "NodePorts",
-                             "NodeResourcesFit",  "NodeUnschedulable", "NodeVolumeLimits",  "PodTopologySpread",
-                             "TaintToleration",   "VolumeBinding",     "VolumeRestrictions", "VolumeZone"};
+  const Names implemented = {"DynamicResources",   "InterPodAffinity",  "NodeAffinity",      "NodeDeclaredFeatures",
+                             "NodeName",           "NodePorts",         "NodeResourcesFit",  "NodeUnschedulable",
+                             "NodeVolumeLimits",   "PodTopologySpread", "TaintToleration",   "VolumeBinding",
+                             "VolumeRestrictions", "VolumeZone"};
   Names keys;
   for (const auto& [name, factory] : plugin_registry()) keys.push_back(name);
   CHECK(keys == implemented);
@@ -76,8 +77,8 @@ TEST_CASE("Registry: implemented plugins") {
   CHECK(framework.plugin_names() == Names{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
                                           "NodePorts", "NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits",
                                           "VolumeBinding", "VolumeZone", "PodTopologySpread", "InterPodAffinity",
-                                          "DynamicResources"});
-  CHECK(framework.not_implemented() == Names{"NodeDeclaredFeatures"});
+                                          "DynamicResources", "NodeDeclaredFeatures"});
+  CHECK(framework.not_implemented().empty());
 }
 
 }  // namespace

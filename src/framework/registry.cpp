@@ -6,6 +6,7 @@
 #include "podfit/plugins/dynamic_resources.h"
 #include "podfit/plugins/inter_pod_affinity.h"
 #include "podfit/plugins/node_affinity.h"
+#include "podfit/plugins/node_declared_features.h"
 #include "podfit/plugins/node_name.h"
 #include "podfit/plugins/node_ports.h"
 #include "podfit/plugins/node_resources_fit.h"
@@ -90,6 +91,7 @@ const PluginRegistry& plugin_registry() {
       {std::string(names::kDynamicResources), new_dynamic_resources},
       {std::string(names::kInterPodAffinity), new_inter_pod_affinity},
       {std::string(names::kNodeAffinity), new_node_affinity},
+      {std::string(names::kNodeDeclaredFeatures), new_node_declared_features},
       {std::string(names::kNodeName), new_node_name},
       {std::string(names::kNodePorts), new_node_ports},
       {std::string(names::kNodeResourcesFit), new_node_resources_fit},

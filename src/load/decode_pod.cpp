@@ -34,6 +34,44 @@ void check_resources(const Value& v, const ResourceRequirements& r) {
   }
 }
 
+ContainerRestartRule decode_restart_rule(const Value& v) {
+  ContainerRestartRule rule;
+  v.fields([&](std::string_view key, const Value& f) {
+    if (key == "action") {
+      rule.action = f.string();
+      check_enum(f, rule.action, {"Restart", "RestartAllContainers"});
+    } else if (key == "exitCodes") {
+      if (f.is_null()) return;
+      ContainerRestartRuleOnExitCodes& codes = rule.exit_codes.emplace();
+      f.fields([&](std::string_view k, const Value& x) {
+        if (k == "operator") {
+          codes.op = x.string();
+          check_enum(x, codes.op, {"In", "NotIn"});
+        } else if (k == "values") {
+          x.elements([&](const Value& e) { codes.values.push_back(e.int32()); });
+        }
+      });
+    }
+  });
+  return rule;
+}
+
+VolumeMount decode_volume_mount(const Value& v) {
+  VolumeMount m;
+  v.fields([&](std::string_view key, const Value& f) {
+    if (key == "name") m.name = f.string();
+    else if (key == "mountPath") m.mount_path = f.string();
+    else if (key == "bindMountOptions") {
+      f.elements([&](const Value& e) {
+        std::string option = e.string();
+        check_enum(e, option, {"noexec", "nodev", "nosuid"});
+        m.bind_mount_options.push_back(std::move(option));
+      });
+    }
+  });
+  return m;
+}
+
 Container decode_container(const Value& v) {
   Container c;
   v.fields([&](std::string_view key, const Value& f) {
@@ -66,6 +104,10 @@ Container decode_container(const Value& v) {
         });
         if (p.container_port == 0) fail_required(e, "containerPort");
       });
+    } else if (key == "restartPolicyRules") {
+      f.elements([&](const Value& e) { c.restart_policy_rules.push_back(decode_restart_rule(e)); });
+    } else if (key == "volumeMounts") {
+      f.elements([&](const Value& e) { c.volume_mounts.push_back(decode_volume_mount(e)); });
     }
   });
   if (c.name.empty()) fail_required(v, "name");
@@ -268,6 +310,9 @@ void decode_pod_spec(const Value& v, PodSpec& spec) {
       f.elements([&](const Value& e) { spec.containers.push_back(decode_container(e)); });
       has_containers = !spec.containers.empty();
     } else if (key == "initContainers") f.elements([&](const Value& e) { spec.init_containers.push_back(decode_container(e)); });
+    else if (key == "ephemeralContainers") {
+      f.elements([&](const Value& e) { spec.ephemeral_containers.push_back(decode_container(e)); });
+    }
     else if (key == "overhead") {
       if (!f.is_null()) spec.overhead = decode_resource_list(f);
     } else if (key == "resources") {
@@ -308,6 +353,9 @@ void decode_pod_spec(const Value& v, PodSpec& spec) {
         });
       });
     } else if (key == "hostNetwork") spec.host_network = f.boolean();
+    else if (key == "hostUsers") {
+      if (!f.is_null()) spec.host_users = f.boolean();
+    }
     else if (key == "restartPolicy") {
       spec.restart_policy = f.string();
       if (spec.restart_policy.empty()) spec.restart_policy = "Always";

@@ -22,12 +22,33 @@ struct ContainerPort {
   std::string host_ip;
 };
 
+// v1.ContainerRestartRuleOnExitCodes: the exit codes a restart rule applies to.
+struct ContainerRestartRuleOnExitCodes {
+  std::string op;  // "In" or "NotIn"
+  std::vector<int32_t> values;
+};
+
+// v1.ContainerRestartRule: what to do when the container exits with matching codes.
+struct ContainerRestartRule {
+  std::string action;  // "Restart" or "RestartAllContainers"
+  std::optional<ContainerRestartRuleOnExitCodes> exit_codes;
+};
+
+// v1.VolumeMount: where a pod volume appears in a container.
+struct VolumeMount {
+  std::string name;
+  std::string mount_path;
+  std::vector<std::string> bind_mount_options;  // noexec, nodev, nosuid
+};
+
 struct Container {
   std::string name;
   std::string image;
   std::vector<ContainerPort> ports;
   ResourceRequirements resources;
   std::optional<std::string> restart_policy;  // "Always" marks a restartable (sidecar) init container
+  std::vector<ContainerRestartRule> restart_policy_rules;
+  std::vector<VolumeMount> volume_mounts;
 };
 
 struct PodCondition {
@@ -60,6 +81,7 @@ struct PodSpec {
   std::vector<Toleration> tolerations;
   std::vector<Container> init_containers;
   std::vector<Container> containers;
+  std::vector<Container> ephemeral_containers;  // the fields they share with containers
   std::optional<ResourceList> overhead;
   std::optional<ResourceRequirements> resources;  // pod-level resources
   std::vector<Volume> volumes;
@@ -71,6 +93,7 @@ struct PodSpec {
   std::vector<PodSchedulingGate> scheduling_gates;
   std::vector<PodResourceClaim> resource_claims;
   bool host_network = false;
+  std::optional<bool> host_users;  // false: the pod runs in its own user namespace
   std::string restart_policy = "Always";
   std::string os_name;  // spec.os.name
   std::string runtime_class_name;

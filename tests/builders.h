@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "podfit/framework/feature_gates.h"
+#include "podfit/framework/status.h"
 #include "podfit/model/node.h"
 #include "podfit/model/pod.h"
 #include "podfit/model/resources.h"
@@ -209,5 +210,20 @@ class NodeInfoFixture {
   std::vector<std::unique_ptr<PodInfo>> pod_infos_;
   std::unique_ptr<NodeInfo> info_;
 };
+
+// "Code: reason [detail]": one string that compares code, reasons and details at once.
+inline std::string show(const Status& status) {
+  std::string out{code_name(status.code())};
+  for (const auto& reason : status.reasons()) out += ": " + reason;
+  for (const auto& detail : status.details()) out += " [" + detail + "]";
+  return out;
+}
+
+// "Code: reason": the same without podfit's details (kube-scheduler's view of the status).
+inline std::string show_code_and_reasons(const Status& status) {
+  std::string out{code_name(status.code())};
+  for (const auto& reason : status.reasons()) out += ": " + reason;
+  return out;
+}
 
 }  // namespace podfit::testing

@@ -167,11 +167,7 @@ Status existing_rejected() {
 }
 
 // "Code: reasons" (details are compared by the dedicated cases).
-std::string show(const Status& status) {
-  std::string out{code_name(status.code())};
-  for (const auto& reason : status.reasons()) out += ": " + reason;
-  return out;
-}
+std::string show(const Status& status) { return testing::show_code_and_reasons(status); }
 
 // A cluster, its snapshot and one plugin, for one pod.
 struct World {

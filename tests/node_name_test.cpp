@@ -24,12 +24,7 @@ constexpr const char* kReason = "node(s) didn't match the requested node name";
 Pod with_deferred_resize(PodBuilder pod) { return pod.condition({"PodResizePending", "True", "Deferred", ""}); }
 
 // "Code: reasons [details]" so that one comparison checks all three.
-std::string show(const Status& status) {
-  std::string out{code_name(status.code())};
-  for (const auto& reason : status.reasons()) out += ": " + reason;
-  for (const auto& detail : status.details()) out += " [" + detail + "]";
-  return out;
-}
+using testing::show;
 
 Status mismatch(const std::string& wanted) {
   return Status(Code::UnschedulableAndUnresolvable, {kReason}, {"the pod asks for spec.nodeName " + wanted});

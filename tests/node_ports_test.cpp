@@ -37,12 +37,7 @@ Pod pod_with_init_ports(bool sidecar, std::vector<ContainerPort> ports) {
 NodeInfoFixture node_running(std::vector<Pod> pods) { return NodeInfoFixture(NodeBuilder("node1"), std::move(pods)); }
 
 // "Code: reasons [details]" so that one comparison checks all three.
-std::string show(const Status& status) {
-  std::string out{code_name(status.code())};
-  for (const auto& reason : status.reasons()) out += ": " + reason;
-  for (const auto& detail : status.details()) out += " [" + detail + "]";
-  return out;
-}
+using testing::show;
 
 Status taken(std::vector<std::string> details) { return Status(Code::Unschedulable, {kReason}, std::move(details)); }
 

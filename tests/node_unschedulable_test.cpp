@@ -31,12 +31,7 @@ PodBuilder deferred_resize() {
 }
 
 // "Code: reasons [details]" so that one comparison checks all three.
-std::string show(const Status& status) {
-  std::string out{code_name(status.code())};
-  for (const auto& reason : status.reasons()) out += ": " + reason;
-  for (const auto& detail : status.details()) out += " [" + detail + "]";
-  return out;
-}
+using testing::show;
 
 Status rejected() { return Status(Code::UnschedulableAndUnresolvable, {kReason}, {kDetail}); }
 

@@ -262,18 +262,9 @@ const PodTopologySpreadState* stored_state(const CycleState& state) {
 }
 
 // "Code: reasons [details]" so that one comparison checks all three.
-std::string show(const Status& status) {
-  std::string out{code_name(status.code())};
-  for (const auto& reason : status.reasons()) out += ": " + reason;
-  for (const auto& detail : status.details()) out += " [" + detail + "]";
-  return out;
-}
+using testing::show;
 
-std::string show_code_and_reasons(const Status& status) {
-  std::string out{code_name(status.code())};
-  for (const auto& reason : status.reasons()) out += ": " + reason;
-  return out;
-}
+using testing::show_code_and_reasons;
 
 // The Status kube-scheduler's Filter returns for a code (each code has exactly one reason).
 Status status_for(Code code) {

@@ -37,12 +37,7 @@ Pod pod_with_tolerations(const std::vector<Toleration>& tolerations) {
 }
 
 // "Code: reasons [details]" so that one comparison checks all three.
-std::string show(const Status& status) {
-  std::string out{code_name(status.code())};
-  for (const auto& reason : status.reasons()) out += ": " + reason;
-  for (const auto& detail : status.details()) out += " [" + detail + "]";
-  return out;
-}
+using testing::show;
 
 // The rejection, with one "taint ... is not tolerated" detail per named taint.
 Status untolerated(std::vector<std::string> taints) {

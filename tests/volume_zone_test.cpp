@@ -27,12 +27,7 @@ using testing::NodeInfoFixture;
 using testing::PodBuilder;
 
 // "Code: reasons [details]" so that one comparison checks all three.
-std::string show(const Status& status) {
-  std::string out{code_name(status.code())};
-  for (const auto& reason : status.reasons()) out += ": " + reason;
-  for (const auto& detail : status.details()) out += " [" + detail + "]";
-  return out;
-}
+using testing::show;
 
 Volume claim_volume(std::string claim) {
   Volume v;

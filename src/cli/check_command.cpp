@@ -8,61 +8,11 @@
 #include "podfit/framework/fit_error.h"
 #include "podfit/framework/framework.h"
 #include "podfit/framework/registry.h"
-#include "podfit/load/loader.h"
+#include "podfit/cli/input.h"
 #include "podfit/report/writers.h"
 #include "podfit/snapshot/snapshot.h"
 
 namespace podfit {
-namespace {
-
-PodVerdict evaluate(const Framework& framework, const Snapshot& snapshot, const Pod& pod, const FeatureGates& gates,
-                    bool all_reasons) {
-  PodVerdict verdict;
-  verdict.namespace_ = pod.metadata.namespace_;
-  verdict.name = pod.metadata.name;
-  PodInfo info(pod, gates);
-  CycleState state;
-  FilterOutcome outcome = framework.run(snapshot, info, all_reasons, state);
-  const auto& nodes = snapshot.nodes();
-  for (size_t i = 0; i < nodes.size(); ++i) {
-    NodeVerdict& node = verdict.nodes.emplace_back();
-    node.name = nodes[i]->name();
-    node.failures = outcome.node_failures[i];
-    node.fit = node.failures.empty();
-    if (node.fit) verdict.feasible_nodes.push_back(node.name);
-  }
-  verdict.not_evaluated = outcome.not_evaluated;
-  if (outcome.pre_filter_status.is_rejected() || outcome.pre_filter_status.is_error()) {
-    verdict.pre_filter = outcome.pre_filter_status;
-  }
-  verdict.schedulable = !verdict.feasible_nodes.empty() && !outcome.error.is_error();
-  if (outcome.error.is_error()) {
-    // kube-scheduler abandons the attempt on an Error instead of reporting a FitError.
-    verdict.message = outcome.error.message();
-  } else if (nodes.empty()) {
-    verdict.message = std::string(kNoNodesAvailableMessage);
-  } else if (verdict.schedulable) {
-    verdict.message = fmt::format("{}/{} nodes are available", verdict.feasible_nodes.size(), nodes.size());
-  } else {
-    verdict.message = fit_error_message(outcome, nodes.size());
-  }
-  return verdict;
-}
-
-std::string describe_skipped_kinds(const ClusterState& cluster) {
-  int total = 0;
-  std::vector<std::string> parts;
-  for (const auto& [kind, count] : cluster.skipped_kinds) {
-    total += count;
-    parts.push_back(fmt::format("{} {}", count, kind));
-  }
-  std::string joined;
-  for (size_t i = 0; i < parts.size(); ++i) joined += (i ? ", " : "") + parts[i];
-  return fmt::format("podfit: skipped {} object{} of kinds podfit does not read: {}", total, total == 1 ? "" : "s",
-                     joined);
-}
-
-}  // namespace
 
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
   static const char* kOutputs[] = {"table", "wide", "json", "yaml", "name"};
@@ -70,60 +20,18 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     err << fmt::format("error: unknown output format \"{}\": use one of table, wide, json, yaml, name\n", options.output);
     return 2;
   }
-  if (options.filenames.empty()) {
-    err << "error: no cluster state given: use -f FILE (a file, a directory, or - for standard input)\n";
-    return 2;
-  }
-  int stdin_uses = 0;
-  for (const auto& f : options.filenames) stdin_uses += f == "-";
-  for (const auto& f : options.pods) stdin_uses += f == "-";
-  if (stdin_uses > 1) {
-    err << "error: standard input (-) can be read only once\n";
-    return 2;
-  }
-  PluginContext context;
-  std::string gate_error;
-  if (!options.feature_gates.empty() && !context.gates.parse(options.feature_gates, &gate_error)) {
-    err << "error: --feature-gates: " << gate_error << '\n';
-    return 2;
-  }
-
   using Clock = std::chrono::steady_clock;
   auto seconds_since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
   const Clock::time_point started = Clock::now();
-  LoadOptions load_options;
-  load_options.recursive = options.recursive;
-  ClusterState cluster;
-  if (auto e = load_cluster_state(options.filenames, load_options, cluster)) {
-    err << "error: " << e->message << '\n';
-    return 2;
-  }
-  std::vector<Pod> candidates;
-  if (!options.pods.empty()) {
-    if (auto e = load_candidates(options.pods, load_options, candidates)) {
-      err << "error: " << e->message << '\n';
-      return 2;
-    }
-  }
-  if (!cluster.skipped_kinds.empty()) err << describe_skipped_kinds(cluster) << '\n';
-
+  LoadedInput input;
+  if (!load_input(options.input, input, err)) return 2;
+  const ClusterState& cluster = input.cluster;
+  const PluginContext& context = input.context;
   const double load_seconds = seconds_since(started);
   const Clock::time_point snapshot_started = Clock::now();
   Snapshot snapshot(cluster, context.gates);
   const double snapshot_seconds = seconds_since(snapshot_started);
-  if (!snapshot.orphaned_pods().empty()) {
-    // Their node is not in the input, so they cannot count toward any node.
-    const auto& orphans = snapshot.orphaned_pods();
-    std::string names;
-    for (size_t i = 0; i < orphans.size() && i < 3; ++i) {
-      names += fmt::format("{}{}/{} (node {})", i ? ", " : "", orphans[i]->metadata.namespace_,
-                           orphans[i]->metadata.name, orphans[i]->spec.node_name);
-    }
-    if (orphans.size() > 3) names += fmt::format(" and {} more", orphans.size() - 3);
-    err << fmt::format("podfit: {} not counted: bound to {} missing from the cluster state: {}\n",
-                       orphans.size() == 1 ? "1 pod" : fmt::format("{} pods", orphans.size()),
-                       orphans.size() == 1 ? "a node" : "nodes", names);
-  }
+  if (auto notice = orphaned_pods_notice(snapshot.orphaned_pods()); !notice.empty()) err << notice << '\n';
   Framework framework(default_filter_plugin_order(context.gates), context);
   FitReport report;
   report.skipped_plugins = framework.not_implemented();
@@ -134,8 +42,8 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   }
 
   std::vector<const Pod*> pods;
-  if (!options.pods.empty()) {
-    for (const Pod& p : candidates) pods.push_back(&p);
+  if (!options.input.pods.empty()) {
+    for (const Pod& p : input.candidates) pods.push_back(&p);
   } else {
     pods = snapshot.pending_pods();
     if (pods.empty()) err << "podfit: no pending pods in the cluster state; use --pod to check a pod\n";
@@ -143,7 +51,9 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   const Clock::time_point check_started = Clock::now();
   for (const Pod* pod : pods) snapshot.ensure_namespace(pod->metadata.namespace_);
   for (const Pod* pod : pods) {
-    report.results.push_back(evaluate(framework, snapshot, *pod, context.gates, options.all_reasons));
+    PodInfo info(*pod, context.gates);
+    CycleState state;
+    report.results.push_back(make_pod_verdict(*pod, snapshot, framework.run(snapshot, info, options.all_reasons, state)));
     for (const auto& [plugin, why] : report.results.back().not_evaluated) {
       err << fmt::format("podfit: {} not evaluated for {}/{}: {}\n", plugin, pod->metadata.namespace_,
                          pod->metadata.name, why);

@@ -5,15 +5,14 @@
 #include <string>
 #include <vector>
 
+#include "podfit/cli/input.h"
+
 namespace podfit {
 
 struct CheckOptions {
-  std::vector<std::string> filenames;  // -f: the cluster state
-  std::vector<std::string> pods;       // --pod: pods to check (default: the pending pods of -f)
-  bool recursive = false;              // -R
+  InputOptions input;                  // -f, --pod (default: the pending pods of -f), -R, --feature-gates
   bool all_reasons = false;            // --all-reasons
   std::string output = "table";        // table, wide, json, yaml, name
-  std::string feature_gates;           // --feature-gates A=true,B=false
   bool color = false;                  // stdout is a terminal and NO_COLOR is unset
   bool timings = false;                // --timings: how long loading, the snapshot and checking took
 };

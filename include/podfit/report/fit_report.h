@@ -27,6 +27,15 @@ struct PodVerdict {
   std::vector<std::pair<std::string, std::string>> not_evaluated;
 };
 
+class Snapshot;
+struct FilterOutcome;
+struct Pod;
+
+// The verdict for one pod from its filtering outcome: every node in snapshot order, the
+// feasible ones, and the message kube-scheduler would record (FitError text, the Error that
+// aborts the attempt, or "N/M nodes are available").
+PodVerdict make_pod_verdict(const Pod& pod, const Snapshot& snapshot, const FilterOutcome& outcome);
+
 struct FitReport {
   std::vector<PodVerdict> results;
   // Default-profile plugins podfit did not run: not implemented, or not evaluated for some pod.

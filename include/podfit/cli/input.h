@@ -1,0 +1,34 @@
+// What every podfit command reads first: the cluster state (-f), the pods (--pod), the gates.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "podfit/framework/registry.h"
+#include "podfit/model/cluster.h"
+
+namespace podfit {
+
+// The input flags the commands share.
+struct InputOptions {
+  std::vector<std::string> filenames;  // -f: the cluster state
+  std::vector<std::string> pods;       // --pod: pods to check
+  bool recursive = false;              // -R
+  std::string feature_gates;           // --feature-gates A=true,B=false
+};
+
+struct LoadedInput {
+  ClusterState cluster;
+  std::vector<Pod> candidates;  // from --pod, in input order
+  PluginContext context;        // feature gates (and, later, plugin args)
+};
+
+// Reads everything the options name; on bad usage or bad input prints one "error: ..." line
+// to `err` and returns false (the caller exits 2). Notices (skipped kinds) go to `err` too.
+bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& err);
+
+// The pods bound to nodes missing from the cluster state, as a one-line notice, or "".
+std::string orphaned_pods_notice(const std::vector<const Pod*>& orphans);
+
+}  // namespace podfit

@@ -1,0 +1,41 @@
+#include "podfit/report/fit_report.h"
+
+#include <fmt/format.h>
+
+#include "podfit/framework/fit_error.h"
+#include "podfit/framework/framework.h"
+#include "podfit/snapshot/snapshot.h"
+
+namespace podfit {
+
+PodVerdict make_pod_verdict(const Pod& pod, const Snapshot& snapshot, const FilterOutcome& outcome) {
+  PodVerdict verdict;
+  verdict.namespace_ = pod.metadata.namespace_;
+  verdict.name = pod.metadata.name;
+  const auto& nodes = snapshot.nodes();
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    NodeVerdict& node = verdict.nodes.emplace_back();
+    node.name = nodes[i]->name();
+    node.failures = outcome.node_failures[i];
+    node.fit = node.failures.empty();
+    if (node.fit) verdict.feasible_nodes.push_back(node.name);
+  }
+  verdict.not_evaluated = outcome.not_evaluated;
+  if (outcome.pre_filter_status.is_rejected() || outcome.pre_filter_status.is_error()) {
+    verdict.pre_filter = outcome.pre_filter_status;
+  }
+  verdict.schedulable = !verdict.feasible_nodes.empty() && !outcome.error.is_error();
+  if (outcome.error.is_error()) {
+    // kube-scheduler abandons the attempt on an Error instead of reporting a FitError.
+    verdict.message = outcome.error.message();
+  } else if (nodes.empty()) {
+    verdict.message = std::string(kNoNodesAvailableMessage);
+  } else if (verdict.schedulable) {
+    verdict.message = fmt::format("{}/{} nodes are available", verdict.feasible_nodes.size(), nodes.size());
+  } else {
+    verdict.message = fit_error_message(outcome, nodes.size());
+  }
+  return verdict;
+}
+
+}  // namespace podfit

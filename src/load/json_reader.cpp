@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <simdjson.h>
 
+#include "json_scan.h"
 #include "json_syntax.h"
 #include "stream_buffer.h"
 
@@ -195,20 +196,20 @@ class JsonStreamReader {
       }
       return pos;
     }
-    int depth = 0;
+    // The outermost bracket's match, 64 bytes at a time.
+    JsonValueScanner scanner;
+    scanner.reset();
+    uint64_t scanned = pos;
     for (;;) {
-      char d = need(pos);
-      if (d == '"') {
-        pos = skip_string(pos);
-        continue;
+      if (!buf_.available(scanned)) fail(scanned, "unexpected end of JSON input");
+      const size_t length = static_cast<size_t>(buf_.end() - scanned);
+      const size_t found = scanner.scan(buf_.ptr(scanned), length);
+      if (scanner.max_depth_seen() > limits_.max_depth) {
+        fail(pos, fmt::format("nesting deeper than {} levels", limits_.max_depth));
       }
-      if (d == '{' || d == '[') {
-        if (++depth > limits_.max_depth) fail(pos, fmt::format("nesting deeper than {} levels", limits_.max_depth));
-      } else if (d == '}' || d == ']') {
-        if (--depth == 0) return pos + 1;
-      }
-      ++pos;
-      if (pos - object_start > limits_.max_object_bytes) {
+      if (found != JsonValueScanner::kNotFound) return scanned + found;
+      scanned += length;
+      if (scanned - object_start > limits_.max_object_bytes) {
         fail(object_start, fmt::format("object larger than {} bytes", limits_.max_object_bytes));
       }
     }

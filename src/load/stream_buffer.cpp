@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "json_scan.h"
 #include "value.h"
 
 namespace podfit {
@@ -15,7 +16,7 @@ StreamBuffer::StreamBuffer(Input& input, size_t chunk) : input_(input), chunk_(c
 void StreamBuffer::count_lines_to(uint64_t pos) {
   if (pos <= line_pos_) return;
   const char* from = ptr(line_pos_);
-  line_ += static_cast<int>(std::count(from, from + (pos - line_pos_), '\n'));
+  line_ += static_cast<int>(count_newlines(from, static_cast<size_t>(pos - line_pos_)));
   line_pos_ = pos;
 }
 
@@ -23,7 +24,7 @@ int StreamBuffer::line_of(uint64_t pos) {
   if (pos < line_pos_) {
     // Rare: an earlier position (an error inside an object already scanned past).
     const char* from = ptr(pos);
-    return line_ - static_cast<int>(std::count(from, from + (line_pos_ - pos), '\n'));
+    return line_ - static_cast<int>(count_newlines(from, static_cast<size_t>(line_pos_ - pos)));
   }
   count_lines_to(pos);
   return line_;

@@ -251,7 +251,7 @@ TEST_CASE("bad input: one message with file, document, object and line") {
   };
   const Case cases[] = {
       {"tab in indentation", "apiVersion: v1\nkind: Node\nmetadata:\n\tname: a\n", "bad.yaml",
-       "bad.yaml: document 1, line 4: while scanning for the next token found character that cannot start any token"},
+       "bad.yaml: document 1, line 4: while scanning for the next token found character that cannot start any token (a tab: YAML indents with spaces only)"},
       {"invalid quantity", "apiVersion: v1\nkind: Node\nmetadata:\n  name: a\nstatus:\n  capacity:\n    cpu: 1.2.3\n",
        "bad.yaml",
        "bad.yaml: document 1 (Node a), line 7: status.capacity.cpu: invalid quantity \"1.2.3\": quantities must match "
@@ -340,7 +340,7 @@ TEST_CASE("YAML alias expansion is bounded") {
   doc += "spec:\n  containers: [{name: c}]\n  affinity:\n    nodeAffinity:\n"
          "      requiredDuringSchedulingIgnoredDuringExecution:\n        nodeSelectorTerms: *ts\n";
   std::string got = load_error(doc);
-  CHECK(got.find("more than") != std::string::npos);
+  CHECK(got.ends_with(": document contains excessive aliasing"));
 }
 
 TEST_CASE("an object given twice is an error naming both places") {

@@ -1,5 +1,7 @@
 #include "json_reader.h"
 
+#include <array>
+#include <cmath>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -62,6 +64,8 @@ class JsonValue final : public Value {
     int64_t v = 0;
     if (e_.type() == dom::element_type::INT64 && !e_.get_int64().get(v)) return v;
     if (e_.type() == dom::element_type::UINT64) fail("number is out of range for a 64-bit integer");
+    double d = 0;
+    if (!e_.get_double().get(d) && std::fabs(d) >= 9.2e18) fail("number is out of range for a 64-bit integer");
     if (e_.type() == dom::element_type::DOUBLE) fail(fmt::format("expected an integer, got {}", raw_text()));
     fail_type("an integer");
   }
@@ -77,19 +81,24 @@ class JsonValue final : public Value {
     if (e_.is_null()) return;
     dom::object obj;
     if (e_.get_object().get(obj)) fail_type("an object");
-    // Duplicate keys are rejected as the API server's strict decoding rejects them.
-    std::vector<std::string_view> seen;
+    // Duplicate keys are rejected as the API server's strict decoding rejects them. A 64-bit
+    // filter of key hashes lets nearly every key through without comparing it to the others.
+    std::array<std::string_view, 32> seen;
+    size_t seen_count = 0;
     std::unordered_set<std::string_view> seen_set;
+    uint64_t filter = 0;
     for (dom::key_value_pair field : obj) {
       std::string_view key = field.key;
-      bool dup;
-      if (seen_set.empty() && seen.size() < 32) {
-        dup = std::find(seen.begin(), seen.end(), key) != seen.end();
-        seen.push_back(key);
-        if (seen.size() == 32) seen_set.insert(seen.begin(), seen.end());
-      } else {
+      const uint64_t bit = uint64_t{1} << ((key.size() * 31 + (key.empty() ? 0 : key.back() * 7 + key.front())) & 63);
+      bool dup = false;
+      if (!seen_set.empty()) {
         dup = !seen_set.insert(key).second;
+      } else {
+        if (filter & bit) dup = std::find(seen.begin(), seen.begin() + seen_count, key) != seen.begin() + seen_count;
+        seen[seen_count++] = key;
+        if (seen_count == seen.size()) seen_set.insert(seen.begin(), seen.end());
       }
+      filter |= bit;
       JsonValue child(field.value, doc_, this, key, -1);
       if (dup) child.fail(fmt::format("duplicate field \"{}\"", key));
       visit(key, child);
@@ -148,7 +157,9 @@ class JsonStreamReader {
     for (;;) {
       pos = skip_ws(pos);
       if (!buf_.available(pos)) return;
-      ++document_;
+      if (static_cast<size_t>(++document_) > limits_.max_documents) {
+        fail(pos, fmt::format("more than {} documents in one file", limits_.max_documents));
+      }
       if (buf_.at(pos) != '{') {
         if (buf_.at(pos) == '[') fail(pos, "expected a JSON object or a List, found a JSON array");
         syntax_fail(pos, "invalid character {} looking for beginning of value");
@@ -187,12 +198,13 @@ class JsonStreamReader {
   // everything else is validated by the full parse of the object that contains it.
   uint64_t skip_value(uint64_t pos, uint64_t object_start) {
     char c = need(pos);
-    if (c == '"') return skip_string(pos);
+    if (c == '"') return skip_string(pos, object_start);
     if (c != '{' && c != '[') {
       while (buf_.available(pos)) {
         char d = buf_.at(pos);
         if (d == ',' || d == '}' || d == ']' || d == ' ' || d == '\n' || d == '\t' || d == '\r') break;
         ++pos;
+        check_size(pos, object_start);
       }
       return pos;
     }
@@ -207,25 +219,32 @@ class JsonStreamReader {
       if (scanner.max_depth_seen() > limits_.max_depth) {
         fail(pos, fmt::format("nesting deeper than {} levels", limits_.max_depth));
       }
-      if (found != JsonValueScanner::kNotFound) return scanned + found;
-      scanned += length;
-      if (scanned - object_start > limits_.max_object_bytes) {
-        fail(object_start, fmt::format("object larger than {} bytes", limits_.max_object_bytes));
+      if (found != JsonValueScanner::kNotFound) {
+        check_size(scanned + found, object_start);
+        return scanned + found;
       }
+      scanned += length;
+      check_size(scanned, object_start);
     }
   }
 
-  uint64_t skip_string(uint64_t pos) {
+  // An object or List item is held whole in memory: no more than max_object_bytes of it.
+  void check_size(uint64_t pos, uint64_t object_start) {
+    if (pos - object_start > limits_.max_object_bytes) fail(object_start, object_too_large(limits_.max_object_bytes));
+  }
+
+  uint64_t skip_string(uint64_t pos, uint64_t object_start) {
     ++pos;
     for (;;) {
       char c = need(pos);
       if (c == '"') return pos + 1;
       pos += (c == '\\') ? 2 : 1;
+      check_size(pos, object_start);
     }
   }
 
-  std::string read_key(uint64_t& pos) {
-    uint64_t end = skip_string(pos);
+  std::string read_key(uint64_t& pos, uint64_t object_start) {
+    uint64_t end = skip_string(pos, object_start);
     std::string_view raw(buf_.ptr(pos), end - pos);
     size_t p = 0;
     std::string key = read_json_string(raw, p);
@@ -245,7 +264,7 @@ class JsonStreamReader {
     if (need(pos) != '}') {
       for (;;) {
         if (need(pos) != '"') syntax_fail(pos, "invalid character {} looking for beginning of object key string");
-        std::string key = read_key(pos);
+        std::string key = read_key(pos, start);
         pos = skip_ws(pos);
         if (need(pos) != ':') syntax_fail(pos, "invalid character {} after object key");
         pos = skip_ws(pos + 1);

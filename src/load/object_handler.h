@@ -1,8 +1,11 @@
 // What the JSON and YAML readers hand to the loader: one top-level object or List item at a time.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
+
+#include <fmt/format.h>
 
 #include "function_ref.h"
 #include "value.h"
@@ -18,11 +21,23 @@ struct ObjectContext {
 
 using ObjectHandler = FunctionRef<void(const Value& root, const ObjectContext& context)>;
 
-// Limits that keep hostile input from exhausting the machine.
+// Limits that keep hostile input from exhausting the machine: memory stays proportional to
+// the input, and no object can make the readers work more than in proportion to its size.
+// YAML alias expansion is bounded by go-yaml's own rule (aliases may not make up more than a
+// share of the values decoded, from 99% in small documents down to 10% in large ones).
 struct ReadLimits {
-  int max_depth = 256;               // nesting of objects/arrays
-  size_t max_object_bytes = size_t{512} << 20;  // one object or List item
-  size_t max_alias_visits = 10'000'000;          // YAML alias expansion budget per document
+  // Nesting of objects and lists. Kubernetes objects nest a few dozen levels at most.
+  int max_depth = 256;
+  // One object or List item (a YAML document that is not a List counts whole): it is held in
+  // memory while it is decoded. The API server stores objects of at most 1.5 MiB.
+  size_t max_object_bytes = size_t{16} << 20;
+  // Documents (YAML) or top-level values (JSON) in one file, empty ones included.
+  size_t max_documents = 10'000'000;
 };
+
+// The message for an object over ReadLimits::max_object_bytes.
+inline std::string object_too_large(size_t limit) {
+  return fmt::format("object larger than {} bytes: raise the limit with --max-object-bytes", limit);
+}
 
 }  // namespace podfit

@@ -1,5 +1,7 @@
 #include "yaml_reader.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <deque>
 #include <limits>
@@ -16,38 +18,91 @@
 namespace podfit {
 namespace {
 
-// A node of one YAML document. Aliases point at the anchored node, so the tree is a DAG.
+// A node of one YAML document. An alias is a node of its own that points at the anchored
+// node, so the tree is a DAG whose alias edges can be told apart.
 struct YamlNode {
-  enum class Kind : uint8_t { Scalar, Sequence, Mapping };
+  enum class Kind : uint8_t { Scalar, Sequence, Mapping, Alias };
   Kind kind = Kind::Scalar;
   bool plain = false;        // unquoted and untagged: typed by go-yaml's resolution
   bool string_tag = false;   // explicitly tagged !!str
   int line = 0;
   std::string text;
   std::vector<const YamlNode*> children;  // sequence items, or key, value, key, value ...
+  const YamlNode* target = nullptr;       // Alias: the anchored node
 };
 
-// Per-document state shared by every value of the document.
-struct YamlDocument {
-  size_t visits = 0;
-  size_t max_visits = 0;
+// The node an alias stands for; any other node itself.
+const YamlNode* resolve(const YamlNode* n) { return n->kind == YamlNode::Kind::Alias ? n->target : n; }
+
+bool is_merge_key(const YamlNode* key);
+
+// go-yaml's guard against alias bombs (decode.go, allowedAliasRatio), counted as go-yaml counts
+// while it decodes a whole document: every node each time it is reached, keys included, and
+// those reached through an alias as aliased too. Up to 400,000 decoded nodes 99% may be
+// aliased, falling to 10% at 4,000,000. podfit holds each object whole, so the scalar bytes that
+// aliases repeat are bounded by the object size limit as well.
+class AliasBudget {
+ public:
+  AliasBudget(size_t max_bytes, int max_depth) : max_bytes_(max_bytes), max_depth_(max_depth) {}
+
+  // Counts `node` and everything decoding would reach from it.
+  void walk(const YamlNode* node, int alias_depth = 0, int depth = 0) {
+    if (depth > max_depth_) throw DecodeError{fmt::format("nesting deeper than {} levels", max_depth_), node->line};
+    ++decoded_;
+    if (alias_depth > 0) ++aliased_;
+    if (aliased_ > 100 && decoded_ > 1000 &&
+        static_cast<double>(aliased_) > allowed_ratio() * static_cast<double>(decoded_)) {
+      throw DecodeError{"document contains excessive aliasing", node->line};
+    }
+    switch (node->kind) {
+      case YamlNode::Kind::Alias: walk(node->target, alias_depth + 1, depth); return;
+      case YamlNode::Kind::Scalar:
+        if (alias_depth > 0 && (aliased_bytes_ += node->text.size()) > max_bytes_) {
+          throw DecodeError{fmt::format("object larger than {} bytes once its YAML aliases are expanded: raise the "
+                                        "limit with --max-object-bytes",
+                                        max_bytes_),
+                            node->line};
+        }
+        return;
+      case YamlNode::Kind::Sequence:
+        for (const YamlNode* child : node->children) walk(child, alias_depth, depth + 1);
+        return;
+      case YamlNode::Kind::Mapping:
+        for (size_t i = 0; i + 1 < node->children.size(); i += 2) {
+          // A merge key itself is not decoded; what it merges is.
+          if (!is_merge_key(node->children[i])) walk(node->children[i], alias_depth, depth + 1);
+          walk(node->children[i + 1], alias_depth, depth + 1);
+        }
+        return;
+    }
+  }
+
+ private:
+  double allowed_ratio() const {
+    constexpr double kLow = 400'000;
+    constexpr double kHigh = 4'000'000;
+    const double n = static_cast<double>(decoded_);
+    if (n <= kLow) return 0.99;
+    if (n >= kHigh) return 0.10;
+    return 0.99 - 0.89 * ((n - kLow) / (kHigh - kLow));
+  }
+
+  size_t max_bytes_;
+  int max_depth_;
+  size_t decoded_ = 0;
+  size_t aliased_ = 0;
+  size_t aliased_bytes_ = 0;
 };
 
 bool is_merge_key(const YamlNode* key) {
+  key = resolve(key);
   return key->kind == YamlNode::Kind::Scalar && key->plain && key->text == "<<";
 }
 
 class YamlValue final : public Value {
  public:
-  YamlValue(const YamlNode* node, YamlDocument& doc, const Value* parent, std::string_view key, int index)
-      : Value(parent, key, index), n_(node), doc_(doc) {
-    // Long scalars weigh more: aliases may repeat one string many times.
-    doc_.visits += 1 + node->text.size() / 64;
-    if (doc_.visits > doc_.max_visits) {
-      throw DecodeError{fmt::format("document expands to more than {} values (YAML aliases)", doc_.max_visits),
-                        node->line};
-    }
-  }
+  YamlValue(const YamlNode* node, const Value* parent, std::string_view key, int index)
+      : Value(parent, key, index), n_(resolve(node)) {}
 
   YamlScalar scalar() const {
     if (n_->plain) return resolve_plain_scalar(n_->text);
@@ -58,7 +113,8 @@ class YamlValue final : public Value {
     switch (n_->kind) {
       case YamlNode::Kind::Sequence: return Type::Array;
       case YamlNode::Kind::Mapping: return Type::Object;
-      case YamlNode::Kind::Scalar: break;
+      case YamlNode::Kind::Scalar:
+      case YamlNode::Kind::Alias: break;  // values hold resolved nodes: never an alias
     }
     switch (scalar().kind) {
       case YamlScalar::Kind::Null: return Type::Null;
@@ -106,6 +162,7 @@ class YamlValue final : public Value {
           if (std::isfinite(s.f) && s.f == std::floor(s.f) && std::fabs(s.f) < 9.2e18) {
             return static_cast<int64_t>(s.f);
           }
+          if (s.f == std::floor(s.f)) fail("number is out of range for a 64-bit integer");
           fail(fmt::format("expected an integer, got {}", n_->text));
         default: break;
       }
@@ -143,7 +200,7 @@ class YamlValue final : public Value {
       }
       std::string key = key_string(k);
       if (!explicit_keys.insert(key).second) {
-        YamlValue child(n_->children[i + 1], doc_, this, key, -1);
+        YamlValue child(n_->children[i + 1], this, key, -1);
         child.fail(fmt::format("duplicate field \"{}\"", key));
       }
     }
@@ -157,7 +214,7 @@ class YamlValue final : public Value {
       const YamlNode* k = n_->children[i];
       if (is_merge_key(k)) continue;
       std::string key = key_string(k);
-      YamlValue child(n_->children[i + 1], doc_, this, key, -1);
+      YamlValue child(n_->children[i + 1], this, key, -1);
       visit(child.key_, child);
     }
   }
@@ -167,7 +224,7 @@ class YamlValue final : public Value {
     if (n_->kind != YamlNode::Kind::Sequence) fail_type("a list");
     int i = 0;
     for (const YamlNode* item : n_->children) {
-      YamlValue child(item, doc_, this, {}, i++);
+      YamlValue child(item, this, {}, i++);
       visit(child);
     }
   }
@@ -177,6 +234,7 @@ class YamlValue final : public Value {
  private:
   // Map keys become JSON member names as sigs.k8s.io/yaml converts them.
   std::string key_string(const YamlNode* k) const {
+    k = resolve(k);
     if (k->kind != YamlNode::Kind::Scalar) {
       throw DecodeError{fmt::format("{}: a mapping key must be a scalar", path().empty() ? "document" : path()), k->line};
     }
@@ -203,6 +261,7 @@ class YamlValue final : public Value {
   void visit_merge(const YamlNode* source, const std::unordered_set<std::string>& explicit_keys,
                    std::unordered_set<std::string>& merged,
                    FunctionRef<void(std::string_view, const Value&)> visit) const {
+    source = resolve(source);
     if (source->kind == YamlNode::Kind::Sequence) {
       // Earlier mappings of a merge list take precedence.
       for (const YamlNode* m : source->children) visit_merge(m, explicit_keys, merged, visit);
@@ -215,13 +274,12 @@ class YamlValue final : public Value {
       if (is_merge_key(source->children[i])) continue;
       std::string key = key_string(source->children[i]);
       if (explicit_keys.count(key) || !merged.insert(key).second) continue;
-      YamlValue child(source->children[i + 1], doc_, this, *merged.find(key), -1);
+      YamlValue child(source->children[i + 1], this, *merged.find(key), -1);
       visit(child.key_, child);
     }
   }
 
   const YamlNode* n_;
-  YamlDocument& doc_;
 };
 
 // Pulls libyaml events and builds nodes; streams the items of a top-level List.
@@ -243,7 +301,9 @@ class YamlStreamReader {
       next();
       if (event_.type == YAML_STREAM_END_EVENT) return;
       if (event_.type != YAML_DOCUMENT_START_EVENT) fail_here("unexpected YAML event");
-      ++document_;
+      if (static_cast<size_t>(++document_) > limits_.max_documents) {
+        fail_here(fmt::format("more than {} documents in one file", limits_.max_documents));
+      }
       read_document();
     }
   }
@@ -254,13 +314,53 @@ class YamlStreamReader {
     try {
       size_t got = self->input_.read(reinterpret_cast<char*>(buffer), size);
       // A UTF-8 byte order mark at the start is accepted (libyaml handles it itself).
-      self->bytes_ += got;
+      self->remember_chunk(reinterpret_cast<const char*>(buffer), got);
       *size_read = got;
       return 1;
     } catch (DecodeError& e) {
       self->io_error_ = e.message;
       return 0;
     }
+  }
+
+  // The last two chunks handed to libyaml, to find the line of a byte it rejects (its reader
+  // errors give a byte offset only).
+  void remember_chunk(const char* data, size_t size) {
+    Chunk& older = recent_[0];
+    older = std::move(recent_[1]);
+    Chunk& newest = recent_[1];
+    newest.start = older.start + older.bytes.size();
+    newest.lines_before = older.lines_before + static_cast<int>(std::count(older.bytes.begin(), older.bytes.end(), '\n'));
+    newest.bytes.assign(data, size);
+  }
+
+  // 1-based line of byte `offset`, or 0 when it is no longer known.
+  int line_of_offset(size_t offset) const {
+    for (const Chunk& c : recent_) {
+      if (offset >= c.start && offset < c.start + c.bytes.size()) {
+        return c.lines_before + 1 + static_cast<int>(std::count(c.bytes.begin(), c.bytes.begin() + (offset - c.start), '\n'));
+      }
+    }
+    return 0;
+  }
+
+  // libyaml's message, made to say what a user needs to fix.
+  std::string parse_error() const {
+    std::string message = parser_.problem ? parser_.problem : "invalid YAML";
+    if (parser_.error == YAML_READER_ERROR) {
+      // Not text at all, or not UTF-8: most likely not a manifest.
+      std::string what = parser_.problem_value >= 0 ? fmt::format("0x{:02x} at byte {}", parser_.problem_value,
+                                                                   parser_.problem_offset)
+                                                     : fmt::format("at byte {}", parser_.problem_offset);
+      return fmt::format("{} ({}): is this a YAML or JSON file?", message, what);
+    }
+    if (parser_.context) message = fmt::format("{} {}", parser_.context, message);
+    // libyaml does not name the character; when it is a tab, say that YAML indents with spaces.
+    if (parser_.error == YAML_SCANNER_ERROR && parser_.buffer.pointer != nullptr &&
+        parser_.buffer.pointer < parser_.buffer.last && *parser_.buffer.pointer == '\t') {
+      message += " (a tab: YAML indents with spaces only)";
+    }
+    return message;
   }
 
   [[noreturn]] void fail(int line, std::string message) {
@@ -275,10 +375,9 @@ class YamlStreamReader {
     }
     if (!yaml_parser_parse(&parser_, &event_)) {
       if (!io_error_.empty()) throw DecodeError{io_error_, 0, document_};
-      std::string message = parser_.problem ? parser_.problem : "invalid YAML";
-      if (parser_.context) message = fmt::format("{} {}", parser_.context, message);
-      int line = static_cast<int>(parser_.problem_mark.line) + 1;
-      throw DecodeError{message, line, in_document_ ? document_ : document_ + 1};
+      int line = parser_.error == YAML_READER_ERROR ? line_of_offset(parser_.problem_offset)
+                                                    : static_cast<int>(parser_.problem_mark.line) + 1;
+      throw DecodeError{parse_error(), line, in_document_ ? document_ : document_ + 1};
     }
     has_event_ = true;
     if (event_.type == YAML_DOCUMENT_START_EVENT) in_document_ = true;
@@ -288,15 +387,26 @@ class YamlStreamReader {
   int event_line() const { return static_cast<int>(event_.start_mark.line) + 1; }
 
   YamlNode* make(YamlNode::Kind kind) {
+    // The object being built is held whole in memory: no more than max_object_bytes of text.
+    if (event_.end_mark.index - object_start_ > limits_.max_object_bytes) {
+      fail(object_line_, object_too_large(limits_.max_object_bytes));
+    }
     YamlNode& n = arena_.emplace_back();
     n.kind = kind;
     n.line = event_line();
-    if (++node_count_ > limits_.max_alias_visits) fail(n.line, "document has too many values");
     return &n;
   }
 
   void remember_anchor(const yaml_char_t* anchor, const YamlNode* node) {
-    if (anchor != nullptr) anchors_[reinterpret_cast<const char*>(anchor)] = node;
+    if (anchor == nullptr) return;
+    anchors_[reinterpret_cast<const char*>(anchor)] = node;
+    ++anchors_defined_;
+  }
+
+  // Where the object (document or List item) whose size is checked starts.
+  void start_object() {
+    object_start_ = event_.start_mark.index;
+    object_line_ = event_line();
   }
 
   // Builds the node whose first event is the current one; consumes through its last event.
@@ -308,7 +418,9 @@ class YamlStreamReader {
         if (it == anchors_.end()) {
           fail_here(fmt::format("unknown anchor '{}' referenced", reinterpret_cast<const char*>(event_.data.alias.anchor)));
         }
-        return it->second;
+        YamlNode* n = make(YamlNode::Kind::Alias);
+        n->target = it->second;
+        return n;
       }
       case YAML_SCALAR_EVENT: {
         YamlNode* n = make(YamlNode::Kind::Scalar);
@@ -327,7 +439,7 @@ class YamlStreamReader {
           if (event_.type == YAML_SEQUENCE_END_EVENT) break;
           n->children.push_back(build(depth + 1));
         }
-        if (!anchor.empty()) anchors_[anchor] = n;
+        if (!anchor.empty()) remember_anchor(reinterpret_cast<const yaml_char_t*>(anchor.c_str()), n);
         return n;
       }
       case YAML_MAPPING_START_EVENT: {
@@ -340,7 +452,7 @@ class YamlStreamReader {
           next();
           n->children.push_back(build(depth + 1));
         }
-        if (!anchor.empty()) anchors_[anchor] = n;
+        if (!anchor.empty()) remember_anchor(reinterpret_cast<const yaml_char_t*>(anchor.c_str()), n);
         return n;
       }
       default:
@@ -348,9 +460,19 @@ class YamlStreamReader {
     }
   }
 
+  // Adds `node` to the document's alias budget; `item` names the List item it belongs to.
+  void count_aliases(const YamlNode* node, int depth = 0, int item = -1) {
+    try {
+      aliasing_.walk(node, 0, depth);
+    } catch (DecodeError& e) {
+      if (item >= 0) e.message = fmt::format("items[{}]: {}", item, e.message);
+      e.document = document_;
+      throw;
+    }
+  }
+
   void hand_over(const YamlNode* node, int line, int item, const std::string& list_kind) {
-    YamlDocument doc{0, limits_.max_alias_visits};
-    YamlValue value(node, doc, nullptr, {}, -1);
+    YamlValue value(node, nullptr, {}, -1);
     ObjectContext context{document_, line, item, list_kind};
     try {
       handle_(value, context);
@@ -361,17 +483,20 @@ class YamlStreamReader {
   }
 
   static bool is_null_scalar(const YamlNode* n) {
+    n = resolve(n);
     return n->kind == YamlNode::Kind::Scalar && n->plain && resolve_plain_scalar(n->text).kind == YamlScalar::Kind::Null;
   }
 
   void read_document() {
     arena_.clear();
     anchors_.clear();
-    node_count_ = 0;
+    aliasing_ = AliasBudget(limits_.max_object_bytes, limits_.max_depth);
     next();
     int root_line = event_line();
+    start_object();
     if (event_.type != YAML_MAPPING_START_EVENT || event_.data.mapping_start.anchor != nullptr) {
       const YamlNode* root = build(0);
+      count_aliases(root);
       next();  // DOCUMENT_END
       if (is_null_scalar(root)) return;  // an empty document
       if (root->kind != YamlNode::Kind::Mapping) {
@@ -384,21 +509,25 @@ class YamlStreamReader {
     }
     // A top-level mapping: stream its "items" if it is a List.
     YamlNode* root = make(YamlNode::Kind::Mapping);
+    count_aliases(root);
     std::string kind;
     bool is_list = false;
     for (;;) {
       next();
       if (event_.type == YAML_MAPPING_END_EVENT) break;
-      const YamlNode* key = build(1);
+      const YamlNode* written_key = build(1);
+      count_aliases(written_key, 1);
+      const YamlNode* key = resolve(written_key);
       next();
       bool items = key->kind == YamlNode::Kind::Scalar && key->text == "items" &&
                    event_.type == YAML_SEQUENCE_START_EVENT && event_.data.sequence_start.anchor == nullptr;
       if (!items) {
         const YamlNode* value = build(1);
+        count_aliases(value, 1);
         root->children.push_back(key);
         root->children.push_back(value);
-        if (key->kind == YamlNode::Kind::Scalar && key->text == "kind" && value->kind == YamlNode::Kind::Scalar) {
-          kind = value->text;
+        if (key->kind == YamlNode::Kind::Scalar && key->text == "kind" && resolve(value)->kind == YamlNode::Kind::Scalar) {
+          kind = resolve(value)->text;
         }
         continue;
       }
@@ -408,20 +537,24 @@ class YamlStreamReader {
         next();
         if (event_.type == YAML_SEQUENCE_END_EVENT) break;
         size_t mark = arena_.size();
-        size_t anchors_before = anchors_.size();
+        size_t anchors_before = anchors_defined_;
         int line = event_line();
-        const YamlNode* item = build(2);
+        start_object();
+        const YamlNode* written_item = build(2);
+        count_aliases(written_item, 2, index);
+        const YamlNode* item = resolve(written_item);
         if (item->kind != YamlNode::Kind::Mapping) {
           if (is_null_scalar(item)) fail(line, fmt::format("items[{}]: a List item must be an object, found null", index));
           fail(line, fmt::format("items[{}]: a List item must be an object", index));
         }
         hand_over(item, line, index++, kind.ends_with("List") ? kind : "");
-        // Items without anchors are not referenced again: free their nodes.
-        if (anchors_.size() == anchors_before && anchors_before == 0) {
-          node_count_ -= arena_.size() - mark;
+        // Nothing refers to the nodes of an item that defines no anchor: free them.
+        if (anchors_defined_ == anchors_before) {
           while (arena_.size() > mark) arena_.pop_back();
         }
       }
+      // The rest of the List object is measured from here.
+      start_object();
     }
     next();  // DOCUMENT_END
     if (!is_list) {
@@ -438,12 +571,20 @@ class YamlStreamReader {
   yaml_event_t event_{};
   bool has_event_ = false;
   std::string io_error_;
-  size_t bytes_ = 0;
+  struct Chunk {
+    size_t start = 0;      // byte offset of bytes[0] in the input
+    int lines_before = 0;  // newlines before it
+    std::string bytes;
+  };
+  std::array<Chunk, 2> recent_;
   int document_ = 0;
   bool in_document_ = false;
   std::deque<YamlNode> arena_;
-  size_t node_count_ = 0;
   std::unordered_map<std::string, const YamlNode*> anchors_;
+  size_t anchors_defined_ = 0;  // anchors defined so far, redefinitions included
+  AliasBudget aliasing_{0, 0};  // alias expansion of the current document, all its items together
+  size_t object_start_ = 0;     // character index where the object being read starts
+  int object_line_ = 0;
 };
 
 }  // namespace

@@ -78,7 +78,8 @@ bool parse_double(std::string_view s, double& out) {
   const char* begin = copy.c_str();
   char* end = nullptr;
   out = std::strtod(begin, &end);
-  return end == begin + copy.size() && !copy.empty();
+  // Go's ParseFloat fails on overflow, and go-yaml then keeps the scalar a string.
+  return end == begin + copy.size() && !copy.empty() && !std::isinf(out);
 }
 
 bool in(std::string_view s, std::initializer_list<std::string_view> words) {

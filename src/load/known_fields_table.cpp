@@ -1,0 +1,266 @@
+// The field names of every object type podfit decodes, as k8s.io/api v1.37 declares them in
+// core/v1, apps/v1, batch/v1, storage/v1 (storage/v1beta1's CSIStorageCapacity has the same
+// fields) and scheduling/v1alpha3, and apimachinery in meta/v1: kubectl's field validation
+// (--validate) needs every field, also those podfit does not read.
+//
+// One line per type: its name, then its JSON field names. A field's type follows a colon:
+// "[]T" a list of T, "{}T" a map (any keys) of T, "*" any JSON, "T" an object of type T of
+// this table; a field with no type is a scalar (a string, number or boolean). Types outside
+// core/v1 carry their package as a prefix (meta., apps., batch., storage., scheduling.).
+// Inlined Go structs are flattened into their parent.
+namespace podfit {
+
+extern const char kKnownFieldsTable[];
+const char kKnownFieldsTable[] = R"(
+Pod apiVersion kind metadata:meta.ObjectMeta spec:PodSpec status:PodStatus
+meta.ObjectMeta annotations:{} creationTimestamp deletionGracePeriodSeconds deletionTimestamp finalizers:[] generateName generation labels:{} managedFields:[]meta.ManagedFieldsEntry name namespace ownerReferences:[]meta.OwnerReference resourceVersion selfLink uid
+meta.OwnerReference apiVersion blockOwnerDeletion controller kind name uid
+meta.ManagedFieldsEntry apiVersion fieldsType fieldsV1:* manager operation subresource time
+PodSpec activeDeadlineSeconds affinity:Affinity automountServiceAccountToken containers:[]Container dnsConfig:PodDNSConfig dnsPolicy enableServiceLinks ephemeralContainers:[]EphemeralContainer evictionResponders:[]EvictionResponder hostAliases:[]HostAlias hostIPC hostNetwork hostPID hostUsers hostname hostnameOverride imagePullSecrets:[]LocalObjectReference initContainers:[]Container nodeName nodeSelector:{} os:PodOS overhead:{} preemptionPolicy priority priorityClassName readinessGates:[]PodReadinessGate resourceClaims:[]PodResourceClaim resources:ResourceRequirements restartPolicy runtimeClassName schedulerName schedulingGates:[]PodSchedulingGate schedulingGroup:PodSchedulingGroup securityContext:PodSecurityContext serviceAccount serviceAccountName setHostnameAsFQDN shareProcessNamespace subdomain terminationGracePeriodSeconds tolerations:[]Toleration topologySpreadConstraints:[]TopologySpreadConstraint volumes:[]Volume
+Volume awsElasticBlockStore:AWSElasticBlockStoreVolumeSource azureDisk:AzureDiskVolumeSource azureFile:AzureFileVolumeSource cephfs:CephFSVolumeSource cinder:CinderVolumeSource configMap:ConfigMapVolumeSource csi:CSIVolumeSource downwardAPI:DownwardAPIVolumeSource emptyDir:EmptyDirVolumeSource ephemeral:EphemeralVolumeSource fc:FCVolumeSource flexVolume:FlexVolumeSource flocker:FlockerVolumeSource gcePersistentDisk:GCEPersistentDiskVolumeSource gitRepo:GitRepoVolumeSource glusterfs:GlusterfsVolumeSource hostPath:HostPathVolumeSource image:ImageVolumeSource iscsi:ISCSIVolumeSource name nfs:NFSVolumeSource persistentVolumeClaim:PersistentVolumeClaimVolumeSource photonPersistentDisk:PhotonPersistentDiskVolumeSource portworxVolume:PortworxVolumeSource projected:ProjectedVolumeSource quobyte:QuobyteVolumeSource rbd:RBDVolumeSource scaleIO:ScaleIOVolumeSource secret:SecretVolumeSource storageos:StorageOSVolumeSource vsphereVolume:VsphereVirtualDiskVolumeSource
+HostPathVolumeSource path type
+EmptyDirVolumeSource medium mode sizeLimit
+GCEPersistentDiskVolumeSource fsType partition pdName readOnly
+AWSElasticBlockStoreVolumeSource fsType partition readOnly volumeID
+GitRepoVolumeSource directory repository revision
+SecretVolumeSource defaultMode defaultUser items:[]KeyToPath optional secretName
+KeyToPath key mode path user
+NFSVolumeSource path readOnly server
+ISCSIVolumeSource chapAuthDiscovery chapAuthSession fsType initiatorName iqn iscsiInterface lun portals:[] readOnly secretRef:LocalObjectReference targetPortal
+LocalObjectReference name
+GlusterfsVolumeSource endpoints path readOnly
+PersistentVolumeClaimVolumeSource claimName readOnly
+RBDVolumeSource fsType image keyring monitors:[] pool readOnly secretRef:LocalObjectReference user
+FlexVolumeSource driver fsType options:{} readOnly secretRef:LocalObjectReference
+CinderVolumeSource fsType readOnly secretRef:LocalObjectReference volumeID
+CephFSVolumeSource monitors:[] path readOnly secretFile secretRef:LocalObjectReference user
+FlockerVolumeSource datasetName datasetUUID
+DownwardAPIVolumeSource defaultMode defaultUser items:[]DownwardAPIVolumeFile
+DownwardAPIVolumeFile fieldRef:ObjectFieldSelector mode path resourceFieldRef:ResourceFieldSelector user
+ObjectFieldSelector apiVersion fieldPath
+ResourceFieldSelector containerName divisor resource
+FCVolumeSource fsType lun readOnly targetWWNs:[] wwids:[]
+AzureFileVolumeSource readOnly secretName shareName
+ConfigMapVolumeSource defaultMode defaultUser items:[]KeyToPath name optional
+VsphereVirtualDiskVolumeSource fsType storagePolicyID storagePolicyName volumePath
+QuobyteVolumeSource group readOnly registry tenant user volume
+AzureDiskVolumeSource cachingMode diskName diskURI fsType kind readOnly
+PhotonPersistentDiskVolumeSource fsType pdID
+ProjectedVolumeSource defaultMode defaultUser sources:[]VolumeProjection
+VolumeProjection clusterTrustBundle:ClusterTrustBundleProjection configMap:ConfigMapProjection downwardAPI:DownwardAPIProjection podCertificate:PodCertificateProjection secret:SecretProjection serviceAccountToken:ServiceAccountTokenProjection
+SecretProjection items:[]KeyToPath name optional
+DownwardAPIProjection items:[]DownwardAPIVolumeFile
+ConfigMapProjection items:[]KeyToPath name optional
+ServiceAccountTokenProjection audience expirationSeconds path user
+ClusterTrustBundleProjection labelSelector:meta.LabelSelector name optional path signerName user
+meta.LabelSelector matchExpressions:[]meta.LabelSelectorRequirement matchLabels:{}
+meta.LabelSelectorRequirement key operator values:[]
+PodCertificateProjection certificateChainPath credentialBundlePath keyPath keyType maxExpirationSeconds signerName user userAnnotations:{}
+PortworxVolumeSource fsType readOnly volumeID
+ScaleIOVolumeSource fsType gateway protectionDomain readOnly secretRef:LocalObjectReference sslEnabled storageMode storagePool system volumeName
+StorageOSVolumeSource fsType readOnly secretRef:LocalObjectReference volumeName volumeNamespace
+CSIVolumeSource driver fsType nodePublishSecretRef:LocalObjectReference readOnly volumeAttributes:{}
+EphemeralVolumeSource volumeClaimTemplate:PersistentVolumeClaimTemplate
+PersistentVolumeClaimTemplate metadata:meta.ObjectMeta spec:PersistentVolumeClaimSpec
+PersistentVolumeClaimSpec accessModes:[] dataSource:TypedLocalObjectReference dataSourceRef:TypedObjectReference resources:VolumeResourceRequirements selector:meta.LabelSelector storageClassName volumeAttributesClassName volumeMode volumeName
+VolumeResourceRequirements limits:{} requests:{}
+TypedLocalObjectReference apiGroup kind name
+TypedObjectReference apiGroup kind name namespace
+ImageVolumeSource pullPolicy reference
+Container args:[] command:[] env:[]EnvVar envFrom:[]EnvFromSource image imagePullPolicy lifecycle:Lifecycle livenessProbe:Probe name ports:[]ContainerPort readinessProbe:Probe resizePolicy:[]ContainerResizePolicy resources:ResourceRequirements restartPolicy restartPolicyRules:[]ContainerRestartRule securityContext:SecurityContext startupProbe:Probe stdin stdinOnce terminationMessagePath terminationMessagePolicy tty volumeDevices:[]VolumeDevice volumeMounts:[]VolumeMount workingDir
+ContainerPort containerPort hostIP hostPort name protocol
+EnvFromSource configMapRef:ConfigMapEnvSource prefix secretRef:SecretEnvSource
+ConfigMapEnvSource name optional
+SecretEnvSource name optional
+EnvVar name value valueFrom:EnvVarSource
+EnvVarSource configMapKeyRef:ConfigMapKeySelector fieldRef:ObjectFieldSelector fileKeyRef:FileKeySelector resourceFieldRef:ResourceFieldSelector secretKeyRef:SecretKeySelector
+ConfigMapKeySelector key name optional
+SecretKeySelector key name optional
+FileKeySelector key optional path volumeName
+ResourceRequirements claims:[]ResourceClaim limits:{} requests:{}
+ResourceClaim name request
+ContainerResizePolicy resourceName restartPolicy
+ContainerRestartRule action exitCodes:ContainerRestartRuleOnExitCodes
+ContainerRestartRuleOnExitCodes operator values:[]
+VolumeMount bindMountOptions:[] mountPath mountPropagation name readOnly recursiveReadOnly subPath subPathExpr
+VolumeDevice devicePath name
+Probe exec:ExecAction failureThreshold grpc:GRPCAction httpGet:HTTPGetAction initialDelaySeconds periodSeconds successThreshold tcpSocket:TCPSocketAction terminationGracePeriodSeconds timeoutSeconds
+ExecAction command:[]
+HTTPGetAction host httpHeaders:[]HTTPHeader path port protocol scheme
+HTTPHeader name value
+TCPSocketAction host port
+GRPCAction mode port service
+Lifecycle postStart:LifecycleHandler preStop:LifecycleHandler stopSignal
+LifecycleHandler exec:ExecAction httpGet:HTTPGetAction sleep:SleepAction tcpSocket:TCPSocketAction
+SleepAction seconds
+SecurityContext allowPrivilegeEscalation appArmorProfile:AppArmorProfile capabilities:Capabilities privileged procMount readOnlyRootFilesystem runAsGroup runAsNonRoot runAsUser seLinuxOptions:SELinuxOptions seccompProfile:SeccompProfile windowsOptions:WindowsSecurityContextOptions
+Capabilities add:[] drop:[]
+SELinuxOptions level role type user
+WindowsSecurityContextOptions gmsaCredentialSpec gmsaCredentialSpecName hostProcess runAsUserName
+SeccompProfile localhostProfile type
+AppArmorProfile localhostProfile type
+EphemeralContainer args:[] command:[] env:[]EnvVar envFrom:[]EnvFromSource image imagePullPolicy lifecycle:Lifecycle livenessProbe:Probe name ports:[]ContainerPort readinessProbe:Probe resizePolicy:[]ContainerResizePolicy resources:ResourceRequirements restartPolicy restartPolicyRules:[]ContainerRestartRule securityContext:SecurityContext startupProbe:Probe stdin stdinOnce targetContainerName terminationMessagePath terminationMessagePolicy tty volumeDevices:[]VolumeDevice volumeMounts:[]VolumeMount workingDir
+PodSecurityContext appArmorProfile:AppArmorProfile fsGroup fsGroupChangePolicy runAsGroup runAsNonRoot runAsUser seLinuxChangePolicy seLinuxOptions:SELinuxOptions seccompProfile:SeccompProfile supplementalGroups:[] supplementalGroupsPolicy sysctls:[]Sysctl windowsOptions:WindowsSecurityContextOptions
+Sysctl name value
+Affinity nodeAffinity:NodeAffinity podAffinity:PodAffinity podAntiAffinity:PodAntiAffinity
+NodeAffinity preferredDuringSchedulingIgnoredDuringExecution:[]PreferredSchedulingTerm requiredDuringSchedulingIgnoredDuringExecution:NodeSelector
+NodeSelector nodeSelectorTerms:[]NodeSelectorTerm
+NodeSelectorTerm matchExpressions:[]NodeSelectorRequirement matchFields:[]NodeSelectorRequirement
+NodeSelectorRequirement key operator values:[]
+PreferredSchedulingTerm preference:NodeSelectorTerm weight
+PodAffinity preferredDuringSchedulingIgnoredDuringExecution:[]WeightedPodAffinityTerm requiredDuringSchedulingIgnoredDuringExecution:[]PodAffinityTerm
+PodAffinityTerm labelSelector:meta.LabelSelector matchLabelKeys:[] mismatchLabelKeys:[] namespaceSelector:meta.LabelSelector namespaces:[] topologyKey
+WeightedPodAffinityTerm podAffinityTerm:PodAffinityTerm weight
+PodAntiAffinity preferredDuringSchedulingIgnoredDuringExecution:[]WeightedPodAffinityTerm requiredDuringSchedulingIgnoredDuringExecution:[]PodAffinityTerm
+Toleration effect key operator tolerationSeconds value
+HostAlias hostnames:[] ip
+PodDNSConfig nameservers:[] options:[]PodDNSConfigOption searches:[]
+PodDNSConfigOption name value
+PodReadinessGate conditionType
+TopologySpreadConstraint labelSelector:meta.LabelSelector matchLabelKeys:[] maxSkew minDomains nodeAffinityPolicy nodeTaintsPolicy topologyKey whenUnsatisfiable
+PodOS name
+PodSchedulingGate name
+PodResourceClaim name resourceClaimName resourceClaimTemplateName
+PodSchedulingGroup podGroupName
+EvictionResponder name priority
+PodStatus allocatedResources:{} conditions:[]PodCondition containerStatuses:[]ContainerStatus ephemeralContainerStatuses:[]ContainerStatus extendedResourceClaimStatus:PodExtendedResourceClaimStatus hostIP hostIPs:[]HostIP initContainerStatuses:[]ContainerStatus message nodeAllocatableResourceClaimStatuses:[]NodeAllocatableResourceClaimStatus nominatedNodeName observedGeneration phase podIP podIPs:[]PodIP qosClass reason resize resourceClaimStatuses:[]PodResourceClaimStatus resources:ResourceRequirements startTime volumeHealth:[]PodVolumeHealth
+PodCondition lastProbeTime lastTransitionTime message observedGeneration reason status type
+HostIP ip
+PodIP ip
+ContainerStatus allocatedResources:{} allocatedResourcesStatus:[]ResourceStatus containerID image imageID lastState:ContainerState name ready resources:ResourceRequirements restartCount started state:ContainerState stopSignal user:ContainerUser volumeMounts:[]VolumeMountStatus
+ContainerState running:ContainerStateRunning terminated:ContainerStateTerminated waiting:ContainerStateWaiting
+ContainerStateWaiting message reason
+ContainerStateRunning startedAt
+ContainerStateTerminated containerID exitCode finishedAt message reason signal startedAt
+VolumeMountStatus mountPath name readOnly recursiveReadOnly volumeStatus:VolumeStatus
+VolumeStatus image:ImageVolumeStatus
+ImageVolumeStatus imageRef
+ContainerUser linux:LinuxContainerUser
+LinuxContainerUser gid supplementalGroups:[] uid
+ResourceStatus name resources:[]ResourceHealth
+ResourceHealth health message resourceID
+PodResourceClaimStatus name resourceClaimName
+PodExtendedResourceClaimStatus requestMappings:[]ContainerExtendedResourceRequest resourceClaimName
+ContainerExtendedResourceRequest containerName requestName resourceName
+NodeAllocatableResourceClaimStatus containers:[] mapping:[]NodeAllocatableMappedResources overhead:[]NodeAllocatableOverheadResources resourceClaimName
+NodeAllocatableMappedResources name quantity
+NodeAllocatableOverheadResources name perContainer perPod
+PodVolumeHealth healthConditions:[]VolumeHealthCondition lastTransitionTime name
+VolumeHealthCondition message reason status
+Node apiVersion kind metadata:meta.ObjectMeta spec:NodeSpec status:NodeStatus
+NodeSpec configSource:NodeConfigSource externalID podCIDR podCIDRs:[] podPreemptionPolicy:NodePodPreemptionPolicy providerID taints:[]Taint unschedulable
+Taint effect key timeAdded value
+NodeConfigSource configMap:ConfigMapNodeConfigSource
+ConfigMapNodeConfigSource kubeletConfigKey name namespace resourceVersion uid
+NodePodPreemptionPolicy disableResizePreemption:[]
+NodeStatus addresses:[]NodeAddress allocatable:{} capacity:{} conditions:[]NodeCondition config:NodeConfigStatus daemonEndpoints:NodeDaemonEndpoints declaredFeatures:[] features:NodeFeatures images:[]ContainerImage nodeInfo:NodeSystemInfo phase runtimeHandlers:[]NodeRuntimeHandler volumesAttached:[]AttachedVolume volumesInUse:[]
+NodeCondition lastHeartbeatTime lastTransitionTime message reason status type
+NodeAddress address type
+NodeDaemonEndpoints kubeletEndpoint:DaemonEndpoint
+DaemonEndpoint Port
+NodeSystemInfo architecture bootID containerRuntimeVersion kernelVersion kubeProxyVersion kubeletVersion machineID operatingSystem osImage swap:NodeSwapStatus systemUUID
+NodeSwapStatus capacity
+ContainerImage names:[] sizeBytes
+AttachedVolume devicePath name
+NodeConfigStatus active:NodeConfigSource assigned:NodeConfigSource error lastKnownGood:NodeConfigSource
+NodeRuntimeHandler features:NodeRuntimeHandlerFeatures name
+NodeRuntimeHandlerFeatures recursiveReadOnlyMounts userNamespaces
+NodeFeatures supplementalGroupsPolicy
+Namespace apiVersion kind metadata:meta.ObjectMeta spec:NamespaceSpec status:NamespaceStatus
+NamespaceSpec finalizers:[]
+NamespaceStatus conditions:[]NamespaceCondition phase
+NamespaceCondition lastTransitionTime message reason status type
+PersistentVolume apiVersion kind metadata:meta.ObjectMeta spec:PersistentVolumeSpec status:PersistentVolumeStatus
+PersistentVolumeSpec accessModes:[] awsElasticBlockStore:AWSElasticBlockStoreVolumeSource azureDisk:AzureDiskVolumeSource azureFile:AzureFilePersistentVolumeSource capacity:{} cephfs:CephFSPersistentVolumeSource cinder:CinderPersistentVolumeSource claimRef:ObjectReference csi:CSIPersistentVolumeSource fc:FCVolumeSource flexVolume:FlexPersistentVolumeSource flocker:FlockerVolumeSource gcePersistentDisk:GCEPersistentDiskVolumeSource glusterfs:GlusterfsPersistentVolumeSource hostPath:HostPathVolumeSource iscsi:ISCSIPersistentVolumeSource local:LocalVolumeSource mountOptions:[] nfs:NFSVolumeSource nodeAffinity:VolumeNodeAffinity persistentVolumeReclaimPolicy photonPersistentDisk:PhotonPersistentDiskVolumeSource portworxVolume:PortworxVolumeSource quobyte:QuobyteVolumeSource rbd:RBDPersistentVolumeSource scaleIO:ScaleIOPersistentVolumeSource storageClassName storageos:StorageOSPersistentVolumeSource volumeAttributesClassName volumeMode vsphereVolume:VsphereVirtualDiskVolumeSource
+GlusterfsPersistentVolumeSource endpoints endpointsNamespace path readOnly
+RBDPersistentVolumeSource fsType image keyring monitors:[] pool readOnly secretRef:SecretReference user
+SecretReference name namespace
+ISCSIPersistentVolumeSource chapAuthDiscovery chapAuthSession fsType initiatorName iqn iscsiInterface lun portals:[] readOnly secretRef:SecretReference targetPortal
+CinderPersistentVolumeSource fsType readOnly secretRef:SecretReference volumeID
+CephFSPersistentVolumeSource monitors:[] path readOnly secretFile secretRef:SecretReference user
+FlexPersistentVolumeSource driver fsType options:{} readOnly secretRef:SecretReference
+AzureFilePersistentVolumeSource readOnly secretName secretNamespace shareName
+ScaleIOPersistentVolumeSource fsType gateway protectionDomain readOnly secretRef:SecretReference sslEnabled storageMode storagePool system volumeName
+LocalVolumeSource fsType path
+StorageOSPersistentVolumeSource fsType readOnly secretRef:ObjectReference volumeName volumeNamespace
+ObjectReference apiVersion fieldPath kind name namespace resourceVersion uid
+CSIPersistentVolumeSource controllerExpandSecretRef:SecretReference controllerPublishSecretRef:SecretReference driver fsType nodeExpandSecretRef:SecretReference nodePublishSecretRef:SecretReference nodeStageSecretRef:SecretReference readOnly volumeAttributes:{} volumeHandle
+VolumeNodeAffinity required:NodeSelector
+PersistentVolumeStatus lastPhaseTransitionTime message phase reason
+PersistentVolumeClaim apiVersion kind metadata:meta.ObjectMeta spec:PersistentVolumeClaimSpec status:PersistentVolumeClaimStatus
+PersistentVolumeClaimStatus accessModes:[] allocatedResourceStatuses:{} allocatedResources:{} capacity:{} conditions:[]PersistentVolumeClaimCondition currentVolumeAttributesClassName healthStatus:VolumeHealthStatus modifyVolumeStatus:ModifyVolumeStatus phase
+PersistentVolumeClaimCondition lastProbeTime lastTransitionTime message reason status type
+ModifyVolumeStatus status targetVolumeAttributesClassName
+VolumeHealthStatus healthConditions:[]VolumeHealthCondition lastTransitionTime
+storage.StorageClass allowVolumeExpansion allowedTopologies:[]TopologySelectorTerm apiVersion kind metadata:meta.ObjectMeta mountOptions:[] parameters:{} provisioner reclaimPolicy volumeBindingMode
+TopologySelectorTerm matchLabelExpressions:[]TopologySelectorLabelRequirement
+TopologySelectorLabelRequirement key values:[]
+storage.CSINode apiVersion kind metadata:meta.ObjectMeta spec:storage.CSINodeSpec status:storage.CSINodeStatus
+storage.CSINodeSpec drivers:[]storage.CSINodeDriver
+storage.CSINodeDriver allocatable:storage.VolumeNodeResources name nodeID topologyKeys:[]
+storage.VolumeNodeResources count
+storage.CSINodeStatus storageHealth:[]storage.StorageHealth
+storage.StorageHealth healthConditions:[]storage.StorageHealthCondition name
+storage.StorageHealthCondition accessMode lastTransitionTime message reason status volumeMode
+storage.CSIDriver apiVersion kind metadata:meta.ObjectMeta spec:storage.CSIDriverSpec
+storage.CSIDriverSpec attachRequired fsGroupPolicy nodeAllocatableUpdatePeriodSeconds podInfoOnMount preventPodSchedulingIfMissing requiresRepublish seLinuxMount serviceAccountTokenInSecrets storageCapacity tokenRequests:[]storage.TokenRequest volumeLifecycleModes:[]
+storage.TokenRequest audience expirationSeconds
+storage.CSIStorageCapacity apiVersion capacity kind maximumVolumeSize metadata:meta.ObjectMeta nodeTopology:meta.LabelSelector storageClassName
+apps.Deployment apiVersion kind metadata:meta.ObjectMeta spec:apps.DeploymentSpec status:apps.DeploymentStatus
+apps.DeploymentSpec minReadySeconds paused progressDeadlineSeconds replicas revisionHistoryLimit selector:meta.LabelSelector strategy:apps.DeploymentStrategy template:PodTemplateSpec
+PodTemplateSpec metadata:meta.ObjectMeta spec:PodSpec
+apps.DeploymentStrategy rollingUpdate:apps.RollingUpdateDeployment type
+apps.RollingUpdateDeployment maxSurge maxUnavailable
+apps.DeploymentStatus availableReplicas collisionCount conditions:[]apps.DeploymentCondition observedGeneration readyReplicas replicas terminatingReplicas unavailableReplicas updatedReplicas
+apps.DeploymentCondition lastTransitionTime lastUpdateTime message reason status type
+apps.ReplicaSet apiVersion kind metadata:meta.ObjectMeta spec:apps.ReplicaSetSpec status:apps.ReplicaSetStatus
+apps.ReplicaSetSpec minReadySeconds replicas selector:meta.LabelSelector template:PodTemplateSpec
+apps.ReplicaSetStatus availableReplicas conditions:[]apps.ReplicaSetCondition fullyLabeledReplicas observedGeneration readyReplicas replicas terminatingReplicas
+apps.ReplicaSetCondition lastTransitionTime message reason status type
+apps.StatefulSet apiVersion kind metadata:meta.ObjectMeta spec:apps.StatefulSetSpec status:apps.StatefulSetStatus
+apps.StatefulSetSpec minReadySeconds ordinals:apps.StatefulSetOrdinals persistentVolumeClaimRetentionPolicy:apps.StatefulSetPersistentVolumeClaimRetentionPolicy podManagementPolicy replicas revisionHistoryLimit selector:meta.LabelSelector serviceName template:PodTemplateSpec updateStrategy:apps.StatefulSetUpdateStrategy volumeClaimTemplates:[]PersistentVolumeClaim
+apps.StatefulSetUpdateStrategy rollingUpdate:apps.RollingUpdateStatefulSetStrategy type
+apps.RollingUpdateStatefulSetStrategy maxUnavailable partition
+apps.StatefulSetPersistentVolumeClaimRetentionPolicy whenDeleted whenScaled
+apps.StatefulSetOrdinals start
+apps.StatefulSetStatus availableReplicas collisionCount conditions:[]apps.StatefulSetCondition currentReplicas currentRevision observedGeneration readyReplicas replicas updateRevision updatedReplicas
+apps.StatefulSetCondition lastTransitionTime message reason status type
+apps.DaemonSet apiVersion kind metadata:meta.ObjectMeta spec:apps.DaemonSetSpec status:apps.DaemonSetStatus
+apps.DaemonSetSpec minReadySeconds revisionHistoryLimit selector:meta.LabelSelector template:PodTemplateSpec updateStrategy:apps.DaemonSetUpdateStrategy
+apps.DaemonSetUpdateStrategy rollingUpdate:apps.RollingUpdateDaemonSet type
+apps.RollingUpdateDaemonSet maxSurge maxUnavailable
+apps.DaemonSetStatus collisionCount conditions:[]apps.DaemonSetCondition currentNumberScheduled desiredNumberScheduled numberAvailable numberMisscheduled numberReady numberUnavailable observedGeneration updatedNumberScheduled
+apps.DaemonSetCondition lastTransitionTime message reason status type
+batch.Job apiVersion kind metadata:meta.ObjectMeta spec:batch.JobSpec status:batch.JobStatus
+batch.JobSpec activeDeadlineSeconds backoffLimit backoffLimitPerIndex completionMode completions managedBy manualSelector maxFailedIndexes parallelism podFailurePolicy:batch.PodFailurePolicy podReplacementPolicy scheduling:batch.JobSchedulingConfiguration selector:meta.LabelSelector successPolicy:batch.SuccessPolicy suspend template:PodTemplateSpec ttlSecondsAfterFinished
+batch.PodFailurePolicy rules:[]batch.PodFailurePolicyRule
+batch.PodFailurePolicyRule action onExitCodes:batch.PodFailurePolicyOnExitCodesRequirement onPodConditions:[]batch.PodFailurePolicyOnPodConditionsPattern
+batch.PodFailurePolicyOnExitCodesRequirement containerName operator values:[]
+batch.PodFailurePolicyOnPodConditionsPattern status type
+batch.SuccessPolicy rules:[]batch.SuccessPolicyRule
+batch.SuccessPolicyRule succeededCount succeededIndexes
+batch.JobSchedulingConfiguration disruptionMode:scheduling.WorkloadPodGroupDisruptionMode resourceClaims:[]scheduling.WorkloadPodGroupResourceClaim schedulingConstraints:scheduling.WorkloadPodGroupSchedulingConstraints schedulingPolicy:scheduling.WorkloadPodGroupSchedulingPolicy
+scheduling.WorkloadPodGroupSchedulingPolicy basic:scheduling.WorkloadPodGroupBasicSchedulingPolicy gang:scheduling.WorkloadPodGroupGangSchedulingPolicy
+scheduling.WorkloadPodGroupBasicSchedulingPolicy
+scheduling.WorkloadPodGroupGangSchedulingPolicy minCount
+scheduling.WorkloadPodGroupSchedulingConstraints topology:[]scheduling.TopologyConstraint
+scheduling.TopologyConstraint key
+scheduling.WorkloadPodGroupDisruptionMode all:scheduling.WorkloadPodGroupAllDisruptionMode single:scheduling.WorkloadPodGroupSingleDisruptionMode
+scheduling.WorkloadPodGroupSingleDisruptionMode
+scheduling.WorkloadPodGroupAllDisruptionMode
+scheduling.WorkloadPodGroupResourceClaim name resourceClaimName resourceClaimTemplateName
+batch.JobStatus active completedIndexes completionTime conditions:[]batch.JobCondition failed failedIndexes ready startTime succeeded terminating uncountedTerminatedPods:batch.UncountedTerminatedPods
+batch.JobCondition lastProbeTime lastTransitionTime message reason status type
+batch.UncountedTerminatedPods failed:[] succeeded:[]
+batch.CronJob apiVersion kind metadata:meta.ObjectMeta spec:batch.CronJobSpec status:batch.CronJobStatus
+batch.CronJobSpec concurrencyPolicy failedJobsHistoryLimit jobTemplate:batch.JobTemplateSpec schedule startingDeadlineSeconds successfulJobsHistoryLimit suspend timeZone
+batch.JobTemplateSpec metadata:meta.ObjectMeta spec:batch.JobSpec
+batch.CronJobStatus active:[]ObjectReference lastScheduleTime lastSuccessfulTime
+ReplicationController apiVersion kind metadata:meta.ObjectMeta spec:ReplicationControllerSpec status:ReplicationControllerStatus
+ReplicationControllerSpec minReadySeconds replicas selector:{} template:PodTemplateSpec
+ReplicationControllerStatus availableReplicas conditions:[]ReplicationControllerCondition fullyLabeledReplicas observedGeneration readyReplicas replicas
+ReplicationControllerCondition lastTransitionTime message reason status type
+PodTemplate apiVersion kind metadata:meta.ObjectMeta template:PodTemplateSpec
+)";
+
+}  // namespace podfit

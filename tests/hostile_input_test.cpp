@@ -1,0 +1,266 @@
+// Hostile and broken input: every limit triggers with its message, kubectl's field validation,
+// and the inputs the fuzzers found problems with.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "load/input.h"
+#include "load/json_reader.h"
+#include "load/yaml_reader.h"
+#include "podfit/load/loader.h"
+#include "podfit/model/quantity.h"
+
+using namespace podfit;
+
+namespace {
+
+std::string cluster_error(std::string_view text, std::string name, const LoadOptions& options = {}) {
+  ClusterState state;
+  auto err = load_cluster_state_text(text, name, state, options);
+  REQUIRE(err.has_value());
+  return err->message;
+}
+
+ClusterState cluster_ok(std::string_view text, const LoadOptions& options = {}) {
+  ClusterState state;
+  auto err = load_cluster_state_text(text, "ok.yaml", state, options);
+  INFO((err ? err->message : std::string("ok")));
+  REQUIRE_FALSE(err.has_value());
+  return state;
+}
+
+std::string node_yaml(std::string_view name) {
+  return fmt::format("apiVersion: v1\nkind: Node\nmetadata:\n  name: {}\n", name);
+}
+
+// Runs a reader directly, with limits of its own; returns the error or "".
+template <class Read>
+std::string read_error(Read read, std::string_view text, const ReadLimits& limits) {
+  auto input = open_text_input(text, "t");
+  try {
+    read(*input, limits, [](const Value&, const ObjectContext&) {});
+  } catch (const DecodeError& e) {
+    return fmt::format("document {}, line {}: {}", e.document, e.line, e.message);
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("the number of objects is bounded, over all files, and the bound can be raised") {
+  std::string three = node_yaml("a") + "---\n" + node_yaml("b") + "---\n" + node_yaml("c");
+  LoadOptions options;
+  options.max_objects = 2;
+  CHECK(cluster_error(three, "nodes.yaml", options) ==
+        "nodes.yaml: document 3, line 11: more than 2 objects: raise the limit with --max-objects");
+  // List items count one by one.
+  std::string list = R"({"kind":"NodeList","apiVersion":"v1","items":[{"metadata":{"name":"a"}},)"
+                     R"({"metadata":{"name":"b"}},{"metadata":{"name":"c"}}]})";
+  CHECK(cluster_error(list, "nodes.json", options) ==
+        "nodes.json: document 1, items[2], line 1: more than 2 objects: raise the limit with --max-objects");
+  options.max_objects = 3;
+  CHECK(cluster_ok(three, options).nodes.size() == 3);
+}
+
+TEST_CASE("one object's size is bounded, in JSON and YAML, Lists and plain objects alike") {
+  LoadOptions options;
+  options.max_object_bytes = 200;
+  std::string labels;
+  for (int i = 0; i < 20; ++i) labels += fmt::format("    label-{}: value-{}\n", i, i);
+  std::string big_yaml = node_yaml("big") + "  labels:\n" + labels;
+  CHECK(cluster_error(big_yaml, "big.yaml", options) ==
+        "big.yaml: document 1, line 1: object larger than 200 bytes: raise the limit with --max-object-bytes");
+  // Each List item is measured on its own: small items in a large List are fine.
+  std::string items;
+  for (int i = 0; i < 50; ++i) items += fmt::format("- metadata: {{name: node-{}}}\n", i);
+  CHECK(cluster_ok("apiVersion: v1\nkind: NodeList\nitems:\n" + items, options).nodes.size() == 50);
+  std::string big_item = "apiVersion: v1\nkind: NodeList\nitems:\n- metadata: {name: a}\n- metadata:\n    name: b\n"
+                         "    labels:\n" + labels;
+  CHECK(cluster_error(big_item, "list.yaml", options) ==
+        "list.yaml: document 1, line 5: object larger than 200 bytes: raise the limit with --max-object-bytes");
+  // JSON: a long string is measured as it is scanned, not after it was read whole.
+  std::string big_json = R"({"apiVersion":"v1","kind":"Node","metadata":{"name":")" + std::string(1000, 'x') + "\"}}";
+  CHECK(cluster_error(big_json, "big.json", options) ==
+        "big.json: document 1, line 1: object larger than 200 bytes: raise the limit with --max-object-bytes");
+  std::string big_number = R"({"apiVersion":"v1","kind":"Node","metadata":{"name":"n"},"x":)" + std::string(1000, '1') + "}";
+  CHECK(cluster_error(big_number, "big.json", options) ==
+        "big.json: document 1, line 1: object larger than 200 bytes: raise the limit with --max-object-bytes");
+  std::string json_list = R"({"kind":"List","apiVersion":"v1","items":[)" + std::string(R"({"apiVersion":"v1","kind":"Node",)") +
+                          R"("metadata":{"name":")" + std::string(300, 'n') + "\"}}]}";
+  CHECK(cluster_error(json_list, "list.json", options) ==
+        "list.json: document 1, line 1: object larger than 200 bytes: raise the limit with --max-object-bytes");
+}
+
+TEST_CASE("nesting depth is bounded in both encodings") {
+  std::string json = R"({"apiVersion":"v1","kind":"Node","metadata":{"name":"n","labels":)" + std::string(300, '[') +
+                     std::string(300, ']') + "}}";
+  CHECK(cluster_error(json, "deep.json") == "deep.json: document 1, line 1: nesting deeper than 256 levels");
+  std::string yaml = node_yaml("n") + "  labels: " + std::string(300, '[') + std::string(300, ']') + "\n";
+  CHECK(cluster_error(yaml, "deep.yaml") == "deep.yaml: document 1, line 5: nesting deeper than 256 levels");
+}
+
+TEST_CASE("the number of documents in one file is bounded") {
+  ReadLimits limits;
+  limits.max_documents = 3;
+  std::string yaml = "---\n---\n---\n---\n";
+  CHECK(read_error(read_yaml_stream, yaml, limits) == "document 4, line 4: more than 3 documents in one file");
+  std::string json = "{} {} {} {}";
+  CHECK(read_error(read_json_stream, json, limits) == "document 4, line 1: more than 3 documents in one file");
+  limits.max_documents = 4;
+  CHECK(read_error(read_yaml_stream, yaml, limits).empty());
+}
+
+TEST_CASE("YAML alias expansion is bounded as go-yaml bounds it, and ordinary aliases are fine") {
+  // 100 terms x 100 expressions x 100 values from a 3 KB file: a billion laughs in small.
+  std::string bomb = "apiVersion: v1\nkind: Pod\nmetadata: {name: bomb}\nspec:\n  containers: [{name: c}]\n"
+                     "  affinity:\n    nodeAffinity:\n      requiredDuringSchedulingIgnoredDuringExecution:\n"
+                     "        nodeSelectorTerms:\n        - &t\n          matchExpressions:\n          - &e\n"
+                     "            key: disktype\n            operator: In\n            values: [&s ssd";
+  for (int i = 0; i < 99; ++i) bomb += ", *s";
+  bomb += "]\n";
+  for (int i = 0; i < 99; ++i) bomb += "          - *e\n";
+  for (int i = 0; i < 99; ++i) bomb += "        - *t\n";
+  std::string got = cluster_error(bomb, "bomb.yaml");
+  CHECK(got.starts_with("bomb.yaml: document 1, line "));
+  CHECK(got.ends_with(": document contains excessive aliasing"));
+  // Aliases that only save typing are accepted.
+  std::string merge = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  labels: &l {app: web, tier: front}\n"
+                      "  annotations:\n    <<: *l\nspec:\n  containers:\n  - &c {name: a, image: nginx}\n"
+                      "  - <<: *c\n    name: b\n";
+  CHECK(cluster_ok(merge).pods[0].spec.containers.size() == 2);
+}
+
+TEST_CASE("an anchor in one List item expanded by every other item is bounded over the whole List") {
+  // Each item alone stays under the expansion rule; together they would not.
+  std::string list = "apiVersion: v1\nkind: NodeList\nitems:\n- metadata:\n    name: n0\n    labels: &l {";
+  for (int i = 0; i < 200; ++i) list += fmt::format("{}k{}: v", i ? ", " : "", i);
+  list += "}\n";
+  for (int i = 1; i < 2000; ++i) list += fmt::format("- metadata: {{name: n{}, labels: *l}}\n", i);
+  std::string got = cluster_error(list, "list.yaml");
+  CHECK(got.starts_with("list.yaml: document 1, line "));
+  CHECK(got.find(": items[") != std::string::npos);
+  CHECK(got.ends_with(": document contains excessive aliasing"));
+}
+
+TEST_CASE("the bytes YAML aliases repeat count against the object size limit") {
+  // Few aliases, far under go-yaml's ratio, each repeating a long string.
+  std::string doc = "apiVersion: v1\nkind: Node\nmetadata:\n  name: n\n  annotations:\n    a: &s " +
+                    std::string(100, 'x') + "\n";
+  for (int i = 0; i < 5; ++i) doc += fmt::format("    b{}: *s\n", i);
+  LoadOptions options;
+  options.max_object_bytes = 400;
+  CHECK(cluster_error(doc, "n.yaml", options) ==
+        "n.yaml: document 1, line 6: object larger than 400 bytes once its YAML aliases are expanded: raise the "
+        "limit with --max-object-bytes");
+  options.max_object_bytes = 1000;
+  CHECK(cluster_ok(doc, options).nodes.size() == 1);
+}
+
+TEST_CASE("huge numbers are errors or exact values, never a crash or a hang") {
+  struct Case {
+    const char* name;
+    std::string input;
+    std::string want;
+  };
+  const std::string pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: c\n";
+  const Case cases[] = {
+      {"port beyond int64", pod + "    ports: [{containerPort: 99999999999999999999999}]\n",
+       "bad.yaml: document 1 (Pod p), line 7: spec.containers[0].ports[0].containerPort: number is out of "
+       "range for a 64-bit integer"},
+      {"port beyond int32", pod + "    ports: [{containerPort: 4294967376}]\n",
+       "bad.yaml: document 1 (Pod p), line 7: spec.containers[0].ports[0].containerPort: 4294967376 is out of "
+       "range for a 32-bit integer"},
+  };
+  for (const Case& c : cases) {
+    SUBCASE(c.name) { CHECK(cluster_error(c.input, "bad.yaml") == c.want); }
+  }
+  SUBCASE("quantity exponent beyond int32") {
+    // apimachinery parses the exponent as int64 and truncates it to int32: 99999999999 becomes
+    // 1215752191, a valid (decimal, so uncapped) quantity that prints without expanding.
+    ClusterState s = cluster_ok(pod + "    resources: {requests: {cpu: 1e99999999999}}\n");
+    auto parsed = Quantity::parse("1e99999999999");
+    REQUIRE(parsed.has_value());
+    CHECK(parsed->compare(*Quantity::parse("9223372036854775807")) > 0);
+    CHECK(parsed->to_string() == "10e1215752190");
+    CHECK(s.pods.size() == 1);
+  }
+}
+
+TEST_CASE("--validate: unknown fields are an error (strict), a warning each (warn) or dropped (ignore)") {
+  const std::string pod = R"(apiVersion: v1
+kind: Pod
+metadata:
+  name: web
+  namespace: shop
+  labels: {app: web}
+spec:
+  containers:
+  - name: web
+    imagePullPolice: Always
+    livenessProbe:
+      httpGet: {path: /, port: 80, sheme: HTTP}
+  nodeSelecter: {disktype: ssd}
+status:
+  phaze: Pending
+)";
+  std::string got = cluster_error(pod, "pod.yaml");
+  CHECK(got == "pod.yaml: document 1 (Pod shop/web), line 10: strict decoding error: unknown field "
+               "\"spec.containers[0].imagePullPolice\", unknown field \"spec.containers[0].livenessProbe.httpGet.sheme\", "
+               "unknown field \"spec.nodeSelecter\", unknown field \"status.phaze\"");
+
+  LoadOptions warn;
+  warn.validation = FieldValidation::Warn;
+  std::vector<std::string> warnings;
+  warn.warnings = &warnings;
+  ClusterState s = cluster_ok(pod, warn);
+  CHECK(s.pods.size() == 1);
+  CHECK(warnings == std::vector<std::string>{
+                        "ok.yaml: document 1 (Pod shop/web), line 10: unknown field \"spec.containers[0].imagePullPolice\"",
+                        "ok.yaml: document 1 (Pod shop/web), line 12: unknown field "
+                        "\"spec.containers[0].livenessProbe.httpGet.sheme\"",
+                        "ok.yaml: document 1 (Pod shop/web), line 13: unknown field \"spec.nodeSelecter\"",
+                        "ok.yaml: document 1 (Pod shop/web), line 15: unknown field \"status.phaze\""});
+
+  LoadOptions ignore;
+  ignore.validation = FieldValidation::Ignore;
+  CHECK(cluster_ok(pod, ignore).pods.size() == 1);
+}
+
+TEST_CASE("--validate knows every field of the kinds podfit decodes, also those it does not read") {
+  // Fields podfit never reads, from every corner of the schemas, in kubectl get -o json dumps.
+  const std::string objects = R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"p","namespace":"a",
+  "resourceVersion":"1","generation":2,"finalizers":["f"],"managedFields":[{"manager":"kubectl","operation":"Apply",
+  "apiVersion":"v1","time":"2026-01-01T00:00:00Z","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"anything":{}}}}]},
+  "spec":{"containers":[{"name":"c","env":[{"name":"A","valueFrom":{"secretKeyRef":{"name":"s","key":"k"}}}],
+  "securityContext":{"capabilities":{"add":["NET_ADMIN"]},"seccompProfile":{"type":"RuntimeDefault"}},
+  "lifecycle":{"preStop":{"sleep":{"seconds":5}}},"startupProbe":{"grpc":{"port":9090}}}],
+  "dnsConfig":{"options":[{"name":"ndots","value":"2"}]},"hostAliases":[{"ip":"10.0.0.1","hostnames":["a"]}],
+  "volumes":[{"name":"v","projected":{"sources":[{"serviceAccountToken":{"path":"t","expirationSeconds":3600}}]}}]},
+  "status":{"phase":"Running","podIPs":[{"ip":"10.1.0.1"}],"qosClass":"Burstable",
+  "containerStatuses":[{"name":"c","ready":true,"restartCount":0,"image":"i","imageID":"x","started":true,
+  "state":{"running":{"startedAt":"2026-01-01T00:00:00Z"}},"lastState":{}}]}}
+{"apiVersion":"v1","kind":"Node","metadata":{"name":"n"},"spec":{"podCIDRs":["10.0.0.0/24"],
+  "configSource":{"configMap":{"name":"c","namespace":"kube-system","kubeletConfigKey":"k"}}},
+  "status":{"nodeInfo":{"kubeletVersion":"v1.37.0","machineID":"m","containerRuntimeVersion":"c"},
+  "daemonEndpoints":{"kubeletEndpoint":{"Port":10250}},"addresses":[{"type":"InternalIP","address":"10.0.0.2"}],
+  "runtimeHandlers":[{"name":"runc","features":{"recursiveReadOnlyMounts":true}}]}}
+{"apiVersion":"storage.k8s.io/v1","kind":"StorageClass","metadata":{"name":"sc"},"provisioner":"p",
+  "mountOptions":["ro"],"allowedTopologies":[{"matchLabelExpressions":[{"key":"zone","values":["a"]}]}]}
+{"apiVersion":"v1","kind":"PersistentVolume","metadata":{"name":"pv"},"spec":{"capacity":{"storage":"1Gi"},
+  "csi":{"driver":"d","volumeHandle":"h","fsType":"ext4","nodePublishSecretRef":{"name":"s","namespace":"n"}}}}
+)";
+  ClusterState s = cluster_ok(objects);
+  CHECK(s.pods.size() == 1);
+  CHECK(s.nodes.size() == 1);
+}
+
+TEST_CASE("--validate checks only the kinds podfit decodes") {
+  // A Deployment in the cluster state is counted, not decoded: its fields are not checked.
+  ClusterState s = cluster_ok("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec: {replicaz: 3}\n"
+                              "---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nanything: 1\n");
+  CHECK(s.skipped_kinds.at("Deployment") == 1);
+  CHECK(s.skipped_kinds.at("Widget") == 1);
+}

@@ -1,0 +1,80 @@
+#include "podfit/cli/admit_command.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "podfit/queue/admission.h"
+#include "podfit/report/admission_report.h"
+#include "podfit/snapshot/snapshot.h"
+
+namespace podfit {
+namespace {
+
+// "a, b, c" or "a, b, c and 7 more": the nodes a mistyped --node could have meant.
+std::string known_nodes(const Snapshot& snapshot) {
+  const auto& nodes = snapshot.nodes();
+  if (nodes.empty()) return "the cluster state has no nodes";
+  std::string names;
+  for (size_t i = 0; i < nodes.size() && i < 5; ++i) names += (i ? ", " : "") + nodes[i]->name();
+  if (nodes.size() > 5) names += fmt::format(" and {} more", nodes.size() - 5);
+  return "nodes: " + names;
+}
+
+}  // namespace
+
+int run_admit(const AdmitOptions& options, std::ostream& out, std::ostream& err) {
+  static const char* kOutputs[] = {"table", "json", "yaml"};
+  if (std::find(std::begin(kOutputs), std::end(kOutputs), options.output) == std::end(kOutputs)) {
+    err << fmt::format("error: unknown output format \"{}\": use one of table, json, yaml\n", options.output);
+    return 2;
+  }
+  if (options.node.empty()) {
+    err << "error: no node given: use --node NAME (a node of the cluster state)\n";
+    return 2;
+  }
+  LoadedInput input;
+  if (!load_input(options.input, input, err)) return 2;
+  const Snapshot snapshot(input.cluster, input.context.gates);
+  const NodeInfo* node = snapshot.find_node(options.node);
+  if (node == nullptr) {
+    err << fmt::format("error: node \"{}\" not found in the cluster state ({})\n", options.node, known_nodes(snapshot));
+    return 2;
+  }
+  if (auto notice = orphaned_pods_notice(snapshot.orphaned_pods()); !notice.empty()) err << notice << '\n';
+
+  std::vector<const Pod*> pods;
+  if (!options.input.pods.empty()) {
+    for (const Candidate& c : input.candidates) pods.push_back(&c.pod);
+  } else {
+    pods = snapshot.pending_pods();
+    if (pods.empty()) err << "podfit: no pending pods in the cluster state; use --pod to check a pod\n";
+  }
+
+  std::vector<AdmissionVerdict> verdicts;
+  for (const Pod* pod : pods) {
+    AdmissionVerdict& v = verdicts.emplace_back();
+    v.namespace_ = pod->metadata.namespace_;
+    v.name = pod->metadata.name;
+    v.node = node->name();
+    v.failures = admission_check(*pod, *node, options.all_reasons, input.context.gates);
+  }
+
+  std::ostringstream buffer;
+  if (options.output == "json") {
+    write_admission_json(buffer, verdicts);
+  } else if (options.output == "yaml") {
+    write_admission_yaml(buffer, verdicts);
+  } else {
+    write_admission_table(buffer, verdicts, AdmissionTableStyle{options.color});
+  }
+  out << buffer.str();
+  out.flush();
+  for (const AdmissionVerdict& v : verdicts) {
+    if (!v.admitted()) return 1;
+  }
+  return 0;
+}
+
+}  // namespace podfit

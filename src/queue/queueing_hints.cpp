@@ -1,0 +1,302 @@
+#include "podfit/queue/queueing_hints.h"
+
+#include <fmt/format.h>
+
+#include "podfit/framework/names.h"
+#include "podfit/model/node_affinity.h"
+#include "podfit/model/pod_resources.h"
+#include "podfit/model/tolerations.h"
+#include "podfit/plugins/node_affinity.h"
+#include "podfit/plugins/node_resources_fit.h"
+#include "podfit/plugins/pod_topology_spread.h"
+#include "podfit/plugins/taint_toleration.h"
+#include "podfit/snapshot/node_info.h"
+#include "podfit/snapshot/pod_info.h"
+#include "podfit/snapshot/resource.h"
+
+namespace podfit {
+namespace {
+
+using namespace action_types;
+
+constexpr ActionType kEveryAction = ~ActionType{0};
+
+HintResult queue(std::string why) { return {QueueingHint::Queue, std::move(why)}; }
+HintResult skip(std::string why) { return {QueueingHint::QueueSkip, std::move(why)}; }
+
+std::string join(const std::vector<std::string>& parts, std::string_view sep) {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) out += (i ? std::string(sep) : "") + parts[i];
+  return out;
+}
+
+// FitOptions as the hint builds them: pod-level resources and DRA extended resources only.
+FitOptions hint_fit_options(const FeatureGates& gates) {
+  FitOptions options = FitOptions::from_gates(gates);
+  options.in_place_pod_vertical_scaling_scheduler_preemption = false;
+  return options;
+}
+
+// haveAnyRequestedResourcesIncreased: the pod slots, or the allocatable of a resource the pod
+// requests, grew. Returns the name of the first such resource, or "".
+std::string increased_requested_resource(const Pod& pod, const Node& old_node, const Node& new_node,
+                                         const FitOptions& options) {
+  const Resource request = compute_pod_resource_request(pod, options);
+  const Resource before = Resource::from_list(old_node.status.allocatable);
+  const Resource after = Resource::from_list(new_node.status.allocatable);
+  if (after.allowed_pod_number > before.allowed_pod_number) return "pods";
+  if (request.milli_cpu == 0 && request.memory == 0 && request.ephemeral_storage == 0 && request.scalar.empty()) {
+    return "";
+  }
+  if (request.milli_cpu > 0 && after.milli_cpu > before.milli_cpu) return "cpu";
+  if (request.memory > 0 && after.memory > before.memory) return "memory";
+  if (request.ephemeral_storage > 0 && after.ephemeral_storage > before.ephemeral_storage) return "ephemeral-storage";
+  for (const auto& [name, quantity] : request.scalar) {
+    if (quantity == 0) continue;
+    if (after.scalar_value(name) > before.scalar_value(name)) return name;
+    // No DeviceClass is known to podfit, so no resource is handed to DynamicResources here.
+  }
+  return "";
+}
+
+HintResult node_resources_fit_hint(const Pod& pod, const Node* old_node, const Node& new_node,
+                                   const FeatureGates& gates) {
+  if (gates.in_place_pod_vertical_scaling_scheduler_preemption && is_pod_resize_deferred(pod) &&
+      new_node.metadata.name != pod.spec.node_name) {
+    return skip("the pod waits for a resize on node " + pod.spec.node_name + ", not on this one");
+  }
+  const FitOptions options = hint_fit_options(gates);
+  const NodeInfo empty(&new_node);  // isFit: the node alone, without its pods
+  const std::vector<InsufficientResource> missing = fits(pod, empty, options);
+  if (!missing.empty()) {
+    std::vector<std::string> lines;
+    for (const auto& r : missing) lines.push_back(describe_insufficient_resource(r));
+    return skip("even an empty node of this size cannot fit the pod (" + join(lines, "; ") + ")");
+  }
+  if (old_node == nullptr) return queue("the new node is large enough for the pod's requests");
+  const std::string grown = increased_requested_resource(pod, *old_node, new_node, options);
+  if (grown.empty()) return skip("no allocatable resource the pod requests increased");
+  return queue("allocatable " + grown + " increased");
+}
+
+HintResult node_affinity_hint(const Pod& pod, const Node* old_node, const Node& new_node,
+                              const PluginContext& context) {
+  if (const auto& args = context.node_affinity_args; args && args->added_affinity && args->added_affinity->required) {
+    if (!NodeSelectorMatcher(*args->added_affinity->required).match(new_node)) {
+      return skip("the node does not match the scheduler-enforced node affinity");
+    }
+  }
+  const RequiredNodeAffinity required(pod);
+  std::string error;
+  const bool matches = required.match(new_node, &error);
+  if (!error.empty()) return queue("the pod's node affinity does not parse (" + error + "), which counts as Queue");
+  if (!matches) return skip("the node does not match the pod's node affinity/selector");
+  if (old_node == nullptr) return queue("the new node matches the pod's node affinity/selector");
+  const bool matched = required.match(*old_node, &error);
+  if (!error.empty()) return queue("the pod's node affinity does not parse (" + error + "), which counts as Queue");
+  if (matched) return skip("the node matched the pod's node affinity/selector before the change too");
+  return queue("the node now matches the pod's node affinity/selector");
+}
+
+HintResult node_unschedulable_hint(const Node* old_node, const Node& new_node) {
+  if (old_node != nullptr && old_node->spec.unschedulable && !new_node.spec.unschedulable) {
+    return queue("the node was uncordoned");
+  }
+  if (old_node == nullptr && !new_node.spec.unschedulable) return queue("the new node is not cordoned");
+  if (new_node.spec.unschedulable) return skip("the node is cordoned");
+  return skip("the node was not cordoned before the change either");
+}
+
+HintResult taint_toleration_hint(const Pod& pod, const Node* old_node, const Node& new_node,
+                                 const FeatureGates& gates) {
+  const bool operators = gates.taint_toleration_comparison_operators;
+  bool was_untolerated = true;
+  if (old_node != nullptr) {
+    was_untolerated = find_matching_untolerated_taint(old_node->spec.taints, pod.spec.tolerations,
+                                                      is_do_not_schedule_taint, operators)
+                          .has_value();
+  }
+  const auto untolerated =
+      find_matching_untolerated_taint(new_node.spec.taints, pod.spec.tolerations, is_do_not_schedule_taint, operators);
+  if (was_untolerated && !untolerated) return queue("every NoSchedule/NoExecute taint of the node is now tolerated");
+  if (untolerated) return skip("taint " + format_taint(*untolerated) + " is not tolerated");
+  return skip("the node's taints were already tolerated before the change");
+}
+
+// The pod's required terms of one kind, or nullopt when one does not parse (an error: Queue).
+std::optional<std::vector<AffinityTerm>> required_terms(const Pod& pod, bool anti, const PodAffinityTerms& compiled) {
+  const auto& affinity = pod.spec.affinity;
+  const std::optional<PodAffinity>& declared = !affinity ? std::nullopt
+                                               : anti    ? affinity->pod_anti_affinity
+                                                         : affinity->pod_affinity;
+  const auto& terms = anti ? compiled.required_anti_affinity : compiled.required_affinity;
+  if (declared && declared->required.size() != terms.size()) return std::nullopt;
+  return terms;
+}
+
+HintResult inter_pod_affinity_hint(const Pod& pod, const Node* old_node, const Node& new_node) {
+  const PodAffinityTerms compiled = compile_pod_affinity_terms(pod);
+  const auto affinity = required_terms(pod, false, compiled);
+  if (!affinity) return queue("the pod's affinity terms do not parse (" + compiled.error + "), which counts as Queue");
+  const StringMap& labels = new_node.metadata.labels;
+  for (const AffinityTerm& term : *affinity) {
+    const std::string* now = labels.find(term.topology_key);
+    if (old_node == nullptr) {
+      if (now) return queue("the new node has the pod affinity topology key " + term.topology_key);
+      continue;
+    }
+    const std::string* before = old_node->metadata.labels.find(term.topology_key);
+    if (!before && now) return queue("the node gained the pod affinity topology key " + term.topology_key);
+    if (before && now && *before != *now) {
+      return queue("the node moved to another " + term.topology_key + " domain of the pod's affinity");
+    }
+  }
+  const auto anti = required_terms(pod, true, compiled);
+  if (!anti) return queue("the pod's anti-affinity terms do not parse (" + compiled.error + "), which counts as Queue");
+  for (const AffinityTerm& term : *anti) {
+    if (old_node == nullptr) return queue("a node was added and the pod has pod anti-affinity");
+    const std::string* before = old_node->metadata.labels.find(term.topology_key);
+    const std::string* now = labels.find(term.topology_key);
+    if (before && !now) return queue("the node lost the pod anti-affinity topology key " + term.topology_key);
+    if (before && now && *before != *now) {
+      return queue("the node moved to another " + term.topology_key + " domain of the pod's anti-affinity");
+    }
+  }
+  return skip("no topology key of the pod's (anti-)affinity changed on the node");
+}
+
+// nodeLabelsMatchSpreadConstraints: the node has every constraint's topology key.
+bool has_every_topology_key(const StringMap& labels, const std::vector<SpreadConstraint>& constraints) {
+  for (const SpreadConstraint& c : constraints) {
+    if (!labels.contains(c.topology_key)) return false;
+  }
+  return true;
+}
+
+bool same_taints(const std::vector<Taint>& a, const std::vector<Taint>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i].key != b[i].key || a[i].value != b[i].value || a[i].effect != b[i].effect ||
+        a[i].time_added != b[i].time_added) {
+      return false;
+    }
+  }
+  return true;
+}
+
+HintResult pod_topology_spread_hint(const Pod& pod, const Node* old_node, const Node& new_node,
+                                    const PluginContext& context) {
+  const PodTopologySpreadPlugin plugin(
+      context.pod_topology_spread_args ? *context.pod_topology_spread_args : PodTopologySpreadArgs{}, context.gates);
+  std::string error;
+  const auto constraints = plugin.hard_constraints(pod, &error);
+  if (!constraints) return queue("the pod's spread constraints do not parse (" + error + "), which counts as Queue");
+  const bool now = has_every_topology_key(new_node.metadata.labels, *constraints);
+  if (old_node == nullptr) {
+    if (now) return queue("the new node has every topology key of the pod's spread constraints");
+    return skip("the new node lacks a topology key of the pod's spread constraints");
+  }
+  const bool before = has_every_topology_key(old_node->metadata.labels, *constraints);
+  if (before != now) {
+    return queue(now ? "the node gained the topology keys of the pod's spread constraints"
+                     : "the node lost a topology key of the pod's spread constraints");
+  }
+  if (now) {
+    for (const SpreadConstraint& c : *constraints) {
+      const std::string* a = old_node->metadata.labels.find(c.topology_key);
+      const std::string* b = new_node.metadata.labels.find(c.topology_key);
+      if ((a ? *a : "") != (b ? *b : "")) return queue("the node's " + c.topology_key + " label changed");
+    }
+    if (!same_taints(old_node->spec.taints, new_node.spec.taints)) return queue("the node's taints changed");
+  }
+  return skip("the change does not touch the pod's spread constraints");
+}
+
+HintResult node_declared_features_hint(const Node* old_node, const Node& new_node) {
+  if (old_node != nullptr && old_node->status.declared_features == new_node.status.declared_features) {
+    return skip("the node's declared features did not change");
+  }
+  return queue(old_node == nullptr ? "a node was added" : "the node's declared features changed");
+}
+
+}  // namespace
+
+std::string_view queueing_hint_name(QueueingHint hint) { return hint == QueueingHint::Queue ? "Queue" : "QueueSkip"; }
+
+std::string_view queueing_strategy_name(QueueingStrategy strategy) {
+  switch (strategy) {
+    case QueueingStrategy::QueueSkip: return "QueueSkip";
+    case QueueingStrategy::QueueAfterBackoff: return "QueueAfterBackoff";
+    case QueueingStrategy::QueueImmediately: return "QueueImmediately";
+  }
+  return "";
+}
+
+NodeEventRegistration node_event_registration(std::string_view plugin, const FeatureGates& gates) {
+  if (plugin == names::kNodeResourcesFit) return {kAdd | kUpdateNodeAllocatable, true};
+  if (plugin == names::kNodeAffinity) return {kAdd | kUpdateNodeLabel, true};
+  if (plugin == names::kNodeName) return {kAdd, false};
+  if (plugin == names::kNodePorts) return {kAdd, false};
+  if (plugin == names::kNodeUnschedulable) return {kAdd | kUpdateNodeTaint, true};
+  if (plugin == names::kTaintToleration) return {kAdd | kUpdateNodeTaint, true};
+  if (plugin == names::kInterPodAffinity) return {kAdd | kUpdateNodeLabel, true};
+  if (plugin == names::kPodTopologySpread) return {kAdd | kDelete | kUpdateNodeLabel | kUpdateNodeTaint, true};
+  if (plugin == names::kVolumeBinding) return {kAdd | kUpdateNodeLabel, false};
+  if (plugin == names::kVolumeZone) return {kAdd | kUpdateNodeLabel, false};
+  if (plugin == names::kVolumeRestrictions || plugin == names::kNodeVolumeLimits) return {0, false};
+  if (plugin == names::kDynamicResources) {
+    if (!gates.dynamic_resource_allocation) return {0, false};
+    return {kAdd | kUpdateNodeLabel | kUpdateNodeAllocatable, false};
+  }
+  if (plugin == names::kNodeDeclaredFeatures) {
+    if (!gates.node_declared_features) return {0, false};
+    return {kAdd | kUpdateNodeDeclaredFeature, true};
+  }
+  return {kEveryAction, false};
+}
+
+HintResult node_queueing_hint(std::string_view plugin, const Pod& pod, const Node* old_node, const Node& new_node,
+                              const PluginContext& context) {
+  const FeatureGates& gates = context.gates;
+  if (plugin == names::kNodeResourcesFit) return node_resources_fit_hint(pod, old_node, new_node, gates);
+  if (plugin == names::kNodeAffinity) return node_affinity_hint(pod, old_node, new_node, context);
+  if (plugin == names::kNodeUnschedulable) return node_unschedulable_hint(old_node, new_node);
+  if (plugin == names::kTaintToleration) return taint_toleration_hint(pod, old_node, new_node, gates);
+  if (plugin == names::kInterPodAffinity) return inter_pod_affinity_hint(pod, old_node, new_node);
+  if (plugin == names::kPodTopologySpread) return pod_topology_spread_hint(pod, old_node, new_node, context);
+  if (plugin == names::kNodeDeclaredFeatures) return node_declared_features_hint(old_node, new_node);
+  return queue(std::string(plugin) + " registers the event without a hint, so it always means Queue");
+}
+
+RequeueDecision is_pod_worth_requeuing(const Pod& pod, const std::vector<std::string>& rejectors,
+                                       const std::set<std::string>& pending_plugins, const NodeEvent& event,
+                                       const Node* old_node, const Node& new_node, const PluginContext& context) {
+  RequeueDecision decision;
+  if (rejectors.empty()) {
+    // The last attempt failed with an Error: no plugin to ask, any event retries it.
+    decision.strategy = QueueingStrategy::QueueAfterBackoff;
+    return decision;
+  }
+  for (const std::string& plugin : rejectors) {
+    PluginHint& part = decision.hints.emplace_back();
+    part.plugin = plugin;
+    const NodeEventRegistration registration = node_event_registration(plugin, context.gates);
+    if ((registration.actions & event.action) == 0) {
+      part.why = fmt::format("{} does not register {}", plugin, event.label());
+      continue;
+    }
+    part.registered = true;
+    HintResult result = node_queueing_hint(plugin, pod, old_node, new_node, context);
+    part.hint = result.hint;
+    part.why = std::move(result.why);
+    if (result.hint == QueueingHint::QueueSkip) continue;
+    if (pending_plugins.count(plugin)) {
+      decision.strategy = QueueingStrategy::QueueImmediately;
+    } else if (decision.strategy == QueueingStrategy::QueueSkip) {
+      decision.strategy = QueueingStrategy::QueueAfterBackoff;
+    }
+  }
+  return decision;
+}
+
+}  // namespace podfit

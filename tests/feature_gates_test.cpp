@@ -35,6 +35,7 @@ TEST_CASE("feature gates: v1.37 defaults") {
       {"NodeDeclaredFeatures", true, "GA", true},
       {"NodeInclusionPolicyInPodTopologySpread", true, "GA", true},
       {"PodLevelResources", true, "BETA", false},
+      {"StorageCapacityScoring", true, "BETA", false},
       {"TaintTolerationComparisonOperators", false, "ALPHA", false},
       {"VolumeAttributesClass", true, "GA", true},
       {"VolumeLimitScaling", true, "BETA", false},

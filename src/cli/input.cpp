@@ -18,6 +18,26 @@ std::string describe_skipped_kinds(const ClusterState& cluster) {
                      joined);
 }
 
+// Helm charts mix Services, ConfigMaps, ... with their workloads: counted, never silently dropped.
+std::string describe_skipped_candidates(const std::map<std::string, int>& kinds) {
+  int total = 0;
+  std::string joined;
+  for (const auto& [kind, count] : kinds) {
+    joined += fmt::format("{}{} {}", total ? ", " : "", count, kind);
+    total += count;
+  }
+  return fmt::format("podfit: --pod: skipped {} object{} that {} neither pods nor workloads: {}", total,
+                     total == 1 ? "" : "s", total == 1 ? "is" : "are", joined);
+}
+
+// Claims podfit adds on the controllers' behalf, so no verdict rests on an object the user never saw.
+std::string describe_synthesized_claims(const std::vector<std::string>& claims) {
+  std::string joined;
+  for (const std::string& claim : claims) joined += (joined.empty() ? "" : ", ") + claim;
+  return fmt::format("podfit: assumed created by controllers before their pods: PersistentVolumeClaim{} {}",
+                     claims.size() == 1 ? "" : "s", joined);
+}
+
 }  // namespace
 
 bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& err) {
@@ -39,17 +59,43 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   }
   LoadOptions load_options;
   load_options.recursive = options.recursive;
+  if (options.validate == "strict") load_options.validation = FieldValidation::Strict;
+  else if (options.validate == "warn") load_options.validation = FieldValidation::Warn;
+  else if (options.validate == "ignore") load_options.validation = FieldValidation::Ignore;
+  else {
+    err << "error: --validate: \"" << options.validate << "\" is not one of strict, warn, ignore\n";
+    return false;
+  }
+  std::vector<std::string> warnings;
+  load_options.warnings = &warnings;
+  load_options.max_objects = options.max_objects;
+  load_options.max_object_bytes = options.max_object_bytes;
+  // kubectl prints the warnings of an object as it sends it: before any later error.
+  auto print_warnings = [&] {
+    for (const std::string& w : warnings) err << "Warning: " << w << '\n';
+    warnings.clear();
+  };
   if (auto e = load_cluster_state(options.filenames, load_options, input.cluster)) {
+    print_warnings();
     err << "error: " << e->message << '\n';
     return false;
   }
+  print_warnings();
+  CandidateSet candidates;
   if (!options.pods.empty()) {
-    if (auto e = load_candidates(options.pods, load_options, input.candidates)) {
+    if (auto e = load_candidates(options.pods, load_options, candidates)) {
+      print_warnings();
       err << "error: " << e->message << '\n';
       return false;
     }
   }
+  print_warnings();
   if (!input.cluster.skipped_kinds.empty()) err << describe_skipped_kinds(input.cluster) << '\n';
+  if (!candidates.skipped_kinds.empty()) err << describe_skipped_candidates(candidates.skipped_kinds) << '\n';
+  input.candidates = std::move(candidates.candidates);
+  // The claims controllers create before these pods join the cluster state the snapshot is built from.
+  std::vector<std::string> claims = prepare_candidates(input.cluster, input.candidates);
+  if (!claims.empty()) err << describe_synthesized_claims(claims) << '\n';
   return true;
 }
 

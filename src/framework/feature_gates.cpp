@@ -39,6 +39,7 @@ constexpr GateSpec kGates[] = {
     {"NodeInclusionPolicyInPodTopologySpread", &FeatureGates::node_inclusion_policy_in_pod_topology_spread, true, "GA",
      true},
     {"PodLevelResources", &FeatureGates::pod_level_resources, true, "BETA", false},
+    {"StorageCapacityScoring", &FeatureGates::storage_capacity_scoring, true, "BETA", false},
     {"TaintTolerationComparisonOperators", &FeatureGates::taint_toleration_comparison_operators, false, "ALPHA", false},
     {"VolumeAttributesClass", &FeatureGates::volume_attributes_class, true, "GA", true},
     {"VolumeLimitScaling", &FeatureGates::volume_limit_scaling, true, "BETA", false},

@@ -1,5 +1,6 @@
 #include "podfit/framework/framework.h"
 
+#include <map>
 #include <utility>
 
 #include <fmt/format.h>
@@ -77,6 +78,37 @@ Framework::Framework(const std::vector<std::string>& plugin_names, const PluginC
       filter_names_.emplace_back(plugin->name());
     }
     plugins_.push_back(std::move(plugin));
+  }
+}
+
+Framework::Framework(const std::vector<std::string>& pre_filter_names, const std::vector<std::string>& filter_names,
+                     const PluginContext& context, const PluginRegistry& registry) {
+  std::map<std::string, const Plugin*, std::less<>> instances;
+  auto instantiate = [&](const std::string& name) -> const Plugin* {
+    if (auto found = instances.find(name); found != instances.end()) return found->second;
+    auto it = registry.find(name);
+    std::unique_ptr<Plugin> plugin = it != registry.end() && it->second ? it->second(context) : nullptr;
+    const Plugin* raw = plugin.get();
+    instances.emplace(name, raw);
+    if (raw == nullptr) {
+      not_implemented_.push_back(name);
+    } else {
+      names_.push_back(name);
+      plugins_.push_back(std::move(plugin));
+    }
+    return raw;
+  };
+  for (const auto& name : pre_filter_names) {
+    const auto* pre_filter = dynamic_cast<const PreFilterPlugin*>(instantiate(name));
+    if (pre_filter == nullptr) continue;
+    pre_filter_.push_back(pre_filter);
+    pre_filter_names_.emplace_back(pre_filter->name());
+  }
+  for (const auto& name : filter_names) {
+    const auto* filter = dynamic_cast<const FilterPlugin*>(instantiate(name));
+    if (filter == nullptr) continue;
+    filter_.push_back(filter);
+    filter_names_.emplace_back(filter->name());
   }
 }
 

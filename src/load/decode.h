@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "podfit/load/workload.h"
 #include "podfit/model/cluster.h"
 #include "value.h"
 
@@ -26,6 +27,8 @@ NodeSelectorTerm decode_node_selector_term(const Value& v);
 void decode_volume_source_field(std::string_view key, const Value& v, VolumeSource& out);
 bool is_volume_source_key(std::string_view key);
 void decode_pvc_spec(const Value& v, PersistentVolumeClaimSpec& out);
+// A PodSpec (a pod's, or a workload template's), with the API server's checks; no defaults.
+void decode_pod_spec(const Value& v, PodSpec& out);
 
 // Rejects `value` unless it is one of `allowed` (the API server's "Unsupported value" error).
 void check_enum(const Value& v, const std::string& value, std::initializer_list<std::string_view> allowed);
@@ -45,8 +48,15 @@ void decode_csi_node(const Value& v, CSINode& out);
 void decode_csi_driver(const Value& v, CSIDriver& out);
 void decode_csi_storage_capacity(const Value& v, CSIStorageCapacity& out);
 
+// Workloads given to --pod: the pod their controller creates (decode_workload.cpp).
+bool is_workload_kind(std::string_view kind);
+// `api_version` is the object's ("" inside a typed List); a version the kind has not is rejected.
+void decode_workload(const Value& v, std::string_view kind, std::string_view api_version, Candidate& out);
+
 // API server defaulting (pkg/apis/core/v1/defaults.go) for the fields podfit reads.
 void apply_pod_defaults(Pod& pod);
 void apply_node_defaults(Node& node, bool allocatable_set);
+// The DefaultStorageClass admission plugin for every unbound claim without a class (loader.cpp).
+void apply_default_storage_class(ClusterState& cluster);
 
 }  // namespace podfit

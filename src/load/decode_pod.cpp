@@ -298,6 +298,8 @@ std::vector<ContainerStatus> decode_container_statuses(const Value& v) {
   return out;
 }
 
+}  // namespace
+
 void decode_pod_spec(const Value& v, PodSpec& spec) {
   bool has_containers = false;
   v.fields([&](std::string_view key, const Value& f) {
@@ -369,6 +371,8 @@ void decode_pod_spec(const Value& v, PodSpec& spec) {
   if (!has_containers) fail_required(v, "containers");
   if (spec.scheduler_name.empty()) spec.scheduler_name = "default-scheduler";
 }
+
+namespace {
 
 void decode_pod_status(const Value& v, PodStatus& status) {
   v.fields([&](std::string_view key, const Value& f) {

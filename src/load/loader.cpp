@@ -16,6 +16,7 @@
 #include "decode.h"
 #include "input.h"
 #include "json_reader.h"
+#include "known_fields.h"
 #include "yaml_reader.h"
 
 namespace podfit {
@@ -120,7 +121,39 @@ class PeekedInput final : public Input {
   size_t pos_ = 0;
 };
 
-std::optional<LoadError> read_source(std::unique_ptr<Input> raw, const Sink& sink) {
+// What one load shares across its files: the options, and how many objects were read so far.
+struct ReadState {
+  const LoadOptions& options;
+  bool (*decodes)(std::string_view kind);  // the sink's kinds, whose fields --validate checks
+  size_t objects = 0;
+};
+
+bool decodes_cluster_kind(std::string_view kind) {
+  return kind == "Pod" || kind == "Node" || kind == "Namespace" || kind == "PersistentVolume" ||
+         kind == "PersistentVolumeClaim" || kind == "StorageClass" || kind == "CSINode" || kind == "CSIDriver" ||
+         kind == "CSIStorageCapacity";
+}
+
+bool decodes_candidate_kind(std::string_view kind) { return kind == "Pod" || is_workload_kind(kind); }
+
+// kubectl's --validate: the fields the kind's schema does not have are an error (strict, in the
+// API server's words) or a warning each.
+void check_fields(const Value& root, const Header& header, const SourceRef& origin, const LoadOptions& options) {
+  if (options.validation == FieldValidation::Ignore) return;
+  std::vector<UnknownField> unknown;
+  find_unknown_fields(root, header.kind, unknown);
+  if (unknown.empty()) return;
+  if (options.validation == FieldValidation::Strict) {
+    throw DecodeError{"strict decoding error: " + describe_unknown_fields(unknown), unknown.front().line, origin.document};
+  }
+  if (options.warnings == nullptr) return;
+  for (const UnknownField& field : unknown) {
+    options.warnings->push_back(fmt::format("{}: {}, line {}: unknown field \"{}\"", origin.file, describe(origin, header),
+                                            field.line, field.path));
+  }
+}
+
+std::optional<LoadError> read_source(std::unique_ptr<Input> raw, const Sink& sink, ReadState& state) {
   std::string name = raw->name();
   int document = 0;
   Header current;
@@ -129,9 +162,15 @@ std::optional<LoadError> read_source(std::unique_ptr<Input> raw, const Sink& sin
     PeekedInput input(std::move(raw));
     if (input.empty()) return LoadError{fmt::format("{}: the file is empty", name)};
     ReadLimits limits;
+    limits.max_object_bytes = state.options.max_object_bytes;
+    limits.max_documents = std::max(limits.max_documents, state.options.max_objects);
     auto handle = [&](const Value& root, const ObjectContext& ctx) {
       document = ctx.document;
       current_origin = SourceRef{name, ctx.document, ctx.line, ctx.item};
+      if (++state.objects > state.options.max_objects) {
+        throw DecodeError{fmt::format("more than {} objects: raise the limit with --max-objects", state.options.max_objects),
+                          ctx.line, ctx.document};
+      }
       current = read_header(root);
       if (current.kind.empty() && ctx.list_kind.size() > 4) {
         current.kind = ctx.list_kind.substr(0, ctx.list_kind.size() - 4);  // PodList items are Pods
@@ -144,6 +183,7 @@ std::optional<LoadError> read_source(std::unique_ptr<Input> raw, const Sink& sin
         throw DecodeError{fmt::format("no matches for kind \"{}\" in version \"{}\"", current.kind, current.api_version),
                           ctx.line, ctx.document};
       }
+      if (state.decodes(current.kind)) check_fields(root, current, current_origin, state.options);
       sink(current, root, current_origin);
       // Errors found by the reader between objects belong to no object.
       current = Header{};
@@ -211,8 +251,8 @@ std::optional<LoadError> expand_paths(const std::vector<std::string>& paths, con
   return std::nullopt;
 }
 
-std::optional<LoadError> read_paths(const std::vector<std::string>& paths, const LoadOptions& options,
-                                    const Sink& sink) {
+std::optional<LoadError> read_paths(const std::vector<std::string>& paths, ReadState& state, const Sink& sink) {
+  const LoadOptions& options = state.options;
   std::vector<std::string> files;
   if (auto err = expand_paths(paths, options, files)) return err;
   for (const std::string& file : files) {
@@ -224,7 +264,7 @@ std::optional<LoadError> read_paths(const std::vector<std::string>& paths, const
       if (fd < 0) return LoadError{fmt::format("{}: cannot open: {}", file, std::strerror(errno))};
       input = open_fd_input(fd, file, true);
     }
-    if (auto err = read_source(std::move(input), sink)) return err;
+    if (auto err = read_source(std::move(input), sink, state)) return err;
   }
   return std::nullopt;
 }
@@ -274,15 +314,36 @@ Sink cluster_sink(ClusterState& out) {
   };
 }
 
-Sink candidate_sink(std::vector<Pod>& out) {
+// Pods, and workloads as the pod their controller creates; anything else is counted.
+Sink candidate_sink(CandidateSet& out) {
   return [&out](const Header& h, const Value& root, const SourceRef& origin) {
-    if (h.kind != "Pod") {
-      throw DecodeError{fmt::format("--pod takes Pods; a {} cannot be checked", h.kind), origin.line, origin.document};
+    if (h.kind == "Pod") {
+      Candidate& candidate = out.candidates.emplace_back();
+      decode_pod(root, candidate.pod);
+      candidate.pod.origin = origin;
+    } else if (is_workload_kind(h.kind)) {
+      Candidate& candidate = out.candidates.emplace_back();
+      decode_workload(root, h.kind, h.api_version, candidate);
+      candidate.pod.origin = origin;
+      if (candidate.stateful_set) candidate.stateful_set->base.origin = origin;
+    } else {
+      ++out.skipped_kinds[h.kind];
     }
-    Pod& pod = out.emplace_back();
-    decode_pod(root, pod);
-    pod.origin = origin;
   };
+}
+
+// --pod with nothing to check is a mistake worth stopping for (a chart with no workload, a wrong file).
+std::optional<LoadError> require_candidates(const CandidateSet& set, std::string_view where) {
+  if (!set.candidates.empty()) return std::nullopt;
+  std::string found;
+  for (const auto& [kind, count] : set.skipped_kinds) found += fmt::format("{}{} {}", found.empty() ? "" : ", ", count, kind);
+  return LoadError{fmt::format("{}: no Pod or workload to check{}", where,
+                               found.empty() ? "" : fmt::format(" (found only {})", found))};
+}
+
+std::optional<LoadError> pods_of(CandidateSet& set, std::vector<Pod>& out) {
+  for (Candidate& candidate : set.candidates) out.push_back(std::move(candidate.pod));
+  return std::nullopt;
 }
 
 std::string where(const SourceRef& o) {
@@ -357,22 +418,48 @@ std::optional<LoadError> finish_cluster_state(ClusterState& s) {
 
 std::optional<LoadError> load_cluster_state(const std::vector<std::string>& paths, const LoadOptions& options,
                                             ClusterState& out) {
-  if (auto e = read_paths(paths, options, cluster_sink(out))) return e;
+  ReadState state{options, decodes_cluster_kind};
+  if (auto e = read_paths(paths, state, cluster_sink(out))) return e;
   return finish_cluster_state(out);
 }
 
 std::optional<LoadError> load_candidates(const std::vector<std::string>& paths, const LoadOptions& options,
-                                         std::vector<Pod>& out) {
-  return read_paths(paths, options, candidate_sink(out));
+                                         CandidateSet& out) {
+  ReadState state{options, decodes_candidate_kind};
+  if (auto e = read_paths(paths, state, candidate_sink(out))) return e;
+  std::string where;
+  for (const std::string& path : paths) where += (where.empty() ? "" : ", ") + (path == "-" ? std::string("<stdin>") : path);
+  return require_candidates(out, where);
 }
 
-std::optional<LoadError> load_cluster_state_text(std::string_view text, const std::string& name, ClusterState& out) {
-  if (auto e = read_source(open_text_input(text, name), cluster_sink(out))) return e;
+std::optional<LoadError> load_candidates(const std::vector<std::string>& paths, const LoadOptions& options,
+                                         std::vector<Pod>& out) {
+  CandidateSet set;
+  if (auto e = load_candidates(paths, options, set)) return e;
+  return pods_of(set, out);
+}
+
+std::optional<LoadError> load_cluster_state_text(std::string_view text, const std::string& name, ClusterState& out,
+                                                 const LoadOptions& options) {
+  ReadState state{options, decodes_cluster_kind};
+  if (auto e = read_source(open_text_input(text, name), cluster_sink(out), state)) return e;
   return finish_cluster_state(out);
 }
 
-std::optional<LoadError> load_candidates_text(std::string_view text, const std::string& name, std::vector<Pod>& out) {
-  return read_source(open_text_input(text, name), candidate_sink(out));
+std::optional<LoadError> load_candidates_text(std::string_view text, const std::string& name, CandidateSet& out,
+                                              const LoadOptions& options) {
+  ReadState state{options, decodes_candidate_kind};
+  if (auto e = read_source(open_text_input(text, name), candidate_sink(out), state)) return e;
+  return require_candidates(out, name);
 }
+
+std::optional<LoadError> load_candidates_text(std::string_view text, const std::string& name, std::vector<Pod>& out,
+                                              const LoadOptions& options) {
+  CandidateSet set;
+  if (auto e = load_candidates_text(text, name, set, options)) return e;
+  return pods_of(set, out);
+}
+
+void apply_default_storage_class(ClusterState& cluster) { assign_default_storage_class(cluster); }
 
 }  // namespace podfit

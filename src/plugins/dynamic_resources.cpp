@@ -19,6 +19,8 @@ Status DynamicResources::pre_filter(CycleState&, const PodInfo& pod, const Snaps
 
 Status DynamicResources::filter(const CycleState&, const PodInfo&, const NodeInfo&) const { return Status(); }
 
+ScoreResult DynamicResources::score(const CycleState&, const PodInfo&, const NodeInfo&) const { return ScoreResult{}; }
+
 std::unique_ptr<Plugin> new_dynamic_resources(const PluginContext& context) {
   return std::make_unique<DynamicResources>(context.gates);
 }

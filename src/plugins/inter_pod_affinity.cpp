@@ -276,8 +276,8 @@ std::map<std::pair<std::string, std::string>, int64_t> TopologyPairCounts::count
 
 // ---- The plugin ----
 
-InterPodAffinity::InterPodAffinity(const FeatureGates& gates)
-    : skip_deferred_resize_(gates.in_place_pod_vertical_scaling_scheduler_preemption) {}
+InterPodAffinity::InterPodAffinity(const FeatureGates& gates, InterPodAffinityArgs args)
+    : skip_deferred_resize_(gates.in_place_pod_vertical_scaling_scheduler_preemption), args_(args) {}
 
 std::string_view InterPodAffinity::name() const { return names::kInterPodAffinity; }
 
@@ -364,6 +364,10 @@ Status InterPodAffinity::remove_pod(CycleState& state, const PodInfo& pod, const
   if (data == nullptr) return missing_state();
   update_with_pod(*data, pod.pod(), removed, node, -1);
   return {};
+}
+
+void resolve_affinity_term_namespaces(AffinityTerm& term, const Snapshot& snapshot) {
+  resolve_namespace_selector(term, snapshot);
 }
 
 std::unique_ptr<Plugin> new_inter_pod_affinity(const PluginContext& context) {

@@ -208,6 +208,9 @@ NodeAffinityPlugin::NodeAffinityPlugin(const NodeAffinityArgs& args, const Featu
   if (args.added_affinity && args.added_affinity->required) {
     added_ = std::make_shared<const Explained>(*args.added_affinity->required);
   }
+  if (args.added_affinity && !args.added_affinity->preferred.empty()) {
+    added_preferred_ = std::make_shared<const PreferredSchedulingTerms>(args.added_affinity->preferred);
+  }
 }
 
 NodeAffinityPlugin::~NodeAffinityPlugin() = default;

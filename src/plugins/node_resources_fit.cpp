@@ -173,6 +173,7 @@ NodeResourcesFit::NodeResourcesFit(const FeatureGates& gates, NodeResourcesFitAr
                                    DeviceClassLookup device_classes)
     : args_(std::move(args)), options_(FitOptions::from_gates(gates)) {
   options_.device_classes = std::move(device_classes);
+  shape_ = scale_shape(args_.scoring_strategy.shape);
 }
 
 std::string_view NodeResourcesFit::name() const { return names::kNodeResourcesFit; }

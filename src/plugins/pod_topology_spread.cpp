@@ -99,6 +99,7 @@ PodTopologySpreadPlugin::PodTopologySpreadPlugin(const PodTopologySpreadArgs& ar
     : default_constraints_(args.defaulting_type == SpreadDefaultingType::System ? system_default_spread_constraints()
                                                                                  : args.default_constraints),
       default_selector_(std::move(default_selector)),
+      system_defaulted_(args.defaulting_type == SpreadDefaultingType::System),
       node_inclusion_policy_(gates.node_inclusion_policy_in_pod_topology_spread),
       match_label_keys_(gates.match_label_keys_in_pod_topology_spread),
       comparison_operators_(gates.taint_toleration_comparison_operators),
@@ -107,10 +108,11 @@ PodTopologySpreadPlugin::PodTopologySpreadPlugin(const PodTopologySpreadArgs& ar
 std::string_view PodTopologySpreadPlugin::name() const { return names::kPodTopologySpread; }
 
 std::optional<std::vector<SpreadConstraint>> PodTopologySpreadPlugin::compile(
-    const std::vector<TopologySpreadConstraint>& constraints, const StringMap& pod_labels, std::string* error) const {
+    const std::vector<TopologySpreadConstraint>& constraints, const StringMap& pod_labels, std::string* error,
+    std::string_view action) const {
   std::vector<SpreadConstraint> result;
   for (const auto& constraint : constraints) {
-    if (constraint.when_unsatisfiable != kDoNotSchedule) continue;
+    if (constraint.when_unsatisfiable != action) continue;
     auto selector = Selector::from_label_selector(constraint.label_selector, error);
     if (!selector) return std::nullopt;
     if (match_label_keys_ && !constraint.match_label_keys.empty()) {
@@ -284,6 +286,15 @@ Status PodTopologySpreadPlugin::remove_pod(CycleState& state, const Pod& pod_to_
   if (data == nullptr) return missing_state();
   if (data->constraints) update_with_pod(*data, removed.pod(), pod_to_schedule, node.node(), -1);
   return {};
+}
+
+int count_spread_matching_pods(const std::vector<const PodInfo*>& pods, const Selector& selector,
+                               const std::string& ns) {
+  return count_matching_pods(pods, selector, ns);
+}
+
+bool has_spread_topology_keys(const StringMap& labels, const std::vector<SpreadConstraint>& constraints) {
+  return has_all_topology_keys(labels, constraints);
 }
 
 std::unique_ptr<Plugin> new_pod_topology_spread(const PluginContext& context) {

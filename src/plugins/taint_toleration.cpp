@@ -5,6 +5,7 @@
 #include "podfit/framework/names.h"
 #include "podfit/model/pod_resources.h"
 #include "podfit/model/tolerations.h"
+#include "podfit/plugins/score_helpers.h"
 
 namespace podfit {
 
@@ -32,6 +33,45 @@ Status TaintToleration::filter(const CycleState&, const PodInfo& pod, const Node
   }
   if (details.empty()) return Status();
   return Status(Code::UnschedulableAndUnresolvable, {std::string(kErrReasonUntolerated)}, std::move(details));
+}
+
+namespace {
+
+constexpr std::string_view kPreferNoSchedule = "PreferNoSchedule";
+
+struct TaintTolerationScoreState final : StateData {
+  std::vector<Toleration> prefer_no_schedule;
+  std::unique_ptr<StateData> clone() const override { return std::make_unique<TaintTolerationScoreState>(*this); }
+};
+
+}  // namespace
+
+Status TaintToleration::pre_score(CycleState& state, const PodInfo& pod, const Snapshot&,
+                                  std::span<const NodeInfo* const>) const {
+  auto data = std::make_unique<TaintTolerationScoreState>();
+  // An empty effect tolerates every effect, PreferNoSchedule included.
+  for (const auto& toleration : pod.pod().spec.tolerations) {
+    if (toleration.effect.empty() || toleration.effect == kPreferNoSchedule) data->prefer_no_schedule.push_back(toleration);
+  }
+  state.write(std::string(kPreScoreStateKey), std::move(data));
+  return Status();
+}
+
+ScoreResult TaintToleration::score(const CycleState& state, const PodInfo&, const NodeInfo& node) const {
+  const auto* data = state.read<TaintTolerationScoreState>(std::string(kPreScoreStateKey));
+  if (data == nullptr) {
+    return ScoreResult{0, Status::error(fmt::format("failed to read \"{}\" from cycleState: not found", kPreScoreStateKey))};
+  }
+  int64_t intolerable = 0;
+  for (const auto& taint : node.node().spec.taints) {
+    if (taint.effect != kPreferNoSchedule) continue;
+    if (!tolerations_tolerate_taint(data->prefer_no_schedule, taint, comparison_operators_)) ++intolerable;
+  }
+  return ScoreResult{intolerable, Status()};
+}
+
+Status TaintToleration::normalize_score(const CycleState&, const PodInfo&, NodeScoreList& scores) const {
+  return default_normalize_score(kMaxNodeScore, /*reverse=*/true, scores);
 }
 
 std::string format_taint(const Taint& taint) {

@@ -1,5 +1,8 @@
 #include "podfit/plugins/volume_binding.h"
 
+#include <cmath>
+#include <map>
+
 #include <fmt/format.h>
 
 #include "podfit/framework/feature_gates.h"
@@ -18,9 +21,12 @@ struct VolumeBindingState final : StateData {
 
 }  // namespace
 
-VolumeBinding::VolumeBinding(const FeatureGates& gates)
+VolumeBinding::VolumeBinding(const FeatureGates& gates, std::vector<VolumeBindingScorePoint> shape)
     : skip_deferred_resize_(gates.in_place_pod_vertical_scaling_scheduler_preemption),
-      vac_enabled_(gates.volume_attributes_class) {}
+      vac_enabled_(gates.volume_attributes_class),
+      storage_capacity_scoring_(gates.storage_capacity_scoring) {
+  for (const auto& point : shape) shape_.push_back({point.utilization, point.score * (kMaxNodeScore / 10)});
+}
 
 std::string_view VolumeBinding::name() const { return names::kVolumeBinding; }
 
@@ -66,6 +72,75 @@ Status VolumeBinding::filter(const CycleState& state, const PodInfo& pod, const 
   if (volumes.error) return Status::error(std::move(*volumes.error));
   if (volumes.reasons.empty()) return Status();
   return Status(Code::UnschedulableAndUnresolvable, std::move(volumes.reasons), std::move(volumes.details));
+}
+
+std::vector<VolumeBindingScorePoint> default_volume_binding_shape() { return {{0, 10}, {100, 0}}; }
+
+namespace {
+
+// A StorageClass's requested and available storage on a node.
+struct ClassStorage {
+  int64_t requested = 0;
+  int64_t capacity = 0;
+};
+
+int64_t storage_of(const ResourceList* list) {
+  if (list == nullptr) return 0;
+  const Quantity* quantity = list->find("storage");
+  return quantity ? quantity->value() : 0;
+}
+
+int64_t claim_request(const PersistentVolumeClaim& claim) {
+  const auto& requests = claim.spec.resources.requests;
+  return storage_of(requests ? &*requests : nullptr);
+}
+
+}  // namespace
+
+Status VolumeBinding::pre_score(CycleState& state, const PodInfo&, const Snapshot&,
+                                std::span<const NodeInfo* const>) const {
+  if (!storage_capacity_scoring_) return Status(Code::Skip);
+  if (state.read<VolumeBindingState>(std::string(kStateKey)) == nullptr) return Status::error("not found");
+  return Status();
+}
+
+ScoreResult VolumeBinding::score(const CycleState& state, const PodInfo&, const NodeInfo& node) const {
+  if (!storage_capacity_scoring_) return ScoreResult{};
+  const auto* data = state.read<VolumeBindingState>(std::string(kStateKey));
+  if (data == nullptr) return ScoreResult{0, Status::error("not found")};
+  // kube-scheduler scores the volumes its Filter found for the node; a pod without claims or a
+  // node that failed has none.
+  if (!data->plan) return ScoreResult{};
+  const PodVolumesOnNode volumes = data->plan->find(node.node());
+  if (volumes.error || !volumes.reasons.empty()) return ScoreResult{};
+
+  std::map<std::string, ClassStorage> classes;
+  if (!volumes.static_bindings.empty()) {
+    for (const auto& binding : volumes.static_bindings) {
+      ClassStorage& storage = classes[binding.volume->storage_class_name];
+      storage.requested += claim_request(*binding.claim);
+      storage.capacity += storage_of(&binding.volume->capacity);
+    }
+  } else {
+    for (const auto& provision : volumes.dynamic_provisions) {
+      if (provision.capacity == nullptr) continue;
+      ClassStorage& storage = classes[provision.claim->spec.storage_class_name.value_or("")];
+      // Two claims of one class share the class's capacity on the node: it is set, not added.
+      storage.capacity = provision.capacity->capacity ? provision.capacity->capacity->value() : 0;
+      storage.requested += claim_request(*provision.claim);
+    }
+  }
+  if (classes.empty()) return ScoreResult{};
+  constexpr int64_t kMaxUtilization = 100;
+  int64_t total = 0;
+  for (const auto& [name, storage] : classes) {
+    const int64_t utilization = storage.capacity == 0 || storage.requested > storage.capacity
+                                    ? kMaxUtilization
+                                    : storage.requested * kMaxUtilization / storage.capacity;
+    total += broken_linear_function(shape_, utilization);
+  }
+  const double mean = static_cast<double>(total) / static_cast<double>(classes.size());
+  return ScoreResult{static_cast<int64_t>(std::round(mean)), Status()};
 }
 
 std::unique_ptr<Plugin> new_volume_binding(const PluginContext& context) {

@@ -21,6 +21,7 @@ PodVerdict make_pod_verdict(const Pod& pod, const Snapshot& snapshot, const Filt
     if (node.fit) verdict.feasible_nodes.push_back(node.name);
   }
   verdict.not_evaluated = outcome.not_evaluated;
+  verdict.scheduler_name = pod.spec.scheduler_name;
   if (outcome.pre_filter_status.is_rejected() || outcome.pre_filter_status.is_error()) {
     verdict.pre_filter = outcome.pre_filter_status;
   }
@@ -35,6 +36,36 @@ PodVerdict make_pod_verdict(const Pod& pod, const Snapshot& snapshot, const Filt
   } else {
     verdict.message = fit_error_message(outcome, nodes.size());
   }
+  return verdict;
+}
+
+namespace {
+
+PodVerdict unevaluated_verdict(const Pod& pod, const Snapshot& snapshot) {
+  PodVerdict verdict;
+  verdict.namespace_ = pod.metadata.namespace_;
+  verdict.name = pod.metadata.name;
+  verdict.scheduler_name = pod.spec.scheduler_name;
+  // No node is evaluated, but the report still says how many there are.
+  verdict.node_count = snapshot.nodes().size();
+  return verdict;
+}
+
+}  // namespace
+
+PodVerdict make_unserved_verdict(const Pod& pod, const Snapshot& snapshot) {
+  PodVerdict verdict = unevaluated_verdict(pod, snapshot);
+  verdict.status = "Unserved";
+  verdict.message = fmt::format("no profile of the configuration serves schedulerName \"{}\"", pod.spec.scheduler_name);
+  return verdict;
+}
+
+PodVerdict make_gated_verdict(const Pod& pod, const Snapshot& snapshot, const Status& pre_enqueue) {
+  PodVerdict verdict = unevaluated_verdict(pod, snapshot);
+  verdict.status = "Gated";
+  verdict.message = pre_enqueue.message();
+  verdict.pre_enqueue = pre_enqueue;
+  for (const auto& gate : pod.spec.scheduling_gates) verdict.scheduling_gates.push_back(gate.name);
   return verdict;
 }
 

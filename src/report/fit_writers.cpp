@@ -27,21 +27,37 @@ json report_json(const FitReport& report) {
   for (const PodVerdict& r : report.results) {
     json j;
     j["pod"] = {{"namespace", r.namespace_}, {"name", r.name}};
+    if (r.workload) {
+      json workload = {{"kind", r.workload->kind}, {"name", r.workload->name}};
+      workload["replicas"] = r.workload->replicas ? json(*r.workload->replicas) : json(nullptr);
+      if (!r.workload_pod.empty()) workload["pod"] = r.workload_pod;
+      j["workload"] = workload;
+    }
     j["schedulable"] = r.schedulable;
-    j["nodeCount"] = r.nodes.size();
+    j["nodeCount"] = r.status.empty() ? r.nodes.size() : r.node_count;
     j["feasibleNodes"] = r.feasible_nodes;
     j["preFilter"] = r.pre_filter ? status_json(*r.pre_filter, false) : json(nullptr);
     json nodes = json::array();
     for (const NodeVerdict& n : r.nodes) {
       json failures = json::array();
       for (const Status& s : n.failures) failures.push_back(status_json(s, true));
-      nodes.push_back({{"name", n.name}, {"fit", n.fit}, {"failures", failures}});
+      json node = {{"name", n.name}, {"fit", n.fit}, {"failures", failures}};
+      if (n.daemon_pod) node["daemonPod"] = *n.daemon_pod;
+      if (!n.message.empty()) node["message"] = n.message;
+      nodes.push_back(node);
     }
     j["nodes"] = nodes;
     j["message"] = r.message;
     json not_evaluated = json::array();
     for (const auto& [plugin, why] : r.not_evaluated) not_evaluated.push_back({{"plugin", plugin}, {"reason", why}});
     j["notEvaluated"] = not_evaluated;
+    j["schedulerName"] = r.scheduler_name;
+    if (!r.status.empty()) j["status"] = r.status;
+    if (r.pre_enqueue) {
+      j["gated"] = true;
+      j["schedulingGates"] = r.scheduling_gates;
+      j["preEnqueue"] = status_json(*r.pre_enqueue, false);
+    }
     results.push_back(j);
   }
   doc["results"] = results;
@@ -56,6 +72,20 @@ std::string join(const std::vector<std::string>& parts, std::string_view sep) {
     out += parts[i];
   }
   return out;
+}
+
+// "Deployment shop/web (3 replicas)": the workload a result stands for, as kubectl users name it.
+std::string workload_title(const PodVerdict& r) {
+  const WorkloadRef& w = *r.workload;
+  std::string title = fmt::format("{} {}/{}", w.kind, r.namespace_, r.name);
+  if (!w.replicas) return title;
+  const int32_t n = *w.replicas;
+  std::string count;
+  if (w.kind == "DaemonSet") count = fmt::format("{} daemon pod{}", n, n == 1 ? "" : "s");
+  else if (w.kind == "Job" || w.kind == "CronJob") count = fmt::format("{} pod{} at a time", n, n == 1 ? "" : "s");
+  else count = fmt::format("{} replica{}", n, n == 1 ? "" : "s");
+  if (!r.workload_pod.empty()) count += ", pod " + r.workload_pod;
+  return fmt::format("{} ({})", title, count);
 }
 
 }  // namespace
@@ -75,7 +105,7 @@ void write_fit_table(std::ostream& out, const FitReport& report, const TableStyl
   for (const PodVerdict& r : report.results) {
     if (!first) out << '\n';
     first = false;
-    std::string verdict = fmt::format("{}/{}", r.namespace_, r.name);
+    std::string verdict = r.workload ? workload_title(r) : fmt::format("{}/{}", r.namespace_, r.name);
     if (style.color) {
       out << "\033[1m" << verdict << "\033[0m: " << (r.schedulable ? "\033[32m" : "\033[31m") << r.message
           << "\033[0m\n";
@@ -83,6 +113,15 @@ void write_fit_table(std::ostream& out, const FitReport& report, const TableStyl
       out << verdict << ": " << r.message << '\n';
     }
     for (const auto& [plugin, why] : r.not_evaluated) out << "not evaluated: " << plugin << ": " << why << '\n';
+    if (r.status == "Unserved") {
+      out << "not checked: kube-scheduler schedules a pod only with the profile its schedulerName names\n";
+      continue;
+    }
+    if (r.status == "Gated") {
+      out << "gated: the SchedulingGates plugin keeps the pod out of the scheduling queue until its gates are removed\n";
+      continue;
+    }
+    if (!r.scheduler_name.empty() && r.scheduler_name != "default-scheduler") out << "profile: " << r.scheduler_name << '\n';
     std::vector<std::string> header = {"NODE", "FIT", "PLUGIN", "CODE", "REASONS"};
     if (style.wide) header.push_back("DETAILS");
     TextTable table(header);
@@ -92,9 +131,11 @@ void write_fit_table(std::ostream& out, const FitReport& report, const TableStyl
         continue;
       }
       bool first_failure = true;
+      // A DaemonSet creates no pod for a node it should not run on: that is not a pending pod.
+      const std::string no = n.daemon_pod == false ? "no pod" : "no";
       for (const Status& s : n.failures) {
         std::vector<TextTable::Cell> row = {{first_failure ? n.name : "", ""},
-                                            {first_failure ? "no" : "", "31"},
+                                            {first_failure ? no : "", "31"},
                                             {s.plugin(), ""},
                                             {std::string(code_name(s.code())), ""},
                                             {join(s.reasons(), ", "), ""}};

@@ -15,11 +15,13 @@ struct CheckOptions {
   std::string output = "table";        // table, wide, json, yaml, name
   bool color = false;                  // stdout is a terminal and NO_COLOR is unset
   bool timings = false;                // --timings: how long loading, the snapshot and checking took
+  std::string config;                  // --config: a KubeSchedulerConfiguration file (default: the default profile)
 };
 
 // Runs the check; writes the report to `out` only once it is complete, notices and errors
-// to `err`. Returns the exit code: 0 every pod fits somewhere, 1 some pod fits nowhere,
-// 2 bad usage or input.
+// to `err`. Returns the exit code: 0 every pod fits somewhere, 1 some pod fits nowhere (a pod
+// still held by scheduling gates, or whose schedulerName no profile serves, counts as such),
+// 2 bad usage or input (an invalid --config included).
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace podfit

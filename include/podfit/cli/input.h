@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "podfit/framework/registry.h"
+#include "podfit/load/loader.h"
+#include "podfit/load/workload.h"
 #include "podfit/model/cluster.h"
 
 namespace podfit {
@@ -16,11 +18,14 @@ struct InputOptions {
   std::vector<std::string> pods;       // --pod: pods to check
   bool recursive = false;              // -R
   std::string feature_gates;           // --feature-gates A=true,B=false
+  std::string validate = "strict";     // --validate: strict, warn or ignore (kubectl's field validation)
+  size_t max_objects = LoadOptions{}.max_objects;            // --max-objects
+  size_t max_object_bytes = LoadOptions{}.max_object_bytes;  // --max-object-bytes
 };
 
 struct LoadedInput {
   ClusterState cluster;
-  std::vector<Pod> candidates;  // from --pod, in input order
+  std::vector<Candidate> candidates;  // from --pod, in input order: pods, and workloads as their pod
   PluginContext context;        // feature gates (and, later, plugin args)
 };
 

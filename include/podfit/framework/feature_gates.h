@@ -44,6 +44,8 @@ struct FeatureGates {
   // Beta, on: NodeVolumeLimits rejects nodes whose CSINode lacks a driver that sets
   // preventPodSchedulingIfMissing.
   bool volume_limit_scaling = true;
+  // Beta, on: VolumeBinding scores nodes by the storage the pod's volumes would use there.
+  bool storage_capacity_scoring = true;
 
   // Gates removed from Kubernetes before v1.37: always on, and unknown to `set` (as in kube).
   static constexpr bool sidecar_containers = true;

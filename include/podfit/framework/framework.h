@@ -67,6 +67,10 @@ class Framework {
   // The same from another registry (tests, or out-of-tree plugins).
   Framework(const std::vector<std::string>& plugin_names, const PluginContext& context,
             const PluginRegistry& registry);
+  // A configured profile's lists: the plugins run at PreFilter and at Filter, each in its own
+  // order. Each name is instantiated once and serves both points, as in kube-scheduler.
+  Framework(const std::vector<std::string>& pre_filter_names, const std::vector<std::string>& filter_names,
+            const PluginContext& context, const PluginRegistry& registry);
 
   // PreFilter, then Filter on every node, as schedule_one's findNodesThatFitPod does
   // (nominated-node shortcut and the feasible-node cut-off aside: podfit reports every node;

@@ -1,11 +1,13 @@
 // Plugin interfaces for the extension points podfit runs.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <set>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "podfit/framework/cycle_state.h"
 #include "podfit/framework/status.h"
@@ -48,6 +50,54 @@ struct PreFilterPlugin : virtual Plugin {
 // Filter: a pure function of (cycle state, pod, node); called concurrently for many nodes.
 struct FilterPlugin : virtual Plugin {
   virtual Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const = 0;
+};
+
+// framework.MaxNodeScore and MinNodeScore: every normalized score must fall in this range.
+inline constexpr int64_t kMaxNodeScore = 100;
+inline constexpr int64_t kMinNodeScore = 0;
+
+// framework.NodeScore: one node's score from one plugin.
+struct NodeScore {
+  std::string name;
+  int64_t score = 0;
+  friend bool operator==(const NodeScore&, const NodeScore&) = default;
+};
+
+// framework.NodeScoreList: one plugin's scores, one entry per scored node, in node order.
+using NodeScoreList = std::vector<NodeScore>;
+
+// What Score returns: the node's raw score (before normalization and weight) and the status.
+struct ScoreResult {
+  int64_t score = 0;
+  Status status;
+};
+
+// PreScore: computes the pod's scoring state once per cycle from the nodes that passed
+// filtering; Skip means the plugin's Score does not run for this pod.
+struct PreScorePlugin : virtual Plugin {
+  virtual Status pre_score(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
+                           std::span<const NodeInfo* const> nodes) const = 0;
+};
+
+// Score: ranks one feasible node; called concurrently for many nodes, so a pure function of
+// (cycle state, pod, node).
+struct ScorePlugin : virtual Plugin {
+  virtual ScoreResult score(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const = 0;
+  // ScoreExtensions() != nil: whether normalize_score has work to do.
+  virtual bool has_normalize_score() const { return false; }
+  // ScoreExtensions().NormalizeScore: rescales every node's raw score into [0, kMaxNodeScore].
+  virtual Status normalize_score(const CycleState& state, const PodInfo& pod, NodeScoreList& scores) const {
+    (void)state;
+    (void)pod;
+    (void)scores;
+    return Status();
+  }
+  // Why this plugin's score for `pod` may differ from kube-scheduler's (objects podfit does not
+  // read), or nullopt. Unlike cannot_evaluate the plugin still runs; reports carry the note.
+  virtual std::optional<std::string> score_caveat(const Pod& pod) const {
+    (void)pod;
+    return std::nullopt;
+  }
 };
 
 }  // namespace podfit

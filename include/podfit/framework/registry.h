@@ -1,9 +1,11 @@
-// The registry: plugin name -> factory, and the default profile's order.
+// The registry: plugin name -> factory, kube-scheduler's in-tree plugins and the default profile.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,9 +15,17 @@
 
 namespace podfit {
 
-// Everything a plugin factory may read: feature gates now, plugin args when configuration lands.
+struct NodeResourcesFitArgs;
+struct NodeAffinityArgs;
+struct PodTopologySpreadArgs;
+
+// Everything a plugin factory may read: the feature gates and the profile's plugin args.
 struct PluginContext {
   FeatureGates gates;
+  // pluginConfig args of the profile; null means kube-scheduler's defaults for that plugin.
+  std::shared_ptr<const NodeResourcesFitArgs> node_resources_fit_args;
+  std::shared_ptr<const NodeAffinityArgs> node_affinity_args;
+  std::shared_ptr<const PodTopologySpreadArgs> pod_topology_spread_args;
 };
 
 // Builds one plugin; nullptr counts as not implemented.
@@ -26,6 +36,49 @@ using PluginRegistry = std::map<std::string, PluginFactory, std::less<>>;
 
 // Plugins podfit implements, by kube-scheduler name.
 const PluginRegistry& plugin_registry();
+
+// The extension points of a KubeSchedulerConfiguration profile, in the order kube-scheduler's
+// framework walks them (getExtensionPoints), PodGroupPostFilter last (merged, never expanded).
+enum class ExtensionPoint : uint8_t {
+  PreFilter,
+  Filter,
+  PostFilter,
+  Reserve,
+  PreScore,
+  Score,
+  PreBind,
+  Bind,
+  PostBind,
+  Permit,
+  PreEnqueue,
+  QueueSort,
+  PlacementGenerate,
+  PlacementScore,
+  PodGroupPostFilter,
+};
+inline constexpr size_t kExtensionPointCount = 15;
+
+// Bit set of extension points (bit i = ExtensionPoint i).
+using ExtensionPoints = uint32_t;
+constexpr ExtensionPoints extension_bit(ExtensionPoint point) { return ExtensionPoints{1} << static_cast<int>(point); }
+
+// The field name in the configuration ("preFilter").
+std::string_view extension_point_field(ExtensionPoint point);
+// The plugin interface's Go name in kube-scheduler's messages ("PreFilterPlugin").
+std::string_view extension_point_interface(ExtensionPoint point);
+
+// kube-scheduler's in-tree registry: every plugin name a profile may enable, with the extension
+// points it implements (podfit runs only PreEnqueue's SchedulingGates, PreFilter and Filter).
+std::optional<ExtensionPoints> in_tree_plugin(std::string_view name);
+
+// One entry of the default profile's multiPoint list: a plugin and its score weight.
+struct DefaultPlugin {
+  std::string name;
+  std::optional<int32_t> weight;
+};
+
+// getDefaultPlugins + applyFeatureGates: the default profile's multiPoint list for these gates.
+std::vector<DefaultPlugin> default_multi_point_plugins(const FeatureGates& gates);
 
 // The default profile's plugins that take part in PreFilter/Filter, in kube-scheduler's
 // order (multiPoint expansion of the default plugin set for the targeted release).

@@ -14,7 +14,7 @@ namespace podfit {
 // (extended resources backed by a DeviceClass aside: podfit reads no DeviceClasses, so none
 // is). A pod with claims needs ResourceClaims, DeviceClasses and ResourceSlices, which podfit
 // does not read: the plugin says so through cannot_evaluate instead of guessing.
-class DynamicResources final : public PreFilterPlugin, public FilterPlugin {
+class DynamicResources final : public PreFilterPlugin, public FilterPlugin, public ScorePlugin {
  public:
   explicit DynamicResources(const FeatureGates& gates) : enabled_(gates.dynamic_resource_allocation) {}
 
@@ -23,6 +23,9 @@ class DynamicResources final : public PreFilterPlugin, public FilterPlugin {
   Status pre_filter(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
                     PreFilterResult& result) const override;
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+  // Score prefers allocations of higher-priority subrequests; a pod without claims (the only
+  // pods podfit evaluates here) scores 0 on every node, as in kube-scheduler.
+  ScoreResult score(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
 
  private:
   bool enabled_;

@@ -1,5 +1,6 @@
 // InterPodAffinity: the pod's required pod affinity and anti-affinity, and the required
-// anti-affinity of the pods already running, checked per topology domain.
+// anti-affinity of the pods already running, checked per topology domain; Score weighs the
+// preferred terms of the pod and of the running pods (and the running pods' required affinity).
 #pragma once
 
 #include <cstddef>
@@ -7,12 +8,14 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 #include "podfit/framework/feature_gates.h"
+#include "podfit/framework/parallelizer.h"
 #include "podfit/framework/plugin.h"
 #include "podfit/framework/registry.h"
 #include "podfit/model/pod.h"
@@ -93,10 +96,32 @@ struct InterPodAffinityState final : StateData {
   std::unique_ptr<StateData> clone() const override { return std::make_unique<InterPodAffinityState>(*this); }
 };
 
-// The InterPodAffinity plugin's PreFilter, Filter and PreFilterExtensions (Score is not part of podfit).
-class InterPodAffinity final : public PreFilterPlugin, public FilterPlugin {
+// config.InterPodAffinityArgs with kube-scheduler's defaults.
+struct InterPodAffinityArgs {
+  // Weight a running pod's required affinity term adds to the domains where it matches the pod.
+  int32_t hard_pod_affinity_weight = 1;
+  // Skip scoring pods without preferred (anti-)affinity terms of their own.
+  bool ignore_preferred_terms_of_existing_pods = false;
+};
+
+// The CycleState key PreScore writes.
+inline constexpr std::string_view kInterPodAffinityPreScoreStateKey = "PreScoreInterPodAffinity";
+
+// preScoreState: topology key -> value -> summed weight of the matching terms in that domain.
+struct InterPodAffinityScoreState final : StateData {
+  std::map<std::string, std::map<std::string, int64_t, std::less<>>, std::less<>> topology_score;
+  std::unique_ptr<StateData> clone() const override { return std::make_unique<InterPodAffinityScoreState>(*this); }
+};
+
+// mergeAffinityTermNamespacesIfNotEmpty: a non-empty namespaceSelector of an incoming pod's term
+// becomes the namespaces it selects in the snapshot (added to the named ones) and then selects
+// nothing; an empty one stays and matches every namespace.
+void resolve_affinity_term_namespaces(AffinityTerm& term, const Snapshot& snapshot);
+
+// The InterPodAffinity plugin's PreFilter, Filter, PreFilterExtensions, PreScore and Score.
+class InterPodAffinity final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin {
  public:
-  explicit InterPodAffinity(const FeatureGates& gates = {});
+  explicit InterPodAffinity(const FeatureGates& gates = {}, InterPodAffinityArgs args = {});
 
   std::string_view name() const override;
 
@@ -119,11 +144,28 @@ class InterPodAffinity final : public PreFilterPlugin, public FilterPlugin {
   // PreFilterExtensions.RemovePod: the reverse of add_pod.
   Status remove_pod(CycleState& state, const PodInfo& pod, const PodInfo& removed, const NodeInfo& node) const;
 
+  // Skip when the pod has no preferred terms and the args ignore the running pods' terms, or
+  // when no term of either side matches anywhere; Error "failed to parse pod: ..." when the pod's
+  // terms do not parse. Otherwise sums, per topology domain, +weight for each running pod
+  // matching the pod's preferred affinity terms, -weight for its preferred anti-affinity terms,
+  // +hard_pod_affinity_weight for each running pod's required affinity term matching the pod,
+  // and +/-weight for the running pods' preferred (anti-)affinity terms matching the pod. Only
+  // nodes with pods declaring affinity are visited unless the pod has preferred terms.
+  Status pre_score(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
+                   std::span<const NodeInfo* const> nodes) const override;
+  // Sum of the weights of the node's domains (may be negative). Error when PreScore stored nothing.
+  ScoreResult score(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+  bool has_normalize_score() const override { return true; }
+  // Min-max scaling onto [0, 100] (truncated); all 0 when every node scored the same.
+  Status normalize_score(const CycleState& state, const PodInfo& pod, NodeScoreList& scores) const override;
+
  private:
   bool skip_deferred_resize_;
+  InterPodAffinityArgs args_;
+  Parallelizer parallelizer_;
 };
 
-// Registry factory (default InterPodAffinityArgs: only the scoring weight, which Filter ignores).
+// Registry factory (default InterPodAffinityArgs).
 std::unique_ptr<Plugin> new_inter_pod_affinity(const PluginContext& context);
 
 

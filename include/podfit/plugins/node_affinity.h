@@ -1,8 +1,10 @@
-// NodeAffinity: the pod's nodeSelector and required node affinity, plus the profile's added affinity.
+// NodeAffinity: the pod's nodeSelector and required node affinity, plus the profile's added
+// affinity; Score sums the weights of the preferred terms a node matches.
 #pragma once
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -29,8 +31,10 @@ struct NodeAffinityArgs {
 // flattened into one message as kube-scheduler prints it; nullopt when the args are valid.
 std::optional<std::string> validate_node_affinity_args(const NodeAffinityArgs& args);
 
-// The NodeAffinity plugin's PreFilter and Filter (its Score part is not part of podfit).
-class NodeAffinityPlugin final : public PreFilterPlugin, public FilterPlugin {
+class PreferredSchedulingTerms;
+
+// The NodeAffinity plugin: PreFilter, Filter, PreScore and Score.
+class NodeAffinityPlugin final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin {
  public:
   // Compiles addedAffinity's required terms once. Args with parse errors are not rejected here
   // (their broken terms match no node); use create() to get kube-scheduler's refusal instead.
@@ -56,14 +60,28 @@ class NodeAffinityPlugin final : public PreFilterPlugin, public FilterPlugin {
   // does: this Filter never returns Error. Term parse errors make the term match nothing.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
 
+  // Skip when neither the pod nor the profile has preferred node affinity terms; Error with the
+  // terms' parse errors when the pod's preferred terms do not parse; otherwise stores them.
+  Status pre_score(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
+                   std::span<const NodeInfo* const> nodes) const override;
+  // Sum of the weights of the matching preferred terms, the profile's added ones included.
+  // Without PreScore state the pod's terms are compiled here, as kube-scheduler does.
+  ScoreResult score(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+  bool has_normalize_score() const override { return true; }
+  // DefaultNormalizeScore: the highest sum gets 100.
+  Status normalize_score(const CycleState& state, const PodInfo& pod, NodeScoreList& scores) const override;
+
  private:
   class Explained;
   std::shared_ptr<const Explained> added_;  // addedAffinity.required, when set
+  std::shared_ptr<const PreferredSchedulingTerms> added_preferred_;  // addedAffinity.preferred, when set
   bool skip_deferred_resize_ = false;       // InPlacePodVerticalScalingSchedulerPreemption
 };
 
 // The CycleState key PreFilter writes.
 inline constexpr std::string_view kNodeAffinityPreFilterStateKey = "PreFilterNodeAffinity";
+// The CycleState key PreScore writes.
+inline constexpr std::string_view kNodeAffinityPreScoreStateKey = "PreScoreNodeAffinity";
 
 // Registry factory: default args (no addedAffinity) until plugin configuration is loaded.
 std::unique_ptr<Plugin> new_node_affinity(const PluginContext& context);

@@ -12,19 +12,43 @@
 #include "podfit/framework/plugin.h"
 #include "podfit/framework/registry.h"
 #include "podfit/model/pod.h"
+#include "podfit/plugins/resource_allocation.h"
 #include "podfit/snapshot/node_info.h"
 #include "podfit/snapshot/resource.h"
 
 namespace podfit {
 
-// config.NodeResourcesFitArgs, the fields that change filtering (the scoring strategy is not
-// used by Filter). kube-scheduler's defaults are both lists empty.
+// config.ScoringStrategyType: how Score turns a node's utilization into a score.
+enum class ScoringStrategyType {
+  LeastAllocated,            // prefer free room (spread)
+  MostAllocated,             // prefer full nodes (bin packing)
+  RequestedToCapacityRatio,  // a configured shape of utilization -> score
+};
+
+// config.ScoringStrategy with kube-scheduler's defaults: LeastAllocated over cpu and memory,
+// weight 1 each.
+struct ScoringStrategy {
+  ScoringStrategyType type = ScoringStrategyType::LeastAllocated;
+  std::vector<ResourceSpec> resources = default_scoring_resources();
+  // requestedToCapacityRatio.shape (only read by RequestedToCapacityRatio).
+  std::vector<UtilizationShapePoint> shape;
+};
+
+// config.NodeResourcesFitArgs. kube-scheduler's defaults are both lists empty and the default
+// scoring strategy.
 struct NodeResourcesFitArgs {
   // Extended resources Filter does not check, e.g. "example.com/foo".
   std::vector<std::string> ignored_resources;
   // Extended resource groups (the part before '/') Filter does not check, e.g. "example.com".
   std::vector<std::string> ignored_resource_groups;
+  // What Score ranks nodes by (Filter ignores it).
+  ScoringStrategy scoring_strategy;
 };
+
+// validateScoringStrategy: each resource weight in (0, 100] and, for RequestedToCapacityRatio,
+// a non-empty shape sorted by utilization within [0, 100] with scores within [0, 10]; the field
+// errors as apimachinery words them (empty when valid).
+std::vector<std::string> validate_scoring_strategy(const ScoringStrategy& strategy);
 
 // InsufficientResource: one resource the node cannot supply and the numbers behind the verdict.
 struct InsufficientResource {
@@ -79,10 +103,12 @@ std::vector<InsufficientResource> fits(const Pod& pod, const NodeInfo& node, con
 // "cpu: requested 2, already used 7500m, allocatable 8".
 std::string describe_insufficient_resource(const InsufficientResource& resource);
 
-class NodeResourcesFit final : public PreFilterPlugin, public FilterPlugin {
+class NodeResourcesFit final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin {
  public:
   // CycleState key of the pod's computed request ("PreFilter" + plugin name, as kube-scheduler).
   static constexpr std::string_view kStateKey = "PreFilterNodeResourcesFit";
+  // CycleState key of the pod's per-resource requests for scoring.
+  static constexpr std::string_view kPreScoreStateKey = "PreScoreNodeResourcesFit";
   // The reason kube-scheduler gives when a Deferred resize fits on the pod's own node.
   static constexpr std::string_view kResizeFitsReason = "pod resize fits, waiting for Kubelet actuation";
   // The reasons kube-scheduler gives for the fixed resources ("Insufficient <name>" otherwise).
@@ -102,11 +128,21 @@ class NodeResourcesFit final : public PreFilterPlugin, public FilterPlugin {
   // its own. Error when PreFilter stored nothing.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
 
+  // Stores the pod's request of each scored resource (cpu and memory count defaults for
+  // containers that request none). Never skips.
+  Status pre_score(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
+                   std::span<const NodeInfo* const> nodes) const override;
+  // The scoring strategy's score for the node after placing the pod (no normalization). Error
+  // "resources not found" when the strategy scores no resource. Without PreScore state the
+  // requests are computed here, as kube-scheduler does.
+  ScoreResult score(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+
   const NodeResourcesFitArgs& args() const { return args_; }
 
  private:
   NodeResourcesFitArgs args_;
   FitOptions options_;
+  FunctionShape shape_;  // the RequestedToCapacityRatio shape on the node score scale
 };
 
 // Registry factory: default args, no DeviceClasses.

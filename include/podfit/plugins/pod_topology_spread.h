@@ -1,5 +1,7 @@
 // PodTopologySpread: the pod's DoNotSchedule topology spread constraints, each domain's matching
-// pods counted once per pod across the cluster, then a skew check per node.
+// pods counted once per pod across the cluster, then a skew check per node; Score prefers the
+// least crowded domains of the ScheduleAnyway constraints (the system defaults for a pod without
+// constraints).
 #pragma once
 
 #include <array>
@@ -7,6 +9,8 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -93,9 +97,35 @@ struct PodTopologySpreadState final : StateData {
 // criticalPaths.update: records that `topology_value` now holds `match_num` matching pods.
 void update_critical_paths(std::array<SpreadCriticalPath, 2>& paths, const std::string& topology_value, int match_num);
 
-// The PodTopologySpread plugin's PreFilter and Filter (its Score part is not part of podfit), with
-// the AddPod/RemovePod extensions preemption uses to simulate pods leaving or joining a node.
-class PodTopologySpreadPlugin final : public PreFilterPlugin, public FilterPlugin {
+// The CycleState key PreScore writes.
+inline constexpr std::string_view kPodTopologySpreadPreScoreStateKey = "PreScorePodTopologySpread";
+
+// preScoreState: the soft constraints, the feasible nodes left out of scoring, the matching pods
+// per domain (the hostname constraint is counted per node in Score) and each constraint's weight.
+struct PodTopologySpreadScoreState final : StateData {
+  std::vector<SpreadConstraint> constraints;
+  // Feasible nodes lacking a constraint's topology key (only when every key is required).
+  std::set<std::string, std::less<>> ignored_nodes;
+  // Per constraint: topology value of a feasible node -> matching pods in that domain.
+  std::vector<std::unordered_map<std::string, int64_t>> topology_value_to_pod_counts;
+  // Per constraint: log(number of feasible domains + 2), so small topologies weigh more.
+  std::vector<double> topology_normalizing_weight;
+
+  std::unique_ptr<StateData> clone() const override;
+};
+
+// countPodsMatchSelector: matching, non-terminating pods of `ns`; an empty selector counts none.
+int count_spread_matching_pods(const std::vector<const PodInfo*>& pods, const Selector& selector,
+                               const std::string& ns);
+// nodeLabelsMatchSpreadConstraints: the labels carry every constraint's topology key.
+bool has_spread_topology_keys(const StringMap& labels, const std::vector<SpreadConstraint>& constraints);
+
+// The PodTopologySpread plugin's PreFilter, Filter, PreScore and Score, with the AddPod/RemovePod
+// extensions preemption uses to simulate pods leaving or joining a node.
+class PodTopologySpreadPlugin final : public PreFilterPlugin,
+                                      public FilterPlugin,
+                                      public PreScorePlugin,
+                                      public ScorePlugin {
  public:
   // `default_selector` stands in for helper.DefaultSelector when the args give DoNotSchedule
   // default constraints (List defaulting); absent, it selects nothing and such defaults are dropped.
@@ -123,14 +153,38 @@ class PodTopologySpreadPlugin final : public PreFilterPlugin, public FilterPlugi
   // per failing constraint. Error when PreFilter stored nothing. O(constraints) per node.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
 
+  // getConstraints for ScheduleAnyway: the pod's own when it has any, else the defaults with the
+  // default selector (dropped when that selects nothing). nullopt and kube-scheduler's message
+  // in *error when a labelSelector does not compile.
+  std::optional<std::vector<SpreadConstraint>> soft_constraints(const Pod& pod, std::string* error = nullptr) const;
+
+  // Skip when the snapshot has no nodes or the pod has no soft constraint; Error when a selector
+  // does not compile. Otherwise counts, over every node of the snapshot, the matching pods of
+  // each domain that some feasible node belongs to. With the pod's own constraints (or List
+  // defaulting) feasible nodes lacking a topology key are left out of scoring.
+  Status pre_score(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
+                   std::span<const NodeInfo* const> nodes) const override;
+  // Sum over constraints of matching pods in the node's domain * the constraint's weight +
+  // (maxSkew - 1), rounded; 0 for a node left out. Error when PreScore stored nothing.
+  ScoreResult score(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+  bool has_normalize_score() const override { return true; }
+  // 100 * (max + min - score) / max (100 everywhere when max is 0); 0 for nodes left out.
+  Status normalize_score(const CycleState& state, const PodInfo& pod, NodeScoreList& scores) const override;
+  // For a pod without its own constraints under System defaulting and no default selector:
+  // kube-scheduler spreads it over the pods its Services and controllers select, objects podfit
+  // does not read, so podfit scores as if nothing selected it.
+  std::optional<std::string> score_caveat(const Pod& pod) const override;
+
   // PreFilterExtensions.AddPod: counts `added` (now on `node`) in the stored state.
   Status add_pod(CycleState& state, const Pod& pod_to_schedule, const PodInfo& added, const NodeInfo& node) const;
   // PreFilterExtensions.RemovePod: uncounts `removed` (leaving `node`) from the stored state.
   Status remove_pod(CycleState& state, const Pod& pod_to_schedule, const PodInfo& removed, const NodeInfo& node) const;
 
  private:
+  // filterTopologySpreadConstraints: the constraints whose whenUnsatisfiable is `action`.
   std::optional<std::vector<SpreadConstraint>> compile(const std::vector<TopologySpreadConstraint>& constraints,
-                                                       const StringMap& pod_labels, std::string* error) const;
+                                                       const StringMap& pod_labels, std::string* error,
+                                                       std::string_view action = "DoNotSchedule") const;
   bool node_counts_for(const SpreadConstraint& constraint, const Pod& pod, const Node& node,
                        const RequiredNodeAffinity& affinity) const;
   void update_with_pod(PodTopologySpreadState& state, const Pod& updated, const Pod& pod_to_schedule,
@@ -138,6 +192,7 @@ class PodTopologySpreadPlugin final : public PreFilterPlugin, public FilterPlugi
 
   std::vector<TopologySpreadConstraint> default_constraints_;
   SpreadDefaultSelector default_selector_;
+  bool system_defaulted_;          // the defaults are the system's (not every topology key is required)
   bool node_inclusion_policy_;     // NodeInclusionPolicyInPodTopologySpread
   bool match_label_keys_;          // MatchLabelKeysInPodTopologySpread
   bool comparison_operators_;      // TaintTolerationComparisonOperators

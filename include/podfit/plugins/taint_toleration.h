@@ -1,8 +1,9 @@
 // TaintToleration: a node's NoSchedule and NoExecute taints keep out pods that do not
-// tolerate them (PreferNoSchedule only matters to scoring).
+// tolerate them; Score prefers nodes with fewer untolerated PreferNoSchedule taints.
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -12,10 +13,12 @@
 
 namespace podfit {
 
-class TaintToleration final : public PreFilterPlugin, public FilterPlugin {
+class TaintToleration final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin {
  public:
   // The reason kube-scheduler gives for a node with an untolerated NoSchedule/NoExecute taint.
   static constexpr std::string_view kErrReasonUntolerated = "node(s) had untolerated taint(s)";
+  // CycleState key of the pod's PreferNoSchedule tolerations.
+  static constexpr std::string_view kPreScoreStateKey = "PreScoreTaintToleration";
 
   explicit TaintToleration(const FeatureGates& gates);
 
@@ -27,6 +30,17 @@ class TaintToleration final : public PreFilterPlugin, public FilterPlugin {
   // UnschedulableAndUnresolvable when some NoSchedule/NoExecute taint is tolerated by no
   // toleration; one detail per such taint, in the node's order.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+
+  // Stores the pod's tolerations that can tolerate PreferNoSchedule (that effect or none).
+  // Never skips.
+  Status pre_score(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
+                   std::span<const NodeInfo* const> nodes) const override;
+  // The number of the node's PreferNoSchedule taints no stored toleration tolerates. Error
+  // when PreScore stored nothing.
+  ScoreResult score(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+  bool has_normalize_score() const override { return true; }
+  // DefaultNormalizeScore reversed: the fewest untolerated taints get 100.
+  Status normalize_score(const CycleState& state, const PodInfo& pod, NodeScoreList& scores) const override;
 
  private:
   bool skip_deferred_resize_;

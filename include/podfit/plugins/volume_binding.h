@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,7 @@
 #include "podfit/model/node_affinity.h"
 #include "podfit/model/pod.h"
 #include "podfit/model/storage.h"
+#include "podfit/plugins/score_helpers.h"
 #include "podfit/snapshot/storage_lookup.h"
 
 namespace podfit {
@@ -243,12 +245,23 @@ class PodVolumePlan {
 // ---------------------------------------------------------------------------------------------
 // The plugin.
 
-class VolumeBinding final : public PreFilterPlugin, public FilterPlugin {
+// config.VolumeBindingArgs' scoring shape (utilization in percent, score on the 0..10 scale).
+// kube-scheduler's default with StorageCapacityScoring: 10 at 0% down to 0 at 100%, i.e. prefer
+// the node with the most free storage.
+struct VolumeBindingScorePoint {
+  int32_t utilization = 0;
+  int32_t score = 0;
+};
+std::vector<VolumeBindingScorePoint> default_volume_binding_shape();
+
+class VolumeBinding final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin {
  public:
   // CycleState key (kube's stateKey is the plugin name).
   static constexpr std::string_view kStateKey = "VolumeBinding";
 
-  explicit VolumeBinding(const FeatureGates& gates);
+  // `shape` is only read when StorageCapacityScoring is on.
+  explicit VolumeBinding(const FeatureGates& gates,
+                         std::vector<VolumeBindingScorePoint> shape = default_volume_binding_shape());
 
   std::string_view name() const override;
   // Skip for a pod without claims; UnschedulableAndUnresolvable for a claim problem or an
@@ -259,9 +272,21 @@ class VolumeBinding final : public PreFilterPlugin, public FilterPlugin {
   // each), Error when it fails or when PreFilter stored nothing.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
 
+  // Skip when StorageCapacityScoring is off (no scorer); Error "not found" when PreFilter
+  // stored nothing; otherwise nothing to compute.
+  Status pre_score(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
+                   std::span<const NodeInfo* const> nodes) const override;
+  // Per StorageClass, the utilization of the volumes the pod would bind on the node (statically
+  // bound volumes when there are any, else the CSIStorageCapacity of the volumes to provision),
+  // mapped through the shape and averaged over the classes, rounded. 0 for a pod without
+  // claims or a node where the claims do not fit.
+  ScoreResult score(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+
  private:
   bool skip_deferred_resize_;
   bool vac_enabled_;
+  bool storage_capacity_scoring_;
+  FunctionShape shape_;  // the shape on the node score scale
 };
 
 // Registry factory.

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "podfit/framework/status.h"
+#include "podfit/model/workload.h"
 
 namespace podfit {
 
@@ -13,6 +14,11 @@ struct NodeVerdict {
   std::string name;
   bool fit = false;
   std::vector<Status> failures;  // plugin set on each; at most one unless --all-reasons
+  // DaemonSets only: whether the controller creates a pod for this node (NodeShouldRunDaemonPod);
+  // when it does not, `failures` say why (nodeName, node selector or affinity, taints).
+  std::optional<bool> daemon_pod;
+  // DaemonSets only: the FitError of this node's daemon pod when it fits nowhere (it may only go here).
+  std::string message;
 };
 
 struct PodVerdict {
@@ -25,6 +31,20 @@ struct PodVerdict {
   std::string message;               // FitError text, or "N/M nodes are available"
   // Plugins podfit could not evaluate for this pod (plugin, why): its verdict is partial.
   std::vector<std::pair<std::string, std::string>> not_evaluated;
+  // The profile the pod asks for (spec.schedulerName).
+  std::string scheduler_name;
+  // Why no node was evaluated: "Unserved" (no profile serves scheduler_name) or "Gated"
+  // (the SchedulingGates PreEnqueue plugin holds the pod); empty when the pod was filtered.
+  std::string status;
+  // Gated: the PreEnqueue status and the pod's scheduling gates.
+  std::optional<Status> pre_enqueue;
+  std::vector<std::string> scheduling_gates;
+  // The snapshot's node count when `nodes` is empty because no node was evaluated (status set).
+  size_t node_count = 0;
+  // The workload this pod stands for; `name` is then the workload's.
+  std::optional<WorkloadRef> workload;
+  // A StatefulSet's pod checked (<set>-<ordinal>); other controllers' pod names are made up.
+  std::string workload_pod;
 };
 
 class Snapshot;
@@ -35,6 +55,11 @@ struct Pod;
 // feasible ones, and the message kube-scheduler would record (FitError text, the Error that
 // aborts the attempt, or "N/M nodes are available").
 PodVerdict make_pod_verdict(const Pod& pod, const Snapshot& snapshot, const FilterOutcome& outcome);
+
+// The verdict for a pod no node is evaluated for: no profile serves its schedulerName, or
+// `pre_enqueue` (SchedulingGates) keeps it out of the scheduling queue.
+PodVerdict make_unserved_verdict(const Pod& pod, const Snapshot& snapshot);
+PodVerdict make_gated_verdict(const Pod& pod, const Snapshot& snapshot, const Status& pre_enqueue);
 
 struct FitReport {
   std::vector<PodVerdict> results;

@@ -1,0 +1,49 @@
+// The scheduler's profiles: schedulerName -> the Framework that schedules the pods naming it.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "podfit/config/scheduler_config.h"
+#include "podfit/framework/framework.h"
+#include "podfit/framework/registry.h"
+
+namespace podfit {
+
+// One profile ready to run: its Framework (PreFilter and Filter lists of the configuration)
+// and whether its PreEnqueue runs SchedulingGates.
+struct Profile {
+  std::string scheduler_name;
+  std::unique_ptr<Framework> framework;
+  bool scheduling_gates = false;
+  // The profile's effective PreFilter and Filter lists (reports, tests).
+  std::vector<std::string> pre_filter;
+  std::vector<std::string> filter;
+};
+
+// profile.Map: kube-scheduler schedules a pod only with the profile its spec.schedulerName names.
+class Profiles {
+ public:
+  // Builds one Framework per profile of `config`, each with its own plugin args.
+  Profiles(const SchedulerConfiguration& config, const FeatureGates& gates,
+           const PluginRegistry& registry = plugin_registry());
+
+  // The profile serving `scheduler_name`, or nullptr when none does (the pod is not scheduled).
+  const Profile* find(std::string_view scheduler_name) const;
+  const std::vector<Profile>& all() const { return profiles_; }
+  // Plugins of any profile's lists podfit does not implement, each once, in profile order.
+  std::vector<std::string> not_implemented() const;
+
+ private:
+  std::vector<Profile> profiles_;
+};
+
+// SchedulingGates.PreEnqueue's status for a pod with scheduling gates ("waiting for scheduling
+// gates: [a b]", UnschedulableAndUnresolvable), or Success when the pod has none.
+Status scheduling_gates_status(const Pod& pod);
+
+}  // namespace podfit

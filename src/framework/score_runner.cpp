@@ -1,0 +1,233 @@
+#include "podfit/framework/score_runner.h"
+
+#include <fmt/format.h>
+
+#include "podfit/framework/names.h"
+
+namespace podfit {
+namespace {
+
+// Status.AsError() as "%w" prints it: a status that carries no error prints "%!w(<nil>)".
+std::string error_text(const Status& status) {
+  if (status.is_success() || status.is_skip() || status.code() == Code::Wait) return "%!w(<nil>)";
+  return status.message();
+}
+
+// fwk.AsStatus(fmt.Errorf(...)): an Error naming the plugin, keeping podfit's details.
+Status wrap_error(std::string message, const Status& original, const std::string& plugin) {
+  Status wrapped = Status::error(std::move(message));
+  for (const auto& detail : original.details()) wrapped.with_detail(detail);
+  wrapped.with_plugin(plugin);
+  return wrapped;
+}
+
+// Plugins taking part in Score, in profile order.
+std::vector<const ScoringPlugin*> scoring(std::span<const ScoringPlugin> plugins,
+                                          const std::set<std::string>& skipped) {
+  std::vector<const ScoringPlugin*> out;
+  for (const auto& plugin : plugins) {
+    if (plugin.score != nullptr && !skipped.contains(plugin.name)) out.push_back(&plugin);
+  }
+  return out;
+}
+
+}  // namespace
+
+PreScoreOutcome run_pre_score_plugins(std::span<const ScoringPlugin> plugins, CycleState& state, const PodInfo& pod,
+                                      const Snapshot& snapshot, std::span<const NodeInfo* const> nodes,
+                                      const std::set<std::string>& excluded) {
+  PreScoreOutcome out;
+  for (const auto& plugin : plugins) {
+    if (plugin.pre_score == nullptr || excluded.contains(plugin.name)) continue;
+    Status status = plugin.pre_score->pre_score(state, pod, snapshot, nodes);
+    if (status.is_skip()) {
+      out.skipped.insert(plugin.name);
+      continue;
+    }
+    if (!status.is_success()) {
+      out.status = wrap_error(fmt::format("running PreScore plugin \"{}\": {}", plugin.name, error_text(status)),
+                              status, plugin.name);
+      return out;
+    }
+  }
+  return out;
+}
+
+ScoreOutcome run_score_plugins(std::span<const ScoringPlugin> plugins, const CycleState& state, const PodInfo& pod,
+                               std::span<const NodeInfo* const> nodes, const std::set<std::string>& skipped,
+                               const Parallelizer& parallelizer) {
+  ScoreOutcome out;
+  const std::vector<const ScoringPlugin*> active = scoring(plugins, skipped);
+
+  // Raw scores, one list per plugin, filled node by node in parallel; a failing plugin stops
+  // the node's remaining plugins, as kube-scheduler's worker returns on the first error.
+  std::vector<NodeScoreList> lists(active.size(), NodeScoreList(nodes.size()));
+  std::vector<Status> node_errors(nodes.size());
+  if (!active.empty()) {
+    parallelizer.until(nodes.size(), [&](size_t index) {
+      const NodeInfo& node = *nodes[index];
+      for (size_t p = 0; p < active.size(); ++p) {
+        ScoreResult result = active[p]->score->score(state, pod, node);
+        if (!result.status.is_success()) {
+          node_errors[index] = wrap_error(fmt::format("running Score plugins: plugin \"{}\" failed with: {}",
+                                                      active[p]->name, error_text(result.status)),
+                                          result.status, active[p]->name);
+          return;
+        }
+        lists[p][index] = NodeScore{node.name(), result.score};
+      }
+    });
+    for (auto& error : node_errors) {
+      if (!error.is_success()) {
+        out.status = std::move(error);
+        return out;
+      }
+    }
+  }
+
+  // NormalizeScore per plugin, on a copy so that the raw scores stay reportable.
+  std::vector<NodeScoreList> normalized = lists;
+  for (size_t p = 0; p < active.size(); ++p) {
+    if (!active[p]->score->has_normalize_score()) continue;
+    Status status = active[p]->score->normalize_score(state, pod, normalized[p]);
+    if (!status.is_success()) {
+      out.status = wrap_error(fmt::format("running Normalize on Score plugins: plugin \"{}\" failed with: {}",
+                                          active[p]->name, error_text(status)),
+                              status, active[p]->name);
+      return out;
+    }
+  }
+
+  // Range check, weights and totals.
+  out.nodes.resize(nodes.size());
+  for (size_t index = 0; index < nodes.size(); ++index) {
+    NodePluginScores& node = out.nodes[index];
+    node.name = nodes[index]->name();
+    node.scores.reserve(active.size());
+    for (size_t p = 0; p < active.size(); ++p) {
+      const int64_t score = normalized[p][index].score;
+      if (score > kMaxNodeScore || score < kMinNodeScore) {
+        Status status = Status::error(fmt::format(
+            "applying score defaultWeights on Score plugins: plugin \"{}\" returns an invalid score {}, it should "
+            "in the range of [{}, {}] after normalizing",
+            active[p]->name, score, kMinNodeScore, kMaxNodeScore));
+        status.with_plugin(active[p]->name);
+        return ScoreOutcome{std::move(status), {}};
+      }
+      const int64_t weighted = score * active[p]->weight;
+      node.scores.push_back(PluginScore{active[p]->name, lists[p][index].score, score, weighted});
+      node.total += weighted;
+    }
+  }
+  return out;
+}
+
+Prioritized prioritize_nodes(std::span<const ScoringPlugin> plugins, CycleState& state, const PodInfo& pod,
+                             const Snapshot& snapshot, std::span<const NodeInfo* const> nodes,
+                             const Parallelizer& parallelizer) {
+  Prioritized out;
+  bool has_score_plugins = false;
+  for (const auto& plugin : plugins) has_score_plugins = has_score_plugins || plugin.score != nullptr;
+  // Without score plugins every node is as good as another.
+  if (!has_score_plugins) {
+    for (const NodeInfo* node : nodes) out.nodes.push_back(NodePluginScores{node->name(), {}, 1});
+    return out;
+  }
+
+  // Plugins podfit cannot evaluate for the pod take no part, like a PreScore Skip.
+  std::set<std::string> excluded;
+  for (const auto& plugin : plugins) {
+    if (plugin.plugin == nullptr) continue;
+    if (auto why = plugin.plugin->cannot_evaluate(pod.pod())) {
+      excluded.insert(plugin.name);
+      out.not_evaluated.emplace_back(plugin.name, std::move(*why));
+    }
+  }
+
+  PreScoreOutcome pre_score = run_pre_score_plugins(plugins, state, pod, snapshot, nodes, excluded);
+  out.skipped_plugins = excluded;
+  out.skipped_plugins.insert(pre_score.skipped.begin(), pre_score.skipped.end());
+  if (!pre_score.status.is_success()) {
+    out.status = std::move(pre_score.status);
+    return out;
+  }
+
+  ScoreOutcome scored = run_score_plugins(plugins, state, pod, nodes, out.skipped_plugins, parallelizer);
+  if (!scored.status.is_success()) {
+    out.status = std::move(scored.status);
+    return out;
+  }
+  out.nodes = std::move(scored.nodes);
+  for (const auto& plugin : plugins) {
+    if (plugin.score == nullptr || out.skipped_plugins.contains(plugin.name)) continue;
+    if (auto caveat = plugin.score->score_caveat(pod.pod())) out.caveats.emplace_back(plugin.name, std::move(*caveat));
+  }
+  return out;
+}
+
+std::optional<size_t> select_host(const std::vector<NodePluginScores>& nodes) {
+  std::optional<size_t> best;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (!best || nodes[i].total > nodes[*best].total ||
+        (nodes[i].total == nodes[*best].total && nodes[i].name < nodes[*best].name)) {
+      best = i;
+    }
+  }
+  return best;
+}
+
+std::vector<WeightedPluginName> default_score_plugins(const FeatureGates& gates) {
+  std::vector<WeightedPluginName> plugins = {
+      {std::string(names::kTaintToleration), 3},   {std::string(names::kNodeAffinity), 2},
+      {std::string(names::kNodeResourcesFit), 1},  {std::string(names::kVolumeBinding), 1},
+      {std::string(names::kPodTopologySpread), 2}, {std::string(names::kInterPodAffinity), 2},
+  };
+  // Inserted before DefaultPreemption, so after InterPodAffinity.
+  if (gates.dynamic_resource_allocation) plugins.push_back({std::string(names::kDynamicResources), 2});
+  plugins.push_back({std::string(names::kNodeResourcesBalancedAllocation), 1});
+  plugins.push_back({std::string(names::kImageLocality), 1});
+  return plugins;
+}
+
+ScoreProfile::ScoreProfile(const std::vector<WeightedPluginName>& plugins, const PluginContext& context,
+                           const PluginRegistry& registry) {
+  for (const auto& entry : plugins) {
+    auto it = registry.find(entry.name);
+    std::unique_ptr<Plugin> plugin = it != registry.end() && it->second ? it->second(context) : nullptr;
+    const auto* pre_score = dynamic_cast<const PreScorePlugin*>(plugin.get());
+    const auto* score = dynamic_cast<const ScorePlugin*>(plugin.get());
+    if (plugin == nullptr || (pre_score == nullptr && score == nullptr)) {
+      not_implemented_.push_back(entry.name);
+      continue;
+    }
+    // A weight of zero is not permitted: kube-scheduler scores such a plugin with weight 1.
+    plugins_.push_back(ScoringPlugin{entry.name, entry.weight == 0 ? 1 : entry.weight, plugin.get(), pre_score, score});
+    owned_.push_back(std::move(plugin));
+  }
+}
+
+Prioritized ScoreProfile::prioritize(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
+                                     std::span<const NodeInfo* const> feasible) const {
+  return prioritize_nodes(plugins_, state, pod, snapshot, feasible, parallelizer_);
+}
+
+HostChoice ScoreProfile::choose(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
+                                std::span<const NodeInfo* const> feasible) const {
+  HostChoice choice;
+  if (feasible.empty()) return choice;
+  // When only one node passed filtering, kube-scheduler takes it without scoring.
+  if (feasible.size() == 1) {
+    choice.node = feasible.front()->name();
+    return choice;
+  }
+  choice.scored = true;
+  choice.scores = prioritize(state, pod, snapshot, feasible);
+  if (!choice.scores.status.is_success()) {
+    choice.status = choice.scores.status;
+    return choice;
+  }
+  if (auto best = select_host(choice.scores.nodes)) choice.node = choice.scores.nodes[*best].name;
+  return choice;
+}
+
+}  // namespace podfit

@@ -1,0 +1,155 @@
+#include "podfit/load/workload.h"
+
+#include <unordered_set>
+
+#include <fmt/format.h>
+
+#include "decode.h"
+#include "podfit/load/pod_creation.h"
+
+namespace podfit {
+namespace {
+
+// Toleration.MatchToleration: same key, operator, value and effect.
+bool same_toleration(const Toleration& a, const Toleration& b) {
+  return a.key == b.key && a.op == b.op && a.value == b.value && a.effect == b.effect;
+}
+
+// v1helper.AddOrUpdateTolerationInPodSpec: a matching toleration is replaced (unless identical,
+// tolerationSeconds included); otherwise the toleration is appended.
+void add_or_update_toleration(PodSpec& spec, const Toleration& toleration) {
+  bool updated = false;
+  for (Toleration& existing : spec.tolerations) {
+    if (!same_toleration(toleration, existing)) continue;
+    if (existing.toleration_seconds == toleration.toleration_seconds) return;
+    existing = toleration;
+    updated = true;
+  }
+  if (!updated) spec.tolerations.push_back(toleration);
+}
+
+Toleration exists(const char* key, const char* effect) { return Toleration{key, "Exists", "", effect, std::nullopt}; }
+
+std::string synthesized_for(std::string_view what) { return fmt::format("<synthesized for {}>", what); }
+
+}  // namespace
+
+void add_daemon_pod_tolerations(PodSpec& spec) {
+  add_or_update_toleration(spec, exists("node.kubernetes.io/not-ready", taint_effects::kNoExecute));
+  add_or_update_toleration(spec, exists("node.kubernetes.io/unreachable", taint_effects::kNoExecute));
+  add_or_update_toleration(spec, exists("node.kubernetes.io/disk-pressure", taint_effects::kNoSchedule));
+  add_or_update_toleration(spec, exists("node.kubernetes.io/memory-pressure", taint_effects::kNoSchedule));
+  add_or_update_toleration(spec, exists("node.kubernetes.io/pid-pressure", taint_effects::kNoSchedule));
+  add_or_update_toleration(spec, exists("node.kubernetes.io/unschedulable", taint_effects::kNoSchedule));
+  if (spec.host_network) {
+    add_or_update_toleration(spec, exists("node.kubernetes.io/network-unavailable", taint_effects::kNoSchedule));
+  }
+}
+
+Pod daemon_pod_for_node(const Pod& daemon_pod, std::string_view node_name) {
+  Pod pod = daemon_pod;
+  NodeSelector pinned;
+  pinned.node_selector_terms.push_back(
+      NodeSelectorTerm{{}, {NodeSelectorRequirement{"metadata.name", "In", {std::string(node_name)}}}});
+  Affinity& affinity = pod.spec.affinity ? *pod.spec.affinity : pod.spec.affinity.emplace();
+  NodeAffinity& node_affinity = affinity.node_affinity ? *affinity.node_affinity : affinity.node_affinity.emplace();
+  // Every required term is replaced, whatever it said; preferred terms stay.
+  node_affinity.required = std::move(pinned);
+  return pod;
+}
+
+void set_stateful_set_ordinal(Candidate& candidate, int32_t ordinal) {
+  StatefulSetIdentity& identity = *candidate.stateful_set;
+  identity.ordinal = ordinal;
+  Pod pod = identity.base;
+  const std::string name = fmt::format("{}-{}", identity.set_name, ordinal);
+  pod.metadata.name = name;
+  pod.metadata.generate_name.clear();
+  pod.metadata.labels.set("statefulset.kubernetes.io/pod-name", name);
+  pod.metadata.labels.set("apps.kubernetes.io/pod-index", std::to_string(ordinal));
+  // updateStorage: one volume per claim template, replacing a template volume of the same name.
+  std::vector<Volume> volumes;
+  for (const PersistentVolumeClaim& tmpl : identity.claim_templates) {
+    Volume& volume = volumes.emplace_back();
+    volume.name = tmpl.metadata.name;
+    volume.source.type = "persistentVolumeClaim";
+    volume.claim_name = fmt::format("{}-{}", tmpl.metadata.name, name);
+  }
+  for (Volume& volume : pod.spec.volumes) {
+    bool replaced = false;
+    for (const PersistentVolumeClaim& tmpl : identity.claim_templates) replaced = replaced || tmpl.metadata.name == volume.name;
+    if (!replaced) volumes.push_back(std::move(volume));
+  }
+  pod.spec.volumes = std::move(volumes);
+  apply_pod_defaults(pod);
+  merge_match_label_keys_into_affinity_terms(pod);
+  candidate.pod = std::move(pod);
+}
+
+std::vector<PersistentVolumeClaim> controller_created_claims(const Candidate& candidate) {
+  std::vector<PersistentVolumeClaim> claims;
+  const Pod& pod = candidate.pod;
+  const std::string& ns = pod.metadata.namespace_;
+  if (candidate.stateful_set) {
+    const StatefulSetIdentity& identity = *candidate.stateful_set;
+    for (const PersistentVolumeClaim& tmpl : identity.claim_templates) {
+      PersistentVolumeClaim& claim = claims.emplace_back();
+      claim.metadata.name = fmt::format("{}-{}", tmpl.metadata.name, pod.metadata.name);
+      claim.metadata.namespace_ = ns;
+      claim.metadata.labels = tmpl.metadata.labels;
+      for (const auto& [key, value] : identity.selector_labels) claim.metadata.labels.set(key, value);
+      claim.metadata.annotations = tmpl.metadata.annotations;
+      claim.spec = tmpl.spec;
+      claim.phase = "Pending";
+      claim.origin.file = synthesized_for(fmt::format("StatefulSet {}/{}", ns, identity.set_name));
+    }
+  }
+  if (!is_uncreated(pod)) return claims;
+  // The ephemeral volume controller's claim: named <pod>-<volume>, controlled by the pod.
+  for (const Volume& volume : pod.spec.volumes) {
+    if (!volume.ephemeral_claim) continue;
+    PersistentVolumeClaim& claim = claims.emplace_back();
+    claim.metadata.name = fmt::format("{}-{}", pod.metadata.name, volume.name);
+    claim.metadata.namespace_ = ns;
+    claim.metadata.labels = volume.ephemeral_labels;
+    claim.metadata.annotations = volume.ephemeral_annotations;
+    claim.metadata.owner_references.push_back(OwnerReference{"v1", "Pod", pod.metadata.name, pod.metadata.uid, true});
+    claim.spec = *volume.ephemeral_claim;
+    claim.phase = "Pending";
+    claim.origin.file = synthesized_for(
+        fmt::format("generic ephemeral volume {} of pod {}/{}", volume.name, ns, pod.metadata.name));
+  }
+  return claims;
+}
+
+std::vector<std::string> prepare_candidates(ClusterState& cluster, std::vector<Candidate>& candidates) {
+  std::unordered_set<std::string> pods;
+  for (const Pod& pod : cluster.pods) pods.insert(pod.metadata.namespace_ + "/" + pod.metadata.name);
+  for (Candidate& candidate : candidates) {
+    if (!candidate.stateful_set) continue;
+    const StatefulSetIdentity& identity = *candidate.stateful_set;
+    const std::string& ns = candidate.pod.metadata.namespace_;
+    int32_t ordinal = identity.start;
+    while (pods.contains(fmt::format("{}/{}-{}", ns, identity.set_name, ordinal))) ++ordinal;
+    if (ordinal != identity.ordinal) set_stateful_set_ordinal(candidate, ordinal);
+  }
+
+  std::unordered_set<std::string> claims;
+  for (const PersistentVolumeClaim& claim : cluster.persistent_volume_claims) {
+    claims.insert(claim.metadata.namespace_ + "/" + claim.metadata.name);
+  }
+  std::vector<std::string> added;
+  for (const Candidate& candidate : candidates) {
+    for (PersistentVolumeClaim& claim : controller_created_claims(candidate)) {
+      std::string key = claim.metadata.namespace_ + "/" + claim.metadata.name;
+      if (!claims.insert(key).second) continue;  // the cluster's own claim is used
+      std::string why = claim.origin.file.substr(1, claim.origin.file.size() - 2);  // "synthesized for ..."
+      added.push_back(fmt::format("{} ({})", key, why.substr(why.find(' ') + 1)));
+      cluster.persistent_volume_claims.push_back(std::move(claim));
+    }
+  }
+  if (!added.empty()) apply_default_storage_class(cluster);
+  return added;
+}
+
+}  // namespace podfit

@@ -1,0 +1,821 @@
+// Workloads given to --pod: each kind's pod as its controller creates it, the claims created
+// before the pod, and a DaemonSet's verdict node by node.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "builders.h"
+#include "podfit/cli/workload_check.h"
+#include "podfit/framework/framework.h"
+#include "podfit/framework/registry.h"
+#include "podfit/load/loader.h"
+#include "podfit/load/workload.h"
+
+using namespace podfit;
+using podfit::testing::PodBuilder;
+using podfit::testing::show;
+
+namespace {
+
+CandidateSet load_ok(std::string_view text) {
+  CandidateSet set;
+  auto err = load_candidates_text(text, "chart.yaml", set);
+  INFO((err ? err->message : std::string("ok")));
+  REQUIRE_FALSE(err.has_value());
+  return set;
+}
+
+Candidate load_one(std::string_view text) {
+  CandidateSet set = load_ok(text);
+  REQUIRE(set.candidates.size() == 1);
+  return std::move(set.candidates[0]);
+}
+
+std::string load_error(std::string_view text) {
+  CandidateSet set;
+  auto err = load_candidates_text(text, "chart.yaml", set);
+  REQUIRE(err.has_value());
+  return err->message;
+}
+
+std::string label(const ObjectMeta& meta, std::string_view key) {
+  const std::string* value = meta.labels.find(key);
+  return value != nullptr ? *value : "<none>";
+}
+
+std::string label(const Pod& pod, std::string_view key) { return label(pod.metadata, key); }
+
+// "key=op(values)" for each toleration, in order.
+std::vector<std::string> tolerations(const Pod& pod) {
+  std::vector<std::string> out;
+  for (const Toleration& t : pod.spec.tolerations) {
+    out.push_back(t.key + ":" + t.op + ":" + t.value + ":" + t.effect +
+                  (t.toleration_seconds ? ":" + std::to_string(*t.toleration_seconds) : ""));
+  }
+  return out;
+}
+
+const char* kDeployment = R"(apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: shop
+spec:
+  replicas: 3
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      namespace: ignored
+      labels:
+        app: web
+      annotations:
+        team: storefront
+    spec:
+      affinity:
+        podAntiAffinity:
+          requiredDuringSchedulingIgnoredDuringExecution:
+          - topologyKey: kubernetes.io/hostname
+            labelSelector:
+              matchLabels:
+                app: web
+            matchLabelKeys:
+            - pod-template-hash
+      containers:
+      - name: web
+        image: web:1
+        resources:
+          limits:
+            cpu: "1"
+)";
+
+}  // namespace
+
+TEST_CASE("Deployment: the pod its ReplicaSet creates") {
+  Candidate c = load_one(kDeployment);
+  REQUIRE(c.workload.has_value());
+  CHECK(c.workload->kind == "Deployment");
+  CHECK(c.workload->namespace_ == "shop");
+  CHECK(c.workload->name == "web");
+  CHECK(c.workload->replicas == 3);
+  const Pod& pod = c.pod;
+  CHECK(pod.metadata.namespace_ == "shop");
+  const std::string hash = label(pod, "pod-template-hash");
+  CHECK(hash.size() >= 6);
+  CHECK(hash.find_first_not_of("bcdfghjklmnpqrstvwxz2456789") == std::string::npos);
+  CHECK(label(pod, "app") == "web");
+  CHECK(*pod.metadata.annotations.find("team") == "storefront");
+  // Owned by the ReplicaSet named after the template hash; the pod's name is generated from it.
+  REQUIRE(pod.metadata.owner_references.size() == 1);
+  const OwnerReference& owner = pod.metadata.owner_references[0];
+  CHECK(owner.kind == "ReplicaSet");
+  CHECK(owner.api_version == "apps/v1");
+  CHECK(owner.name == "web-" + hash);
+  CHECK(owner.controller);
+  CHECK(pod.metadata.generate_name == "web-" + hash + "-");
+  CHECK(pod.metadata.name.size() == pod.metadata.generate_name.size() + 5);
+  CHECK(pod.metadata.name.starts_with(pod.metadata.generate_name));
+  // Not created yet: no UID, so the scheduler treats it as new.
+  CHECK(pod.metadata.uid.empty());
+  // API server defaults: requests from limits.
+  CHECK(pod.spec.containers[0].resources.requests->find("cpu")->milli_value() == 1000);
+  // Pod creation merges matchLabelKeys with the controller's label value.
+  const auto& term = pod.spec.affinity->pod_anti_affinity->required[0];
+  REQUIRE(term.label_selector->match_expressions.size() == 1);
+  CHECK(term.label_selector->match_expressions[0].key == "pod-template-hash");
+  CHECK(term.label_selector->match_expressions[0].op == "In");
+  CHECK(term.label_selector->match_expressions[0].values == std::vector<std::string>{hash});
+  // Deterministic: the same manifest gives the same stand-ins.
+  CHECK(load_one(kDeployment).pod.metadata.name == pod.metadata.name);
+}
+
+TEST_CASE("ReplicaSet, ReplicationController and PodTemplate: the template as the pod") {
+  struct Case {
+    const char* name;
+    std::string yaml;
+    std::string owner_kind;  // "" for none
+    std::string owner_api_version;
+    std::optional<int32_t> replicas;
+    std::string pod_name_prefix;
+  };
+  const std::string tmpl = R"(
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: web
+        image: web:1
+)";
+  std::vector<Case> cases = {
+      {"ReplicaSet", "apiVersion: apps/v1\nkind: ReplicaSet\nmetadata:\n  name: rs\nspec:\n  selector:\n    matchLabels:\n"
+                     "      app: web\n  template:" + tmpl,
+       "ReplicaSet", "apps/v1", 1, "rs-"},
+      {"ReplicationController", "apiVersion: v1\nkind: ReplicationController\nmetadata:\n  name: rc\nspec:\n  replicas: 2\n"
+                                "  selector:\n    app: web\n  template:" + tmpl,
+       "ReplicationController", "v1", 2, "rc-"},
+      {"PodTemplate", "apiVersion: v1\nkind: PodTemplate\nmetadata:\n  name: tpl\n  namespace: ops\ntemplate:" +
+                          std::string(R"(
+  metadata:
+    labels:
+      app: web
+  spec:
+    containers:
+    - name: web
+      image: web:1
+)"),
+       "", "", std::nullopt, "tpl"},
+  };
+  for (const Case& c : cases) {
+    SUBCASE(c.name) {
+      Candidate got = load_one(c.yaml);
+      CHECK(got.workload->kind == c.name);
+      CHECK(got.workload->replicas == c.replicas);
+      CHECK(label(got.pod, "app") == "web");
+      CHECK(got.pod.metadata.labels.size() == 1);  // these controllers add no label
+      CHECK(got.pod.metadata.name.starts_with(c.pod_name_prefix));
+      if (c.owner_kind.empty()) {
+        CHECK(got.pod.metadata.owner_references.empty());
+        CHECK(got.pod.metadata.name == "tpl");
+        CHECK(got.pod.metadata.namespace_ == "ops");
+      } else {
+        REQUIRE(got.pod.metadata.owner_references.size() == 1);
+        CHECK(got.pod.metadata.owner_references[0].kind == c.owner_kind);
+        CHECK(got.pod.metadata.owner_references[0].api_version == c.owner_api_version);
+        CHECK(got.pod.metadata.namespace_ == "default");
+      }
+    }
+  }
+}
+
+namespace {
+
+const char* kStatefulSet = R"(apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: db
+  namespace: shop
+spec:
+  serviceName: db-headless
+  replicas: 3
+  selector:
+    matchLabels:
+      app: db
+  template:
+    metadata:
+      labels:
+        app: db
+    spec:
+      containers:
+      - name: postgres
+        image: postgres:17
+      volumes:
+      - name: data
+        emptyDir: {}
+      - name: config
+        configMap:
+          name: db-config
+  volumeClaimTemplates:
+  - metadata:
+      name: data
+      labels:
+        tier: data
+      annotations:
+        backup: daily
+    spec:
+      accessModes: [ReadWriteOnce]
+      resources:
+        requests:
+          storage: 50Gi
+  - metadata:
+      name: wal
+    spec:
+      accessModes: [ReadWriteOnce]
+      storageClassName: fast
+      resources:
+        requests:
+          storage: 10Gi
+)";
+
+}  // namespace
+
+TEST_CASE("StatefulSet: the pod of the first ordinal, its identity labels and claim volumes") {
+  Candidate c = load_one(kStatefulSet);
+  const Pod& pod = c.pod;
+  CHECK(c.workload->replicas == 3);
+  CHECK(pod.metadata.name == "db-0");
+  CHECK(pod.metadata.generate_name.empty());
+  CHECK(label(pod, "statefulset.kubernetes.io/pod-name") == "db-0");
+  CHECK(label(pod, "apps.kubernetes.io/pod-index") == "0");
+  CHECK(label(pod, "controller-revision-hash").starts_with("db-"));
+  CHECK(label(pod, "app") == "db");
+  REQUIRE(pod.metadata.owner_references.size() == 1);
+  CHECK(pod.metadata.owner_references[0].kind == "StatefulSet");
+  // Claim-template volumes first (the template's own "data" volume is replaced), then the rest.
+  REQUIRE(pod.spec.volumes.size() == 3);
+  CHECK(pod.spec.volumes[0].name == "data");
+  CHECK(pod.spec.volumes[0].source.type == "persistentVolumeClaim");
+  CHECK(pod.spec.volumes[0].claim_name == "data-db-0");
+  CHECK(pod.spec.volumes[1].name == "wal");
+  CHECK(pod.spec.volumes[1].claim_name == "wal-db-0");
+  CHECK(pod.spec.volumes[2].name == "config");
+
+  std::vector<PersistentVolumeClaim> claims = controller_created_claims(c);
+  REQUIRE(claims.size() == 2);
+  const PersistentVolumeClaim& data = claims[0];
+  CHECK(data.metadata.name == "data-db-0");
+  CHECK(data.metadata.namespace_ == "shop");
+  CHECK(label(data.metadata, "tier") == "data");
+  CHECK(label(data.metadata, "app") == "db");  // the selector's labels are added
+  CHECK(*data.metadata.annotations.find("backup") == "daily");
+  CHECK(data.spec.resources.requests->find("storage")->value() == 50LL << 30);
+  CHECK_FALSE(data.spec.storage_class_name.has_value());
+  CHECK(data.phase == "Pending");
+  CHECK(data.origin.file == "<synthesized for StatefulSet shop/db>");
+  CHECK(claims[1].spec.storage_class_name == "fast");
+}
+
+TEST_CASE("StatefulSet: spec.ordinals.start, and the next ordinal when the cluster has the pod") {
+  std::string yaml = kStatefulSet;
+  yaml.replace(yaml.find("  serviceName"), 0, "  ordinals:\n    start: 5\n");
+  Candidate c = load_one(yaml);
+  CHECK(c.pod.metadata.name == "db-5");
+  CHECK(label(c.pod, "apps.kubernetes.io/pod-index") == "5");
+
+  ClusterState cluster;
+  REQUIRE_FALSE(load_cluster_state_text(R"(apiVersion: v1
+kind: Pod
+metadata:
+  name: db-5
+  namespace: shop
+  uid: db-5-uid
+spec:
+  nodeName: node-a
+  containers:
+  - name: postgres
+    image: postgres:17
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata:
+  name: data-db-6
+  namespace: shop
+spec:
+  storageClassName: slow
+  resources:
+    requests:
+      storage: 50Gi
+---
+apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata:
+  name: standard
+  annotations:
+    storageclass.kubernetes.io/is-default-class: "true"
+provisioner: ebs.csi.aws.com
+)",
+                                         "cluster.yaml", cluster)
+                    .has_value());
+  std::vector<Candidate> candidates;
+  candidates.push_back(std::move(c));
+  std::vector<std::string> added = prepare_candidates(cluster, candidates);
+  const Pod& pod = candidates[0].pod;
+  CHECK(pod.metadata.name == "db-6");
+  CHECK(label(pod, "statefulset.kubernetes.io/pod-name") == "db-6");
+  CHECK(label(pod, "apps.kubernetes.io/pod-index") == "6");
+  CHECK(pod.spec.volumes[0].claim_name == "data-db-6");
+  // data-db-6 exists and is used as it is; wal-db-6 is created as the controller would.
+  CHECK(added == std::vector<std::string>{"shop/wal-db-6 (for StatefulSet shop/db)"});
+  REQUIRE(cluster.persistent_volume_claims.size() == 2);
+  CHECK(cluster.persistent_volume_claims[0].spec.storage_class_name == "slow");
+  CHECK(cluster.persistent_volume_claims[1].metadata.name == "wal-db-6");
+  CHECK(cluster.persistent_volume_claims[1].spec.storage_class_name == "fast");
+}
+
+TEST_CASE("a synthesized claim without a class gets the default StorageClass") {
+  ClusterState cluster;
+  REQUIRE_FALSE(load_cluster_state_text(R"(apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata:
+  name: standard
+  annotations:
+    storageclass.kubernetes.io/is-default-class: "true"
+provisioner: ebs.csi.aws.com
+)",
+                                         "cluster.yaml", cluster)
+                    .has_value());
+  std::vector<Candidate> candidates;
+  candidates.push_back(load_one(kStatefulSet));
+  std::vector<std::string> added = prepare_candidates(cluster, candidates);
+  CHECK(added == std::vector<std::string>{"shop/data-db-0 (for StatefulSet shop/db)",
+                                          "shop/wal-db-0 (for StatefulSet shop/db)"});
+  REQUIRE(cluster.persistent_volume_claims.size() == 2);
+  CHECK(cluster.persistent_volume_claims[0].spec.storage_class_name == "standard");
+  CHECK(cluster.persistent_volume_claims[1].spec.storage_class_name == "fast");
+  // Preparing again adds nothing: the claims now exist.
+  CHECK(prepare_candidates(cluster, candidates).empty());
+}
+
+TEST_CASE("generic ephemeral volumes: the claim <pod>-<volume>, owned by the pod, for pods not created yet") {
+  const char* yaml = R"(apiVersion: v1
+kind: Pod
+metadata:
+  name: worker
+  namespace: jobs
+spec:
+  containers:
+  - name: main
+    image: worker:1
+  volumes:
+  - name: scratch
+    ephemeral:
+      volumeClaimTemplate:
+        metadata:
+          labels:
+            kind: scratch
+        spec:
+          accessModes: [ReadWriteOnce]
+          resources:
+            requests:
+              storage: 1Gi
+)";
+  Candidate c = load_one(yaml);
+  CHECK_FALSE(c.workload.has_value());
+  std::vector<PersistentVolumeClaim> claims = controller_created_claims(c);
+  REQUIRE(claims.size() == 1);
+  const PersistentVolumeClaim& claim = claims[0];
+  CHECK(claim.metadata.name == "worker-scratch");
+  CHECK(claim.metadata.namespace_ == "jobs");
+  CHECK(*claim.metadata.labels.find("kind") == "scratch");
+  REQUIRE(claim.metadata.owner_references.size() == 1);
+  CHECK(claim.metadata.owner_references[0].kind == "Pod");
+  CHECK(claim.metadata.owner_references[0].name == "worker");
+  CHECK(claim.metadata.owner_references[0].controller);
+  CHECK(claim.origin.file == "<synthesized for generic ephemeral volume scratch of pod jobs/worker>");
+
+  // A pod read back from a cluster exists: its claim is the ephemeral controller's business.
+  std::string created = yaml;
+  created.replace(created.find("  namespace: jobs"), 0, "  uid: worker-uid\n");
+  CHECK(controller_created_claims(load_one(created)).empty());
+
+  // A workload's pod gets its claim too, named after the pod the controller creates.
+  std::string deployment = kDeployment;
+  deployment += R"(      volumes:
+      - name: cache
+        ephemeral:
+          volumeClaimTemplate:
+            spec:
+              accessModes: [ReadWriteOnce]
+              resources:
+                requests:
+                  storage: 1Gi
+)";
+  Candidate web = load_one(deployment);
+  std::vector<PersistentVolumeClaim> web_claims = controller_created_claims(web);
+  REQUIRE(web_claims.size() == 1);
+  CHECK(web_claims[0].metadata.name == web.pod.metadata.name + "-cache");
+}
+
+namespace {
+
+const char* kDaemonSet = R"(apiVersion: apps/v1
+kind: DaemonSet
+metadata:
+  name: agent
+  namespace: kube-system
+spec:
+  selector:
+    matchLabels:
+      app: agent
+  template:
+    metadata:
+      labels:
+        app: agent
+    spec:
+      hostNetwork: HOST_NETWORK
+      tolerations:
+      - key: node.kubernetes.io/not-ready
+        operator: Exists
+        effect: NoExecute
+        tolerationSeconds: 300
+      - key: dedicated
+        operator: Equal
+        value: infra
+        effect: NoSchedule
+      affinity:
+        nodeAffinity:
+          requiredDuringSchedulingIgnoredDuringExecution:
+            nodeSelectorTerms:
+            - matchExpressions:
+              - key: kubernetes.io/os
+                operator: In
+                values: [linux]
+          preferredDuringSchedulingIgnoredDuringExecution:
+          - weight: 1
+            preference:
+              matchExpressions:
+              - key: fast
+                operator: Exists
+      containers:
+      - name: agent
+        image: agent:1
+        resources:
+          requests:
+            cpu: "1"
+)";
+
+std::string daemon_set(bool host_network) {
+  std::string yaml = kDaemonSet;
+  yaml.replace(yaml.find("HOST_NETWORK"), 12, host_network ? "true" : "false");
+  return yaml;
+}
+
+}  // namespace
+
+TEST_CASE("DaemonSet: the daemon tolerations, labels, and the pod pinned to each node") {
+  struct Case {
+    const char* name;
+    bool host_network;
+    std::vector<std::string> want;
+  };
+  const std::vector<std::string> base = {
+      // A matching toleration with tolerationSeconds is replaced by the infinite one, in place.
+      "node.kubernetes.io/not-ready:Exists::NoExecute",
+      "dedicated:Equal:infra:NoSchedule",
+      "node.kubernetes.io/unreachable:Exists::NoExecute",
+      "node.kubernetes.io/disk-pressure:Exists::NoSchedule",
+      "node.kubernetes.io/memory-pressure:Exists::NoSchedule",
+      "node.kubernetes.io/pid-pressure:Exists::NoSchedule",
+      "node.kubernetes.io/unschedulable:Exists::NoSchedule",
+  };
+  std::vector<std::string> with_network = base;
+  with_network.push_back("node.kubernetes.io/network-unavailable:Exists::NoSchedule");
+  std::vector<Case> cases = {{"without hostNetwork", false, base}, {"with hostNetwork", true, with_network}};
+  for (const Case& c : cases) {
+    SUBCASE(c.name) {
+      Candidate got = load_one(daemon_set(c.host_network));
+      CHECK(tolerations(got.pod) == c.want);
+      CHECK_FALSE(got.workload->replicas.has_value());  // known only against the nodes
+    }
+  }
+
+  Candidate c = load_one(daemon_set(false));
+  CHECK(label(c.pod, "controller-revision-hash") != "<none>");
+  CHECK(label(c.pod, "pod-template-generation") == "1");
+  CHECK(c.pod.metadata.owner_references[0].kind == "DaemonSet");
+  CHECK(c.pod.metadata.name.starts_with("agent-"));
+
+  // Every required term is replaced by one matching the node's name; preferred terms stay.
+  Pod pinned = daemon_pod_for_node(c.pod, "node-b");
+  const NodeAffinity& affinity = *pinned.spec.affinity->node_affinity;
+  REQUIRE(affinity.required->node_selector_terms.size() == 1);
+  const NodeSelectorTerm& term = affinity.required->node_selector_terms[0];
+  CHECK(term.match_expressions.empty());
+  REQUIRE(term.match_fields.size() == 1);
+  CHECK(term.match_fields[0].key == "metadata.name");
+  CHECK(term.match_fields[0].op == "In");
+  CHECK(term.match_fields[0].values == std::vector<std::string>{"node-b"});
+  CHECK(affinity.preferred.size() == 1);
+
+  // Without any affinity, one is made.
+  Pod bare = PodBuilder("p");
+  Pod pinned_bare = daemon_pod_for_node(bare, "node-a");
+  REQUIRE(pinned_bare.spec.affinity.has_value());
+  CHECK(pinned_bare.spec.affinity->node_affinity->required->node_selector_terms[0].match_fields[0].values[0] == "node-a");
+
+  // A DaemonSet read back from a cluster keeps its template generation.
+  std::string generation = daemon_set(false);
+  generation.replace(generation.find("  namespace: kube-system"), 0,
+                     "  annotations:\n    deprecated.daemonset.template.generation: \"4\"\n");
+  CHECK(label(load_one(generation).pod, "pod-template-generation") == "4");
+}
+
+TEST_CASE("Job and CronJob: the job's labels on the pod, and how many run at once") {
+  struct Case {
+    const char* name;
+    std::string spec;  // Job spec fields before the template
+    bool cron;
+    int32_t replicas;
+    bool indexed;
+    bool manual;
+  };
+  std::vector<Case> cases = {
+      {"Job defaults", "", false, 1, false, false},
+      {"Job parallelism bounded by completions", "  parallelism: 5\n  completions: 3\n", false, 3, false, false},
+      {"Job parallelism without completions", "  parallelism: 4\n", false, 4, false, false},
+      {"Indexed Job", "  completionMode: Indexed\n  completions: 2\n", false, 1, true, false},
+      {"Job with a manual selector", "  manualSelector: true\n  selector:\n    matchLabels:\n      app: migrate\n", false,
+       1, false, true},
+      {"CronJob", "  parallelism: 2\n", true, 2, false, false},
+  };
+  const char* tmpl = R"(  template:
+    metadata:
+      labels:
+        app: migrate
+    spec:
+      restartPolicy: Never
+      containers:
+      - name: migrate
+        image: migrate:1
+)";
+  for (const Case& c : cases) {
+    SUBCASE(c.name) {
+      std::string yaml;
+      if (c.cron) {
+        std::string indented;
+        for (std::string line : {c.spec + tmpl}) {
+          size_t start = 0;
+          while (start < line.size()) {
+            size_t end = line.find('\n', start);
+            indented += "    " + line.substr(start, end - start + 1);
+            start = end + 1;
+          }
+        }
+        yaml = "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: migrate\n  namespace: ops\nspec:\n"
+               "  schedule: \"0 * * * *\"\n  jobTemplate:\n    spec:\n" + indented;
+      } else {
+        yaml = "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\n  namespace: ops\n  uid: job-uid\nspec:\n" +
+               c.spec + tmpl;
+      }
+      Candidate got = load_one(yaml);
+      CHECK(got.workload->kind == (c.cron ? "CronJob" : "Job"));
+      CHECK(got.workload->replicas == c.replicas);
+      const Pod& pod = got.pod;
+      REQUIRE(pod.metadata.owner_references.size() == 1);
+      const OwnerReference& owner = pod.metadata.owner_references[0];
+      CHECK(owner.kind == "Job");
+      CHECK(owner.api_version == "batch/v1");
+      const std::string job_name = owner.name;
+      if (c.cron) {
+        CHECK(job_name.starts_with("migrate-"));
+        CHECK(job_name.size() == std::string("migrate-").size() + 8);
+      } else {
+        CHECK(job_name == "migrate");
+        CHECK(owner.uid == "job-uid");
+      }
+      CHECK(label(pod, "app") == "migrate");
+      if (c.manual) {
+        CHECK(pod.metadata.labels.size() == 1);
+      } else {
+        CHECK(label(pod, "job-name") == job_name);
+        CHECK(label(pod, "batch.kubernetes.io/job-name") == job_name);
+        CHECK(label(pod, "controller-uid") == owner.uid);
+        CHECK(label(pod, "batch.kubernetes.io/controller-uid") == owner.uid);
+      }
+      if (c.indexed) {
+        CHECK(label(pod, "batch.kubernetes.io/job-completion-index") == "0");
+        CHECK(*pod.metadata.annotations.find("batch.kubernetes.io/job-completion-index") == "0");
+        CHECK(pod.metadata.generate_name == job_name + "-0-");
+      } else {
+        CHECK(label(pod, "batch.kubernetes.io/job-completion-index") == "<none>");
+        CHECK(pod.metadata.generate_name == job_name + "-");
+      }
+      CHECK(pod.spec.restart_policy == "Never");
+    }
+  }
+}
+
+TEST_CASE("a chart: workloads and pods in order, other kinds counted") {
+  std::string yaml = std::string("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  a: b\n---\n") + kDeployment +
+                     "---\napiVersion: v1\nkind: Service\nmetadata:\n  name: s\n---\napiVersion: v1\nkind: Service\n"
+                     "metadata:\n  name: t\n---\n" + kStatefulSet +
+                     "---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n  - name: a\n    image: a\n";
+  CandidateSet set = load_ok(yaml);
+  REQUIRE(set.candidates.size() == 3);
+  CHECK(set.candidates[0].workload->kind == "Deployment");
+  CHECK(set.candidates[0].pod.origin.document == 2);
+  CHECK(set.candidates[1].workload->kind == "StatefulSet");
+  CHECK_FALSE(set.candidates[2].workload.has_value());
+  CHECK(set.skipped_kinds == std::map<std::string, int>{{"ConfigMap", 1}, {"Service", 2}});
+}
+
+TEST_CASE("bad workloads: one message naming the file, document and object") {
+  struct Case {
+    const char* name;
+    std::string yaml;
+    std::string want;
+  };
+  std::string no_selector = kDeployment;
+  no_selector.erase(no_selector.find("  selector:"), std::string("  selector:\n    matchLabels:\n      app: web\n").size());
+  std::string mismatch = kDeployment;
+  mismatch.replace(mismatch.find("      app: web\n  template"), 14, "      app: api\n");
+  std::vector<Case> cases = {
+      {"nothing to check", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n---\napiVersion: v1\nkind: Service\n"
+                           "metadata:\n  name: s\n",
+       "chart.yaml: no Pod or workload to check (found only 1 ConfigMap, 1 Service)"},
+      {"a workload in an API version podfit does not read",
+       "apiVersion: extensions/v1beta1\nkind: Deployment\nmetadata:\n  name: web\nspec: {}\n",
+       "chart.yaml: document 1 (Deployment web), line 1: no matches for kind \"Deployment\" in version "
+       "\"extensions/v1beta1\""},
+      {"no selector", no_selector, "chart.yaml: document 1 (Deployment shop/web), line 7: spec.selector: Required value"},
+      {"selector does not match the template's labels", mismatch,
+       "chart.yaml: document 1 (Deployment shop/web), line 7: spec.template.metadata.labels: Invalid value: "
+       "map[string]string{\"app\":\"web\"}: `selector` does not match template `labels`"},
+      {"no template", "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: j\nspec:\n  parallelism: 1\n",
+       "chart.yaml: document 1 (Job j), line 1: spec.template.spec.containers: Required value"},
+      {"a template's pod spec is checked as a pod's",
+       "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: j\nspec:\n  template:\n    spec:\n      containers:\n"
+       "      - name: a\n        image: a\n        resources:\n          requests:\n            cpu: 1.2.3\n",
+       "chart.yaml: document 1 (Job j), line 13: spec.template.spec.containers[0].resources.requests.cpu: invalid "
+       "quantity \"1.2.3\": quantities must match the regular expression "
+       "'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"},
+      {"negative replicas",
+       "apiVersion: apps/v1\nkind: ReplicaSet\nmetadata:\n  name: r\nspec:\n  replicas: -1\n",
+       "chart.yaml: document 1 (ReplicaSet r), line 6: spec.replicas: Invalid value: -1: must be greater than or "
+       "equal to 0"},
+  };
+  for (const Case& c : cases) {
+    SUBCASE(c.name) { CHECK(load_error(c.yaml) == c.want); }
+  }
+}
+
+namespace {
+
+const char* kDaemonCluster = R"(apiVersion: v1
+kind: Node
+metadata:
+  name: linux-a
+  labels:
+    kubernetes.io/os: linux
+status:
+  allocatable:
+    cpu: "4"
+    pods: "110"
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: windows-a
+  labels:
+    kubernetes.io/os: windows
+status:
+  allocatable:
+    cpu: "4"
+    pods: "110"
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: tainted
+  labels:
+    kubernetes.io/os: linux
+spec:
+  taints:
+  - key: dedicated
+    value: gpu
+    effect: NoSchedule
+status:
+  allocatable:
+    cpu: "4"
+    pods: "110"
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: cordoned
+  labels:
+    kubernetes.io/os: linux
+spec:
+  unschedulable: true
+  taints:
+  - key: node.kubernetes.io/unschedulable
+    effect: NoSchedule
+  - key: node.kubernetes.io/memory-pressure
+    effect: NoSchedule
+status:
+  allocatable:
+    cpu: "4"
+    pods: "110"
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: full
+  labels:
+    kubernetes.io/os: linux
+status:
+  allocatable:
+    cpu: "1"
+    pods: "110"
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: busy
+  uid: busy-uid
+spec:
+  nodeName: full
+  containers:
+  - name: a
+    image: a
+    resources:
+      requests:
+        cpu: 500m
+)";
+
+}  // namespace
+
+TEST_CASE("DaemonSet check: each node's own pod, and the nodes its controller skips") {
+  ClusterState cluster;
+  REQUIRE_FALSE(load_cluster_state_text(kDaemonCluster, "cluster.yaml", cluster).has_value());
+  Candidate candidate = load_one(daemon_set(false));
+  Snapshot snapshot(cluster, FeatureGates{});
+  PluginContext context;
+  Framework framework(default_filter_plugin_order(context.gates), context);
+  PodVerdict v = check_daemon_set(candidate, snapshot, framework, context, false);
+
+  CHECK(v.name == "agent");
+  CHECK(v.namespace_ == "kube-system");
+  REQUIRE(v.workload.has_value());
+  CHECK(v.workload->replicas == 3);  // linux-a, cordoned, full
+  CHECK_FALSE(v.schedulable);
+  CHECK(v.feasible_nodes == std::vector<std::string>{"linux-a", "cordoned"});
+  CHECK(v.message == "2/5 nodes run a daemon pod; 1 daemon pod cannot be scheduled; 2 nodes get no daemon pod "
+                     "(nodeName, node selector or affinity, taints)");
+  REQUIRE(v.nodes.size() == 5);
+  struct Want {
+    std::string node;
+    bool daemon_pod;
+    bool fit;
+    std::string failure;  // show() of the first failure, "" when it fits
+  };
+  std::vector<Want> want = {
+      {"linux-a", true, true, ""},
+      {"windows-a", false, false, "UnschedulableAndUnresolvable: node(s) didn't match Pod's node affinity/selector"},
+      {"tainted", false, false, "UnschedulableAndUnresolvable: node(s) had untolerated taint(s)"},
+      {"cordoned", true, true, ""},  // the daemon tolerations cover cordoning and node pressure
+      {"full", true, false, "Unschedulable: Insufficient cpu"},
+  };
+  for (size_t i = 0; i < want.size(); ++i) {
+    CAPTURE(want[i].node);
+    const NodeVerdict& n = v.nodes[i];
+    CHECK(n.name == want[i].node);
+    CHECK(n.daemon_pod == want[i].daemon_pod);
+    CHECK(n.fit == want[i].fit);
+    CHECK((n.failures.empty() ? std::string() : show(n.failures[0])).find(want[i].failure) != std::string::npos);
+    CHECK(n.failures.empty() == want[i].fit);
+  }
+  // The pending pod's FailedScheduling text: the other nodes are outside its node affinity.
+  CHECK(v.nodes[4].message ==
+        "0/5 nodes are available: 1 Insufficient cpu, 4 node(s) didn't satisfy plugin(s) [NodeAffinity].");
+  CHECK(v.nodes[0].message.empty());
+
+  SUBCASE("every pod fits when the full node is left out") {
+    cluster.nodes.pop_back();
+    Snapshot smaller(cluster, FeatureGates{});
+    PodVerdict fits = check_daemon_set(candidate, smaller, framework, context, false);
+    CHECK(fits.schedulable);
+    CHECK(fits.workload->replicas == 2);
+    CHECK(fits.message == "2/4 nodes run a daemon pod; 2 nodes get no daemon pod (nodeName, node selector or affinity, "
+                          "taints)");
+  }
+  SUBCASE("a DaemonSet no node should run is not schedulable") {
+    std::string yaml = daemon_set(false);
+    yaml.replace(yaml.find("values: [linux]"), 15, "values: [plan9]");
+    PodVerdict none = check_daemon_set(load_one(yaml), snapshot, framework, context, false);
+    CHECK_FALSE(none.schedulable);
+    CHECK(none.workload->replicas == 0);
+    CHECK(none.feasible_nodes.empty());
+  }
+}

@@ -94,6 +94,20 @@ TEST_CASE("one object's size is bounded, in JSON and YAML, Lists and plain objec
         "list.json: document 1, line 1: object larger than 200 bytes: raise the limit with --max-object-bytes");
 }
 
+TEST_CASE("a List larger than the object size limit is fine, its keys after the items included") {
+  // kubectl prints apiVersion, items, kind, metadata: the List's last keys come after all items.
+  LoadOptions options;
+  options.max_object_bytes = 200;
+  std::string json = R"({"apiVersion":"v1","items":[)";
+  for (int i = 0; i < 50; ++i) json += fmt::format(R"({}{{"apiVersion":"v1","kind":"Node","metadata":{{"name":"n{}"}}}})", i ? "," : "", i);
+  json += R"(],"kind":"List","metadata":{"resourceVersion":""}})";
+  CHECK(cluster_ok(json, options).nodes.size() == 50);
+  std::string yaml = "apiVersion: v1\nitems:\n";
+  for (int i = 0; i < 50; ++i) yaml += fmt::format("- apiVersion: v1\n  kind: Node\n  metadata:\n    name: n{}\n", i);
+  yaml += "kind: List\nmetadata:\n  resourceVersion: \"\"\n";
+  CHECK(cluster_ok(yaml, options).nodes.size() == 50);
+}
+
 TEST_CASE("nesting depth is bounded in both encodings") {
   std::string json = R"({"apiVersion":"v1","kind":"Node","metadata":{"name":"n","labels":)" + std::string(300, '[') +
                      std::string(300, ']') + "}}";

@@ -170,7 +170,9 @@ class JsonStreamReader {
 
  private:
   [[noreturn]] void fail(uint64_t pos, std::string message) {
-    throw DecodeError{std::move(message), buf_.line_of(pos), document_};
+    // A List's start may have left the window while its items were read.
+    const int line = pos == top_start_ ? top_line_ : buf_.line_of(pos);
+    throw DecodeError{std::move(message), line, document_};
   }
   // Go-style "invalid character 'x' <context>" or "unexpected end of JSON input".
   [[noreturn]] void syntax_fail(uint64_t pos, std::string_view format) {
@@ -256,6 +258,8 @@ class JsonStreamReader {
   // found; any other object is handed over whole.
   uint64_t read_top_object(uint64_t start) {
     buf_.release_before(start);
+    top_start_ = start;
+    top_line_ = buf_.line_of(start);
     uint64_t pos = skip_ws(start + 1);
     std::string kind;
     bool is_list = false;
@@ -264,7 +268,8 @@ class JsonStreamReader {
     if (need(pos) != '}') {
       for (;;) {
         if (need(pos) != '"') syntax_fail(pos, "invalid character {} looking for beginning of object key string");
-        std::string key = read_key(pos, start);
+        // Once the object is a List, only its items are held whole: its own keys are measured alone.
+        std::string key = read_key(pos, is_list ? pos : start);
         pos = skip_ws(pos);
         if (need(pos) != ':') syntax_fail(pos, "invalid character {} after object key");
         pos = skip_ws(pos + 1);
@@ -356,6 +361,8 @@ class JsonStreamReader {
   ObjectHandler handle_;
   dom::parser parser_;
   int document_ = 0;
+  uint64_t top_start_ = UINT64_MAX;  // where the current top-level object starts
+  int top_line_ = 0;                 // and its line
 };
 
 }  // namespace

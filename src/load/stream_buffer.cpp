@@ -21,6 +21,7 @@ void StreamBuffer::count_lines_to(uint64_t pos) {
 }
 
 int StreamBuffer::line_of(uint64_t pos) {
+  if (pos < base_) return 0;  // dropped from the window: no longer known
   if (pos < line_pos_) {
     // Rare: an earlier position (an error inside an object already scanned past).
     const char* from = ptr(pos);

@@ -29,7 +29,7 @@ class StreamBuffer {
   void release_before(uint64_t pos) {
     if (pos > keep_) keep_ = pos;
   }
-  // 1-based line of absolute offset `pos` (which must still be in the window).
+  // 1-based line of absolute offset `pos`; 0 once `pos` has been dropped from the window.
   int line_of(uint64_t pos);
   // Total bytes read from the input.
   uint64_t bytes_read() const { return base_ + size_; }

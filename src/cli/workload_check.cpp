@@ -32,13 +32,8 @@ void name_after_workload(PodVerdict& verdict, const Candidate& candidate) {
   if (candidate.stateful_set) verdict.workload_pod = candidate.pod.metadata.name;
 }
 
-PodVerdict check_daemon_set(const Candidate& candidate, const Snapshot& snapshot, const Framework& framework,
-                            const PluginContext& context, bool all_reasons) {
-  const Pod& daemon_pod = candidate.pod;
-  const auto& nodes = snapshot.nodes();
-  PodVerdict verdict;
-  name_after_workload(verdict, candidate);
-
+FilterOutcome daemon_pod_placement(const Pod& daemon_pod, const Snapshot& snapshot, const PluginContext& context,
+                                   bool all_reasons) {
   // NodeShouldRunDaemonPod asks what these three filters ask, with no scheduler profile's args.
   PluginContext controller_context;
   controller_context.gates = context.gates;
@@ -47,7 +42,16 @@ PodVerdict check_daemon_set(const Candidate& candidate, const Snapshot& snapshot
                              controller_context);
   const PodInfo daemon_info(daemon_pod, context.gates);
   CycleState should_run_state;
-  const FilterOutcome placement = should_run.run(snapshot, daemon_info, all_reasons, should_run_state);
+  return should_run.run(snapshot, daemon_info, all_reasons, should_run_state);
+}
+
+PodVerdict check_daemon_set(const Candidate& candidate, const Snapshot& snapshot, const Framework& framework,
+                            const PluginContext& context, bool all_reasons) {
+  const Pod& daemon_pod = candidate.pod;
+  const auto& nodes = snapshot.nodes();
+  PodVerdict verdict;
+  name_after_workload(verdict, candidate);
+  const FilterOutcome placement = daemon_pod_placement(daemon_pod, snapshot, context, all_reasons);
 
   size_t created = 0;
   size_t pending = 0;

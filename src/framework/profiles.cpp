@@ -5,10 +5,8 @@
 #include "podfit/framework/names.h"
 
 namespace podfit {
-namespace {
 
-// The plugin args of a profile, handed to the factories that read them.
-PluginContext context_for(const SchedulerProfile& profile, const FeatureGates& gates) {
+PluginContext profile_plugin_context(const SchedulerProfile& profile, const FeatureGates& gates) {
   PluginContext context;
   context.gates = gates;
   if (const PluginConfig* fit = profile.args_of(names::kNodeResourcesFit)) {
@@ -23,8 +21,6 @@ PluginContext context_for(const SchedulerProfile& profile, const FeatureGates& g
   return context;
 }
 
-}  // namespace
-
 Profiles::Profiles(const SchedulerConfiguration& config, const FeatureGates& gates, const PluginRegistry& registry) {
   for (const SchedulerProfile& p : config.profiles) {
     Profile& profile = profiles_.emplace_back();
@@ -34,7 +30,7 @@ Profiles::Profiles(const SchedulerConfiguration& config, const FeatureGates& gat
     const auto pre_enqueue = p.effective.names(ExtensionPoint::PreEnqueue);
     profile.scheduling_gates =
         std::find(pre_enqueue.begin(), pre_enqueue.end(), names::kSchedulingGates) != pre_enqueue.end();
-    profile.framework = std::make_unique<Framework>(profile.pre_filter, profile.filter, context_for(p, gates), registry);
+    profile.framework = std::make_unique<Framework>(profile.pre_filter, profile.filter, profile_plugin_context(p, gates), registry);
   }
 }
 

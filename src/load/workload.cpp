@@ -122,6 +122,14 @@ std::vector<PersistentVolumeClaim> controller_created_claims(const Candidate& ca
   return claims;
 }
 
+std::vector<PersistentVolumeClaim> created_claims(const ClusterState& cluster, const Candidate& candidate) {
+  ClusterState created;
+  created.storage_classes = cluster.storage_classes;
+  created.persistent_volume_claims = controller_created_claims(candidate);
+  if (!created.persistent_volume_claims.empty()) apply_default_storage_class(created);
+  return std::move(created.persistent_volume_claims);
+}
+
 std::vector<std::string> prepare_candidates(ClusterState& cluster, std::vector<Candidate>& candidates) {
   std::unordered_set<std::string> pods;
   for (const Pod& pod : cluster.pods) pods.insert(pod.metadata.namespace_ + "/" + pod.metadata.name);

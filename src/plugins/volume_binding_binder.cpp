@@ -27,11 +27,6 @@ Quantity request_or_zero(const PersistentVolumeClaim& claim) {
   return q ? *q : Quantity();
 }
 
-// isPVCFullyBound: a volume name and the bind-completed annotation.
-bool is_fully_bound(const PersistentVolumeClaim& claim) {
-  return !claim.spec.volume_name.empty() && claim.metadata.annotations.contains(volume_annotations::kBindCompleted);
-}
-
 // "claim shop/data (5Gi, ReadWriteOnce, class fast)".
 std::string describe_claim(const PersistentVolumeClaim& claim) {
   std::vector<std::string> parts;
@@ -106,6 +101,10 @@ std::string describe_topologies(const std::vector<TopologySelectorTerm>& terms, 
 }
 
 }  // namespace
+
+bool is_claim_fully_bound(const PersistentVolumeClaim& claim) {
+  return !claim.spec.volume_name.empty() && claim.metadata.annotations.contains(volume_annotations::kBindCompleted);
+}
 
 // ---------------------------------------------------------------------------------------------
 // PreFilter side.
@@ -192,7 +191,7 @@ std::optional<PodVolumeClaims> get_pod_volume_claims(const Pod& pod, const Stora
         return std::nullopt;
       }
     }
-    if (is_fully_bound(*claim)) {
+    if (is_claim_fully_bound(*claim)) {
       claims.bound.push_back(claim);
     } else if (is_delay_binding_mode(*claim, storage) && claim->spec.volume_name.empty()) {
       claims.unbound_delay_binding.push_back(claim);

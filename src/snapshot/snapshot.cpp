@@ -1,11 +1,20 @@
 #include "podfit/snapshot/snapshot.h"
 
+#include <algorithm>
+#include <atomic>
 #include <set>
 
 #include "podfit/framework/feature_gates.h"
 
 namespace podfit {
+
 namespace {
+// Generations are unique over all snapshots, so a snapshot made where another was freed is never
+// taken for it.
+uint64_t next_generation() {
+  static std::atomic<uint64_t> counter{0};
+  return ++counter;
+}
 
 bool is_terminal(const Pod& pod) { return pod.status.phase == "Succeeded" || pod.status.phase == "Failed"; }
 
@@ -18,7 +27,8 @@ struct ImageState {
 
 }  // namespace
 
-Snapshot::Snapshot(const ClusterState& cluster, const FeatureGates& gates) : cluster_(&cluster), storage_(cluster) {
+Snapshot::Snapshot(const ClusterState& cluster, const FeatureGates& gates)
+    : cluster_(&cluster), storage_(cluster), generation_(next_generation()) {
   for (const auto& node : cluster.nodes) {
     if (by_name_.contains(node.metadata.name)) continue;
     nodes_.push_back(std::make_unique<NodeInfo>(&node));
@@ -70,6 +80,7 @@ Snapshot::Snapshot(const ClusterState& cluster, const FeatureGates& gates) : clu
 
 void Snapshot::ensure_namespace(std::string_view name) {
   if (name.empty() || namespace_labels_.contains(std::string(name))) return;
+  generation_ = next_generation();
   auto [it, inserted] = synthesized_namespaces_.try_emplace(std::string(name));
   it->second.set("kubernetes.io/metadata.name", std::string(name));
   namespace_labels_.emplace(it->first, &it->second);
@@ -109,24 +120,42 @@ bool Snapshot::is_pvc_used_by_pods(std::string_view key) const {
 
 void Snapshot::add_to_node(NodeInfo& node, const PodInfo* pod) {
   node.add_pod(pod);
-  // createUsedPVCRefCounts: the same keys NodeInfo counts, summed over every node.
-  const Pod& p = pod->pod();
-  for (const auto& volume : p.spec.volumes) {
-    if (volume.source.type == "persistentVolumeClaim") {
-      ++used_pvc_ref_counts_[p.metadata.namespace_ + "/" + volume.claim_name];
-    }
+  count_claims(pod->pod(), 1);
+}
+
+// createUsedPVCRefCounts: the same keys NodeInfo counts, summed over every node.
+void Snapshot::count_claims(const Pod& pod, int delta) {
+  for (const auto& volume : pod.spec.volumes) {
+    if (volume.source.type != "persistentVolumeClaim") continue;
+    auto [it, inserted] = used_pvc_ref_counts_.try_emplace(pod.metadata.namespace_ + "/" + volume.claim_name, 0);
+    it->second += delta;
+    if (it->second <= 0) used_pvc_ref_counts_.erase(it);
   }
 }
 
 const PodInfo* Snapshot::assume(const Pod& pod, std::string_view node_name, const FeatureGates& gates) {
   NodeInfo* node = find_node(node_name);
   if (node == nullptr) return nullptr;
+  generation_ = next_generation();
   auto copy = std::make_unique<Pod>(pod);
   copy->spec.node_name = std::string(node_name);
   assumed_pods_.push_back(std::move(copy));
   pod_infos_.push_back(std::make_unique<PodInfo>(*assumed_pods_.back(), gates));
   add_to_node(*node, pod_infos_.back().get());
   return pod_infos_.back().get();
+}
+
+bool Snapshot::forget(const PodInfo* assumed) {
+  auto info = std::find_if(pod_infos_.begin(), pod_infos_.end(), [&](const auto& p) { return p.get() == assumed; });
+  auto pod = std::find_if(assumed_pods_.begin(), assumed_pods_.end(),
+                          [&](const auto& p) { return assumed != nullptr && p.get() == &assumed->pod(); });
+  if (info == pod_infos_.end() || pod == assumed_pods_.end()) return false;
+  generation_ = next_generation();
+  if (NodeInfo* node = find_node((*pod)->spec.node_name)) node->remove_pod(assumed);
+  count_claims(**pod, -1);
+  pod_infos_.erase(info);
+  assumed_pods_.erase(pod);
+  return true;
 }
 
 }  // namespace podfit

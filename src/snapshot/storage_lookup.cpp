@@ -50,4 +50,59 @@ const std::vector<const PersistentVolume*>& StorageLookup::volumes_of_class(std:
   return it == volumes_by_class_.end() ? kNone : it->second;
 }
 
+bool StorageLookup::add_claim(PersistentVolumeClaim claim) {
+  std::string key = claim.metadata.namespace_ + "/" + claim.metadata.name;
+  if (claims_.contains(key)) return false;
+  added_claims_.push_back(std::move(claim));
+  claims_.emplace(std::move(key), &added_claims_.back());
+  return true;
+}
+
+bool StorageLookup::assume_claim(PersistentVolumeClaim claim) {
+  const std::string key = claim.metadata.namespace_ + "/" + claim.metadata.name;
+  auto it = claims_.find(key);
+  if (it == claims_.end()) return false;
+  known_claims_.try_emplace(key, it->second);
+  assumed_claim_versions_.push_back(std::move(claim));
+  it->second = &assumed_claim_versions_.back();
+  return true;
+}
+
+bool StorageLookup::assume_volume(PersistentVolume volume) {
+  auto it = volumes_.find(volume.metadata.name);
+  if (it == volumes_.end()) return false;
+  known_volumes_.try_emplace(volume.metadata.name, it->second);
+  assumed_volume_versions_.push_back(std::move(volume));
+  it->second = &assumed_volume_versions_.back();
+  point_class_index_at(it->second);
+  return true;
+}
+
+void StorageLookup::restore_claim(std::string_view namespace_, std::string_view name) {
+  std::string key;
+  key.append(namespace_).append("/").append(name);
+  auto known = known_claims_.find(key);
+  if (known == known_claims_.end()) return;
+  claims_[key] = known->second;
+  known_claims_.erase(known);
+}
+
+void StorageLookup::restore_volume(std::string_view name) {
+  auto known = known_volumes_.find(std::string(name));
+  if (known == known_volumes_.end()) return;
+  volumes_[known->first] = known->second;
+  point_class_index_at(known->second);
+  known_volumes_.erase(known);
+}
+
+// The class index holds one entry per volume name; an assumed version takes its place there
+// (binding a volume never changes its class).
+void StorageLookup::point_class_index_at(const PersistentVolume* volume) {
+  auto it = volumes_by_class_.find(persistent_volume_class(*volume));
+  if (it == volumes_by_class_.end()) return;
+  for (const PersistentVolume*& entry : it->second) {
+    if (entry->metadata.name == volume->metadata.name) entry = volume;
+  }
+}
+
 }  // namespace podfit

@@ -13,6 +13,13 @@ namespace podfit {
 // the workload, and a StatefulSet's pod name (the only controller-made name that is not made up).
 void name_after_workload(PodVerdict& verdict, const Candidate& candidate);
 
+// NodeShouldRunDaemonPod on every node of the snapshot: the NodeName, TaintToleration and
+// NodeAffinity filters with no profile's args (NoSchedule/NoExecute taints against the daemon
+// pod's tolerations). A node runs the daemon pod when its failures are empty; otherwise they
+// say why not.
+FilterOutcome daemon_pod_placement(const Pod& daemon_pod, const Snapshot& snapshot, const PluginContext& context,
+                                   bool all_reasons);
+
 // A DaemonSet's result. Its controller creates one pod per node it should run on
 // (NodeShouldRunDaemonPod: the template's nodeName, node selector and required node affinity,
 // and NoSchedule/NoExecute taints against the template's tolerations plus the daemon ones), pinned

@@ -42,6 +42,10 @@ class Profiles {
   std::vector<Profile> profiles_;
 };
 
+// The gates and the profile's plugin args (NodeResourcesFit, NodeAffinity, PodTopologySpread),
+// as the profile's plugin factories read them.
+PluginContext profile_plugin_context(const SchedulerProfile& profile, const FeatureGates& gates);
+
 // SchedulingGates.PreEnqueue's status for a pod with scheduling gates ("waiting for scheduling
 // gates: [a b]", UnschedulableAndUnresolvable), or Success when the pod has none.
 Status scheduling_gates_status(const Pod& pod);

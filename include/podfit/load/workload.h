@@ -56,6 +56,11 @@ void set_stateful_set_ordinal(Candidate& candidate, int32_t ordinal);
 // (<pod>-<volume>, owned by the pod) of a pod not created yet.
 std::vector<PersistentVolumeClaim> controller_created_claims(const Candidate& candidate);
 
+// controller_created_claims as the API server stores them once created: a claim that names no
+// StorageClass gets the cluster state's default one (for pods created after the cluster state
+// was read, such as the copies `podfit place` schedules).
+std::vector<PersistentVolumeClaim> created_claims(const ClusterState& cluster, const Candidate& candidate);
+
 // Readies candidates against the cluster state they will be checked in, as the controllers would
 // act on it: a StatefulSet's pod takes the first ordinal with no pod in the cluster state (the pod
 // the controller creates next); the claims of controller_created_claims that the cluster state

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "podfit/framework/binding_plugins.h"
 #include "podfit/framework/plugin.h"
 #include "podfit/framework/registry.h"
 #include "podfit/model/labels.h"
@@ -194,6 +195,15 @@ std::optional<PodVolumeClaims> get_pod_volume_claims(const Pod& pod, const Stora
 // One line saying why an unbound Immediate (or pre-bound) claim blocks the pod, for details.
 std::string describe_unbound_immediate_claim(const PersistentVolumeClaim& claim, const StorageLookup& storage);
 
+// isPVCFullyBound: the claim names its volume and carries the bind-completed annotation.
+bool is_claim_fully_bound(const PersistentVolumeClaim& claim);
+
+// GetBindVolumeToClaim: `volume` bound to `claim` (claimRef set to it, pv.kubernetes.io/
+// bound-by-controller: "yes" added unless the volume was already pre-bound to the claim or
+// carries it), and whether anything changed.
+PersistentVolume bind_volume_to_claim(const PersistentVolume& volume, const PersistentVolumeClaim& claim,
+                                      bool* changed);
+
 // BindingInfo: an unbound claim and the available volume chosen for it.
 struct StaticBinding {
   const PersistentVolumeClaim* claim;
@@ -254,7 +264,12 @@ struct VolumeBindingScorePoint {
 };
 std::vector<VolumeBindingScorePoint> default_volume_binding_shape();
 
-class VolumeBinding final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin {
+class VolumeBinding final : public PreFilterPlugin,
+                            public FilterPlugin,
+                            public PreScorePlugin,
+                            public ScorePlugin,
+                            public ReservePlugin,
+                            public PreBindPlugin {
  public:
   // CycleState key (kube's stateKey is the plugin name).
   static constexpr std::string_view kStateKey = "VolumeBinding";
@@ -281,6 +296,25 @@ class VolumeBinding final : public PreFilterPlugin, public FilterPlugin, public 
   // mapped through the shape and averaged over the classes, rounded. 0 for a pod without
   // claims or a node where the claims do not fit.
   ScoreResult score(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+
+  // AssumePodVolumes on the chosen node: nothing when every claim of the pod is fully bound;
+  // otherwise each volume chosen for an unbound claim is assumed bound to it (claimRef set,
+  // bound-by-controller annotated) and each claim to provision is assumed annotated with the
+  // selected node, in the snapshot's assume caches, so that the next pods see them taken.
+  // Error "not found" when PreFilter stored nothing.
+  Status reserve(CycleState& state, const PodInfo& pod, const std::string& node, Snapshot& snapshot) const override;
+  // RevertAssumedPodVolumes: the volumes and claims found for the node go back to their
+  // versions before any assumption (also when this pod's Reserve did not run).
+  void unreserve(CycleState& state, const PodInfo& pod, const std::string& node, Snapshot& snapshot) const override;
+  // Skip when every claim was bound at Reserve; Error "not found" without state, and
+  // `no pod volume found for node "X"` when Reserve found none for the node.
+  Status pre_bind_pre_flight(const CycleState& state, const PodInfo& pod, const std::string& node) const override;
+  // BindPodVolumes: the updates of the assumed volumes and claims, described one per line
+  // ("update PersistentVolume pv-1: claimRef default/data", "update PersistentVolumeClaim
+  // default/data: volume.kubernetes.io/selected-node=node-a"). podfit does not wait for the PV
+  // controller and provisioners that finish the binding.
+  Status pre_bind(CycleState& state, const PodInfo& pod, const std::string& node,
+                  std::vector<std::string>& writes) const override;
 
  private:
   bool skip_deferred_resize_;

@@ -1,6 +1,8 @@
 // The scheduler's view of the cluster for one run: NodeInfos plus the objects plugins look up.
 #pragma once
 
+#include <cstdint>
+
 #include <map>
 #include <memory>
 #include <string>
@@ -54,9 +56,18 @@ class Snapshot {
   // Assumes a pod onto a node (the cache's AssumePod), as `place` does between pods: a copy of
   // the pod with spec.nodeName set is added to the node. nullptr when the node is unknown.
   const PodInfo* assume(const Pod& pod, std::string_view node_name, const FeatureGates& gates);
+  // Unique to this snapshot and changed by every assume(), forget() and ensure_namespace(): what
+  // plugins computed for one generation holds for every pod checked in it.
+  uint64_t generation() const { return generation_; }
+  // ForgetPod: undoes assume() when the pod's binding fails; the PodInfo is gone afterwards.
+  // False when `assumed` is not a pod assume() added.
+  bool forget(const PodInfo* assumed);
+  // The storage lookups with their assume caches, which Reserve writes between cycles.
+  StorageLookup& mutable_storage() { return storage_; }
 
  private:
   void add_to_node(NodeInfo& node, const PodInfo* pod);
+  void count_claims(const Pod& pod, int delta);
 
   const ClusterState* cluster_;
   StorageLookup storage_;
@@ -68,6 +79,7 @@ class Snapshot {
   std::vector<const Pod*> orphaned_;
   std::unordered_map<std::string, const StringMap*> namespace_labels_;
   std::vector<std::string> namespace_names_;
+  uint64_t generation_ = 0;
   std::map<std::string, StringMap, std::less<>> synthesized_namespaces_;  // stable addresses
   std::map<std::string, int, std::less<>> used_pvc_ref_counts_;
 };

@@ -1,0 +1,140 @@
+#include "podfit/framework/scheduling_cycle.h"
+
+#include <set>
+
+#include <fmt/format.h>
+
+#include "podfit/framework/fit_error.h"
+
+namespace podfit {
+namespace {
+
+// A profile without score plugins: every feasible node totals 1.
+const ScoreProfile& no_scoring() {
+  static const ScoreProfile profile({}, PluginContext{});
+  return profile;
+}
+
+// A rejection after host selection reads as a FitError over the one chosen node.
+std::string rejection_message(const Status& status) {
+  FitDiagnosis diagnosis;
+  diagnosis.node_statuses.push_back(status);
+  return fit_error_message(diagnosis, 1);
+}
+
+}  // namespace
+
+std::string_view cycle_stage_name(CycleStage stage) {
+  switch (stage) {
+    case CycleStage::Skipped: return "Skipped";
+    case CycleStage::Filter: return "Filter";
+    case CycleStage::Score: return "Score";
+    case CycleStage::Reserve: return "Reserve";
+    case CycleStage::PreBind: return "PreBind";
+    case CycleStage::Bind: return "Bind";
+    case CycleStage::Bound: return "Bound";
+  }
+  return "Unknown";
+}
+
+CycleResult schedule_one(const Pod& pod, Snapshot& snapshot, const CycleProfile& profile, const FeatureGates& gates) {
+  CycleResult out;
+  // skipPodSchedule: a pod being deleted is not scheduled.
+  if (!pod.metadata.deletion_timestamp.empty()) {
+    out.stage = CycleStage::Skipped;
+    out.message = fmt::format("skip schedule deleting pod: {}/{}", pod.metadata.namespace_, pod.metadata.name);
+    return out;
+  }
+  snapshot.ensure_namespace(pod.metadata.namespace_);
+  const PodInfo info(pod, gates);
+  CycleState state;
+  const auto& nodes = snapshot.nodes();
+
+  // schedulePod: filtering, then scoring unless a single node is feasible.
+  out.stage = CycleStage::Filter;
+  if (nodes.empty()) {
+    out.message = std::string(kNoNodesAvailableMessage);
+    out.status = Status(Code::UnschedulableAndUnresolvable, out.message);
+    return out;
+  }
+  out.filter = profile.filters->run(snapshot, info, false, state);
+  if (out.filter.error.is_error()) {
+    out.status = out.filter.error;
+    out.message = out.status.message();
+    return out;
+  }
+  std::vector<const NodeInfo*> feasible;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (out.filter.node_failures[i].empty()) feasible.push_back(nodes[i].get());
+  }
+  out.feasible_nodes = feasible.size();
+  // evaluateNominatedNode: a pod nominated by an earlier preemption takes its nominated node,
+  // unscored, when that node passes Filter (whatever PreFilter's node set says).
+  const NodeInfo* nominated =
+      pod.status.nominated_node_name.empty() ? nullptr : snapshot.find_node(pod.status.nominated_node_name);
+  const bool nominated_fits =
+      nominated != nullptr && out.filter.pre_filter_status.is_success() &&
+      profile.filters->run_filter(state, info, *nominated, out.filter.skipped_plugins).is_success();
+  if (nominated_fits) out.feasible_nodes = 1;
+  if (feasible.empty() && !nominated_fits) {
+    out.message = fit_error_message(out.filter, nodes.size());
+    out.status = Status(Code::Unschedulable, out.message);
+    return out;
+  }
+  out.stage = CycleStage::Score;
+  const ScoreProfile& scoring = profile.scoring != nullptr ? *profile.scoring : no_scoring();
+  if (nominated_fits) {
+    out.choice.node = nominated->name();
+  } else {
+    out.choice = scoring.choose(state, info, snapshot, feasible);
+  }
+  if (!out.choice.status.is_success()) {
+    out.status = out.choice.status;
+    out.message = out.status.message();
+    return out;
+  }
+  out.node = out.choice.node;
+
+  // assume, then Reserve; from here a failure unreserves and forgets the assumed pod.
+  const PodInfo* assumed = snapshot.assume(pod, out.node, gates);
+  auto fail = [&](CycleStage stage, Status status, std::string message) {
+    run_unreserve_plugins(profile.binding.reserve, state, *assumed, out.node, snapshot);
+    snapshot.forget(assumed);
+    out.stage = stage;
+    out.status = std::move(status);
+    out.message = std::move(message);
+    return out;
+  };
+  Status reserved = run_reserve_plugins(profile.binding.reserve, state, *assumed, out.node, snapshot);
+  if (!reserved.is_success()) {
+    std::string message = reserved.is_rejected() ? rejection_message(reserved) : reserved.message();
+    return fail(CycleStage::Reserve, std::move(reserved), std::move(message));
+  }
+
+  // The binding cycle: PreBindPreFlight, PreBind, Bind.
+  std::set<std::string> skipped;
+  Status pre_flight = run_pre_bind_pre_flights(profile.binding.pre_bind, state, *assumed, out.node, skipped);
+  if (pre_flight.is_error() || pre_flight.is_rejected()) {
+    std::string message = pre_flight.message();
+    return fail(CycleStage::PreBind, std::move(pre_flight), std::move(message));
+  }
+  Status pre_bound =
+      run_pre_bind_plugins(profile.binding.pre_bind, state, *assumed, out.node, skipped, out.pre_bind_writes);
+  if (!pre_bound.is_success()) {
+    std::string message = pre_bound.message();
+    return fail(CycleStage::PreBind, std::move(pre_bound), std::move(message));
+  }
+  BindOutcome bound = run_bind_plugins(profile.binding.bind, state, *assumed, out.node);
+  out.binder = bound.plugin;
+  if (!bound.status.is_success()) {
+    std::string message = bound.status.message();
+    if (message.empty()) message = "no Bind plugin bound the pod: every one returned Skip";
+    return fail(CycleStage::Bind, std::move(bound.status), std::move(message));
+  }
+  out.stage = CycleStage::Bound;
+  out.binding = std::move(bound.binding);
+  out.assumed = assumed;
+  return out;
+}
+
+}  // namespace podfit

@@ -187,7 +187,7 @@ struct World {
   }
   const NodeInfo& node(const std::string& name) const { return *snapshot->find_node(name); }
   const InterPodAffinityState* state_of(const CycleState& state) const {
-    return state.read<InterPodAffinityState>(std::string(kInterPodAffinityPreFilterStateKey));
+    return state.read<InterPodAffinityState>(kInterPodAffinityPreFilterStateKey);
   }
 
   std::unique_ptr<ClusterState> cluster;
@@ -657,25 +657,25 @@ TEST_CASE("InterPodAffinity: TestPreFilterStateAddRemovePod") {
       REQUIRE(world.pre_filter(state, pending).is_success());
       const auto* before = world.state_of(state);
       REQUIRE(before != nullptr);
-      const Counts original_existing = before->existing_anti_affinity.counts();
-      const Counts original_affinity = before->affinity.counts();
-      const Counts original_anti = before->anti_affinity.counts();
+      const Counts original_existing = before->existing_anti_affinity->counts();
+      const Counts original_affinity = before->affinity->counts();
+      const Counts original_anti = before->anti_affinity->counts();
 
       PodInfo added(c.added, world.gates);
       const NodeInfo& node = world.node(c.added.spec.node_name);
       REQUIRE(world.plugin.add_pod(state, pending, added, node).is_success());
       const auto* after = world.state_of(state);
-      CHECK(after->anti_affinity.counts() == c.want_anti_affinity);
-      CHECK(after->affinity.counts() == c.want_affinity);
-      CHECK(after->existing_anti_affinity.counts() == want->existing_anti_affinity.counts());
-      CHECK(after->affinity.counts() == want->affinity.counts());
-      CHECK(after->anti_affinity.counts() == want->anti_affinity.counts());
+      CHECK(after->anti_affinity->counts() == c.want_anti_affinity);
+      CHECK(after->affinity->counts() == c.want_affinity);
+      CHECK(after->existing_anti_affinity->counts() == want->existing_anti_affinity->counts());
+      CHECK(after->affinity->counts() == want->affinity->counts());
+      CHECK(after->anti_affinity->counts() == want->anti_affinity->counts());
 
       REQUIRE(world.plugin.remove_pod(state, pending, added, node).is_success());
-      CHECK(after->existing_anti_affinity.counts() == original_existing);
-      CHECK(after->affinity.counts() == original_affinity);
-      CHECK(after->anti_affinity.counts() == original_anti);
-      CHECK(after->existing_anti_affinity.size() == original_existing.size());
+      CHECK(after->existing_anti_affinity->counts() == original_existing);
+      CHECK(after->affinity->counts() == original_affinity);
+      CHECK(after->anti_affinity->counts() == original_anti);
+      CHECK(after->existing_anti_affinity->size() == original_existing.size());
     }
   }
 }
@@ -694,26 +694,26 @@ TEST_CASE("InterPodAffinity: TestPreFilterStateClone") {
   const Pod pod = P("p");
   PodInfo info(pod, FeatureGates{});
   InterPodAffinityState source;
-  source.existing_anti_affinity.add("name", "node1", 1, info, "n", 0);
-  source.existing_anti_affinity.add("name", "node2", 1, info, "n", 0);
-  source.affinity.add("name", "nodeA", 1, info, "n", 0);
-  source.affinity.add("name", "nodeC", 2, info, "n", 0);
-  source.anti_affinity.add("name", "nodeN", 3, info, "n", 0);
-  source.anti_affinity.add("name", "nodeM", 1, info, "n", 0);
+  source.existing_anti_affinity.mutate().add("name", "node1", 1, info, "n", 0);
+  source.existing_anti_affinity.mutate().add("name", "node2", 1, info, "n", 0);
+  source.affinity.mutate().add("name", "nodeA", 1, info, "n", 0);
+  source.affinity.mutate().add("name", "nodeC", 2, info, "n", 0);
+  source.anti_affinity.mutate().add("name", "nodeN", 3, info, "n", 0);
+  source.anti_affinity.mutate().add("name", "nodeM", 1, info, "n", 0);
   source.pod = std::make_shared<IncomingAffinity>();
 
   auto clone = source.clone();
   auto* copy = dynamic_cast<InterPodAffinityState*>(clone.get());
   REQUIRE(copy != nullptr);
   CHECK(copy != &source);
-  CHECK(copy->existing_anti_affinity.counts() == source.existing_anti_affinity.counts());
-  CHECK(copy->affinity.counts() == source.affinity.counts());
-  CHECK(copy->anti_affinity.counts() == source.anti_affinity.counts());
+  CHECK(copy->existing_anti_affinity->counts() == source.existing_anti_affinity->counts());
+  CHECK(copy->affinity->counts() == source.affinity->counts());
+  CHECK(copy->anti_affinity->counts() == source.anti_affinity->counts());
   CHECK(copy->pod == source.pod);
   // The copy is independent: changing it leaves the source alone.
-  copy->affinity.add("name", "nodeA", -1, info, "n", 0);
-  CHECK(copy->affinity.counts() == Counts{{{"name", "nodeC"}, 2}});
-  CHECK(source.affinity.counts() == Counts{{{"name", "nodeA"}, 1}, {{"name", "nodeC"}, 2}});
+  copy->affinity.mutate().add("name", "nodeA", -1, info, "n", 0);
+  CHECK(copy->affinity->counts() == Counts{{{"name", "nodeC"}, 2}});
+  CHECK(source.affinity->counts() == Counts{{{"name", "nodeA"}, 1}, {{"name", "nodeC"}, 2}});
 }
 
 TEST_CASE("InterPodAffinity: TestGetTPMapMatchingIncomingAffinityAntiAffinity") {
@@ -800,8 +800,8 @@ TEST_CASE("InterPodAffinity: TestGetTPMapMatchingIncomingAffinityAntiAffinity") 
       } else {
         REQUIRE(pre.is_success());
         REQUIRE(data != nullptr);
-        CHECK(data->affinity.counts() == c.want_affinity);
-        CHECK(data->anti_affinity.counts() == c.want_anti_affinity);
+        CHECK(data->affinity->counts() == c.want_affinity);
+        CHECK(data->anti_affinity->counts() == c.want_anti_affinity);
       }
     }
   }
@@ -1303,4 +1303,42 @@ TEST_CASE("InterPodAffinity: PodInfo compiles affinity terms once") {
 }
 
 }  // namespace
+TEST_CASE("InterPodAffinity: counts shared between pods of one snapshot agree with counting afresh") {
+  const std::vector<Node> nodes{node("a", {{"zone", "z1"}}), node("b", {{"zone", "z2"}})};
+  World world(nodes,
+              {P("guard").label("app", "db").node("a").anti_term(term_in("app", "zone", {"web"})),
+               P("cache").label("app", "cache").node("b")},
+              {ns("default"), ns("other")});
+  // Pods that differ only where the terms look (label app, namespace) must not share counts;
+  // pods that differ elsewhere (pod-template-hash) may.
+  const std::vector<Pod> pods{
+      P("web-1").label("app", "web").label("pod-template-hash", "1").affinity_term(term_in("app", "zone", {"cache"})),
+      P("web-2").label("app", "web").label("pod-template-hash", "2").affinity_term(term_in("app", "zone", {"cache"})),
+      P("api").label("app", "api").affinity_term(term_in("app", "zone", {"cache"})),
+      P("web-other").ns("other").label("app", "web").affinity_term(term_in("app", "zone", {"db"})),
+      P("web-3").label("app", "web").anti_term(term_in("app", "zone", {"cache"})),
+  };
+  auto statuses = [&](InterPodAffinity& plugin, const Pod& pod) {
+    PodInfo info(pod, world.gates);
+    CycleState state;
+    PreFilterResult result;
+    std::vector<std::string> out{show(plugin.pre_filter(state, info, *world.snapshot, result))};
+    for (const char* name : {"a", "b"}) out.push_back(show(plugin.filter(state, info, world.node(name))));
+    return out;
+  };
+  for (const Pod& pod : pods) {
+    CAPTURE(pod.metadata.name);
+    InterPodAffinity fresh;
+    CHECK(statuses(world.plugin, pod) == statuses(fresh, pod));
+  }
+  // Node a (z1) has no cache pod; node b (z2) has, and guard's anti-affinity covers z1 only.
+  CHECK(statuses(world.plugin, pods[0]) ==
+        std::vector<std::string>{show(Status()), show(affinity_rejected()), show(Status())});
+  // A pod assumed onto node b changes the snapshot: counts made before it no longer hold.
+  const Pod db = P("db-2").label("app", "db").node("b").anti_term(term_in("app", "zone", {"web"}));
+  REQUIRE(world.snapshot->assume(db, "b", world.gates) != nullptr);
+  CHECK(statuses(world.plugin, pods[0]) ==
+        std::vector<std::string>{show(Status()), show(affinity_rejected()), show(existing_rejected())});
+}
+
 }  // namespace podfit

@@ -258,7 +258,7 @@ std::string render(const WantState& want) {
 const std::vector<std::pair<std::string, int>> kNewPaths = {{"", kSpreadNoMatchNum}, {"", kSpreadNoMatchNum}};
 
 const PodTopologySpreadState* stored_state(const CycleState& state) {
-  return state.read<PodTopologySpreadState>(std::string(kPodTopologySpreadPreFilterStateKey));
+  return state.read<PodTopologySpreadState>(kPodTopologySpreadPreFilterStateKey);
 }
 
 // "Code: reasons [details]" so that one comparison checks all three.
@@ -936,6 +936,39 @@ void run_filter_cases(const std::vector<FilterCase>& cases) {
 constexpr Code kOk = Code::Success;
 constexpr Code kNo = Code::Unschedulable;
 constexpr Code kNever = Code::UnschedulableAndUnresolvable;
+
+TEST_CASE("PodTopologySpread: counts shared between pods of one snapshot agree with counting afresh") {
+  const FeatureGates gates = gates_with(true);
+  Cluster cluster({make_node("a", {{"zone", "z1"}}), make_node("b", {{"zone", "z2"}})},
+                  {PodMaker("w1").label("app", "web").node("a"), PodMaker("w2").label("app", "web").node("a"),
+                   PodMaker("d1").ns("other").label("app", "web").node("b")},
+                  gates);
+  PodTopologySpreadPlugin shared(PodTopologySpreadArgs{{}, SpreadDefaultingType::List}, gates);
+  auto web = [](std::string name, std::string ns) {
+    return Pod(PodMaker(std::move(name)).ns(std::move(ns)).label("app", "web").spread(1, "zone", kDoNotSchedule,
+                                                                                       labeled("app", "web")));
+  };
+  auto codes = [&](PodTopologySpreadPlugin& plugin, const Pod& pod) {
+    const PodInfo info(pod, gates);
+    CycleState state;
+    PreFilterResult result;
+    std::vector<Code> out{plugin.pre_filter(state, info, cluster.snapshot, result).code()};
+    for (const char* name : {"a", "b"}) out.push_back(plugin.filter(state, info, *cluster.snapshot.find_node(name)).code());
+    return out;
+  };
+  // Same selector, other namespace: other counts.
+  for (const Pod& pod : {web("p", "default"), web("q", "other"), web("r", "default")}) {
+    PodTopologySpreadPlugin fresh(PodTopologySpreadArgs{{}, SpreadDefaultingType::List}, gates);
+    CHECK(codes(shared, pod) == codes(fresh, pod));
+  }
+  CHECK(codes(shared, web("p", "default")) == std::vector<Code>{kOk, kNo, kOk});
+  CHECK(codes(shared, web("q", "other")) == std::vector<Code>{kOk, kOk, kNo});
+  // Two pods assumed onto b even the default namespace's domains out.
+  REQUIRE(cluster.snapshot.assume(Pod(PodMaker("w3").label("app", "web")), "b", gates) != nullptr);
+  CHECK(codes(shared, web("p", "default")) == std::vector<Code>{kOk, kNo, kOk});
+  REQUIRE(cluster.snapshot.assume(Pod(PodMaker("w4").label("app", "web")), "b", gates) != nullptr);
+  CHECK(codes(shared, web("p", "default")) == std::vector<Code>{kOk, kOk, kOk});
+}
 
 TEST_CASE("PodTopologySpread: Filter with a single constraint (TestSingleConstraint)") {
   const std::vector<Pod> spread_2103 = {on("p-a1", "node-a", kFoo), on("p-a2", "node-a", kFoo),

@@ -161,27 +161,41 @@ PreFilterOutcome Framework::run_pre_filter(const Snapshot& snapshot, const PodIn
   return out;
 }
 
-Status Framework::run_filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
-                             const std::set<std::string>& skipped_plugins) const {
+std::vector<bool> Framework::skip_mask(const std::set<std::string>& skipped_plugins) const {
+  std::vector<bool> skip(filter_.size());
+  for (size_t i = 0; i < filter_.size(); ++i) skip[i] = skipped_plugins.contains(filter_names_[i]);
+  return skip;
+}
+
+Status Framework::filter_node(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                              const std::vector<bool>& skip) const {
   for (size_t i = 0; i < filter_.size(); ++i) {
-    const std::string& name = filter_names_[i];
-    if (skipped_plugins.contains(name)) continue;
+    if (skip[i]) continue;
     Status status = filter_[i]->filter(state, pod, node);
-    if (!status.is_success()) return filter_failure(std::move(status), name);
+    if (!status.is_success()) return filter_failure(std::move(status), filter_names_[i]);
   }
   return Status();
 }
 
-std::vector<Status> Framework::run_all_filters(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
-                                               const std::set<std::string>& skipped_plugins) const {
+std::vector<Status> Framework::all_filters_on_node(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                                                   const std::vector<bool>& skip) const {
   std::vector<Status> failures;
   for (size_t i = 0; i < filter_.size(); ++i) {
-    const std::string& name = filter_names_[i];
-    if (skipped_plugins.contains(name)) continue;
+    if (skip[i]) continue;
     Status status = filter_[i]->filter(state, pod, node);
-    if (!status.is_success()) failures.push_back(filter_failure(std::move(status), name));
+    if (!status.is_success()) failures.push_back(filter_failure(std::move(status), filter_names_[i]));
   }
   return failures;
+}
+
+Status Framework::run_filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                             const std::set<std::string>& skipped_plugins) const {
+  return filter_node(state, pod, node, skip_mask(skipped_plugins));
+}
+
+std::vector<Status> Framework::run_all_filters(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                                               const std::set<std::string>& skipped_plugins) const {
+  return all_filters_on_node(state, pod, node, skip_mask(skipped_plugins));
 }
 
 FilterOutcome Framework::run(const Snapshot& snapshot, const PodInfo& pod, bool all_reasons, CycleState& state) const {
@@ -229,14 +243,15 @@ FilterOutcome Framework::run(const Snapshot& snapshot, const PodInfo& pod, bool 
   // Every node is evaluated (kube-scheduler stops once it has enough feasible nodes and starts
   // where the previous cycle left off; podfit reports all of them). Nominated pods are not
   // added to the nodes (RunFilterPluginsWithNominatedPods' first pass): podfit has no queue.
-  const std::set<std::string>& skipped = out.skipped_plugins;
+  // Looked up once per pod, not once per node and plugin.
+  const std::vector<bool> skipped = skip_mask(out.skipped_plugins);
   parallelizer_.until(to_filter.size(), [&](size_t k) {
     const size_t i = to_filter[k];
     const NodeInfo& node = *nodes[i];
     if (all_reasons) {
-      out.node_failures[i] = run_all_filters(state, pod, node, skipped);
+      out.node_failures[i] = all_filters_on_node(state, pod, node, skipped);
     } else {
-      Status status = run_filter(state, pod, node, skipped);
+      Status status = filter_node(state, pod, node, skipped);
       if (!status.is_success()) out.node_failures[i].push_back(std::move(status));
     }
   });

@@ -75,7 +75,7 @@ Status ImageLocality::pre_score(CycleState& state, const PodInfo&, const Snapsho
 }
 
 ScoreResult ImageLocality::score(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const {
-  const auto* data = state.read<ImageLocalityState>(std::string(kPreScoreStateKey));
+  const auto* data = state.read<ImageLocalityState>(kPreScoreStateKey);
   if (data == nullptr) {
     return ScoreResult{0, Status::error(fmt::format("reading \"{}\" from cycleState: not found", kPreScoreStateKey))};
   }

@@ -73,6 +73,40 @@ void resolve_namespace_selector(AffinityTerm& term, const Snapshot& snapshot) {
   term.namespace_selector = Selector::nothing();
 }
 
+// One selector as a cache key: its canonical text, told apart from nothing and everything.
+void append_selector_key(std::string& key, const Selector& selector) {
+  key += selector.is_nothing() ? "\x01" : selector.empty() ? "\x02" : selector.to_string();
+  key += '\0';
+}
+
+// Everything of a term list that counting reads, in order (examples name terms by index).
+std::string terms_key(const std::vector<AffinityTerm>& terms) {
+  std::string key;
+  for (const AffinityTerm& term : terms) {
+    key += term.topology_key;
+    key += '\0';
+    for (const std::string& ns : term.namespaces) (key += ns) += ',';
+    key += '\0';
+    append_selector_key(key, term.namespace_selector);
+    append_selector_key(key, term.selector);
+    key += '\x03';
+  }
+  return key;
+}
+
+// What running pods' anti-affinity terms read of an incoming pod: its namespace, its
+// namespace's labels and the pod labels under the keys those terms select on.
+std::string existing_counts_key(const Pod& pod, const IncomingAffinity& incoming, const std::set<std::string>& keys) {
+  std::string key = pod.metadata.namespace_;
+  key += '\0';
+  for (const auto& [name, value] : incoming.namespace_labels) ((key += name) += '=') += value + '\x01';
+  key += '\0';
+  for (const std::string& name : keys) {
+    if (const std::string* value = pod.metadata.labels.find(name)) ((key += name) += '=') += *value + '\x01';
+  }
+  return key;
+}
+
 // ---- Details: what blocks the node, in words. ----
 
 std::string selector_text(const Selector& selector) {
@@ -111,7 +145,7 @@ std::vector<std::string> explain_affinity(const InterPodAffinityState& state, co
                                     i, selector_text(term.selector)));
       continue;
     }
-    if (state.affinity.count(term.topology_key, *value) > 0) continue;
+    if (state.affinity->count(term.topology_key, *value) > 0) continue;
     if (terms.size() == 1) {
       details.push_back(fmt::format("no pod matching affinity term {} ({}) in {}={}", i,
                                     term_text(term, pod.pod_namespace), term.topology_key, *value));
@@ -120,7 +154,7 @@ std::vector<std::string> explain_affinity(const InterPodAffinityState& state, co
                                     term.topology_key, *value, i, term_text(term, pod.pod_namespace)));
     }
   }
-  if (!missing_key && state.affinity.empty()) {
+  if (!missing_key && state.affinity->empty()) {
     details.push_back(
         "no pod anywhere matches the affinity terms and this pod does not match them itself, so it cannot be "
         "the first of its group");
@@ -137,7 +171,7 @@ std::vector<std::string> explain_anti_affinity(const InterPodAffinityState& stat
     const std::string& key = terms[i].topology_key;
     const std::string* value = labels.find(key);
     if (value == nullptr) continue;
-    const auto* entry = state.anti_affinity.find(key, *value);
+    const auto* entry = state.anti_affinity->find(key, *value);
     if (entry == nullptr || entry->count <= 0 || !reported.emplace(key, *value).second) continue;
     // Terms sharing a topology key share the domain's count: name the term that matched.
     const auto& example = entry->example;
@@ -154,7 +188,7 @@ std::vector<std::string> explain_anti_affinity(const InterPodAffinityState& stat
 
 std::vector<std::string> explain_existing_anti_affinity(const InterPodAffinityState& state, const StringMap& labels) {
   std::vector<std::string> details;
-  for (const auto& [key, by_value] : state.existing_anti_affinity.by_key()) {
+  for (const auto& [key, by_value] : state.existing_anti_affinity->by_key()) {
     const std::string* value = labels.find(key);
     if (value == nullptr) continue;
     auto it = by_value.find(*value);
@@ -182,18 +216,18 @@ bool satisfies_affinity(const InterPodAffinityState& state, const StringMap& lab
   for (const auto& term : state.pod->affinity_terms) {
     const std::string* value = labels.find(term.topology_key);
     if (value == nullptr) return false;
-    if (state.affinity.count(term.topology_key, *value) <= 0) pods_exist = false;
+    if (state.affinity->count(term.topology_key, *value) <= 0) pods_exist = false;
   }
   if (pods_exist) return true;
-  return state.affinity.empty() && state.pod->matches_own_affinity;
+  return state.affinity->empty() && state.pod->matches_own_affinity;
 }
 
 // satisfyPodAntiAffinity: no matching pod in the node's domain of any anti-affinity term.
 bool satisfies_anti_affinity(const InterPodAffinityState& state, const StringMap& labels) {
-  if (state.anti_affinity.empty()) return true;
+  if (state.anti_affinity->empty()) return true;
   for (const auto& term : state.pod->anti_affinity_terms) {
     const std::string* value = labels.find(term.topology_key);
-    if (value != nullptr && state.anti_affinity.count(term.topology_key, *value) > 0) return false;
+    if (value != nullptr && state.anti_affinity->count(term.topology_key, *value) > 0) return false;
   }
   return true;
 }
@@ -201,7 +235,7 @@ bool satisfies_anti_affinity(const InterPodAffinityState& state, const StringMap
 // satisfyExistingPodsAntiAffinity: no domain the node belongs to holds a matching running pod's
 // term. kube walks the node's labels; walking the (few) counted keys finds the same pairs.
 bool satisfies_existing_anti_affinity(const InterPodAffinityState& state, const StringMap& labels) {
-  for (const auto& [key, by_value] : state.existing_anti_affinity.by_key()) {
+  for (const auto& [key, by_value] : state.existing_anti_affinity->by_key()) {
     const std::string* value = labels.find(key);
     if (value == nullptr) continue;
     auto it = by_value.find(*value);
@@ -214,10 +248,11 @@ bool satisfies_existing_anti_affinity(const InterPodAffinityState& state, const 
 void update_with_pod(InterPodAffinityState& state, const Pod& pod, const PodInfo& other, const NodeInfo& node,
                      int64_t delta) {
   const IncomingAffinity& incoming = *state.pod;
-  count_anti_affinity(state.existing_anti_affinity, other.required_anti_affinity_terms(), pod,
+  count_anti_affinity(state.existing_anti_affinity.mutate(), other.required_anti_affinity_terms(), pod,
                       &incoming.namespace_labels, other, node, delta);
-  count_affinity(state.affinity, incoming.affinity_terms, other, node, delta);
-  count_anti_affinity(state.anti_affinity, incoming.anti_affinity_terms, other.pod(), nullptr, other, node, delta);
+  count_affinity(state.affinity.mutate(), incoming.affinity_terms, other, node, delta);
+  count_anti_affinity(state.anti_affinity.mutate(), incoming.anti_affinity_terms, other.pod(), nullptr, other, node,
+                      delta);
 }
 
 }  // namespace
@@ -276,6 +311,21 @@ std::map<std::pair<std::string, std::string>, int64_t> TopologyPairCounts::count
 
 // ---- The plugin ----
 
+InterPodAffinity::CountsCache& InterPodAffinity::counts_cache(const Snapshot& snapshot) const {
+  if (cache_.snapshot == &snapshot && cache_.generation == snapshot.generation()) return cache_;
+  cache_ = CountsCache{};
+  cache_.snapshot = &snapshot;
+  cache_.generation = snapshot.generation();
+  for (const NodeInfo* node : snapshot.nodes_with_pods_with_required_anti_affinity()) {
+    for (const PodInfo* running : node->pods_with_required_anti_affinity()) {
+      for (const AffinityTerm& term : running->required_anti_affinity_terms()) {
+        for (const auto& requirement : term.selector.requirements()) cache_.anti_affinity_label_keys.insert(requirement.key);
+      }
+    }
+  }
+  return cache_;
+}
+
 InterPodAffinity::InterPodAffinity(const FeatureGates& gates, InterPodAffinityArgs args)
     : skip_deferred_resize_(gates.in_place_pod_vertical_scaling_scheduler_preemption), args_(args) {}
 
@@ -302,25 +352,52 @@ Status InterPodAffinity::pre_filter(CycleState& state, const PodInfo& pod_info, 
   incoming->matches_own_affinity = matches_all(incoming->affinity_terms, pod);
 
   auto data = std::make_unique<InterPodAffinityState>();
-  // getExistingAntiAffinityCounts: only nodes running pods with required anti-affinity.
-  for (const NodeInfo* node : snapshot.nodes_with_pods_with_required_anti_affinity()) {
-    for (const PodInfo* running : node->pods_with_required_anti_affinity()) {
-      count_anti_affinity(data->existing_anti_affinity, running->required_anti_affinity_terms(), pod,
-                          &incoming->namespace_labels, *running, *node, 1);
-    }
-  }
-  // getIncomingAffinityAntiAffinityCounts: every pod on every node.
-  if (!incoming->affinity_terms.empty() || !incoming->anti_affinity_terms.empty()) {
-    for (const auto& node : snapshot.nodes()) {
-      for (const PodInfo* running : node->pods()) {
-        count_affinity(data->affinity, incoming->affinity_terms, *running, *node, 1);
-        count_anti_affinity(data->anti_affinity, incoming->anti_affinity_terms, running->pod(), nullptr, *running,
-                            *node, 1);
+  {
+    // The counts depend on the snapshot and on what of the pod the terms read; pods of one
+    // workload read the same and share them, so each is computed once per snapshot generation.
+    std::lock_guard<std::mutex> lock(cache_mutex_);
+    CountsCache& cache = counts_cache(snapshot);
+    // getExistingAntiAffinityCounts: only nodes running pods with required anti-affinity.
+    auto& existing = cache.existing_anti_affinity[existing_counts_key(pod, *incoming, cache.anti_affinity_label_keys)];
+    if (!existing) {
+      auto counts = std::make_shared<TopologyPairCounts>();
+      for (const NodeInfo* node : snapshot.nodes_with_pods_with_required_anti_affinity()) {
+        for (const PodInfo* running : node->pods_with_required_anti_affinity()) {
+          count_anti_affinity(*counts, running->required_anti_affinity_terms(), pod, &incoming->namespace_labels,
+                              *running, *node, 1);
+        }
       }
+      existing = std::move(counts);
+    }
+    data->existing_anti_affinity = SharedPairCounts(existing);
+    // getIncomingAffinityAntiAffinityCounts: every pod on every node.
+    if (!incoming->affinity_terms.empty()) {
+      auto& affinity = cache.affinity[terms_key(incoming->affinity_terms)];
+      if (!affinity) {
+        auto counts = std::make_shared<TopologyPairCounts>();
+        for (const auto& node : snapshot.nodes()) {
+          for (const PodInfo* running : node->pods()) count_affinity(*counts, incoming->affinity_terms, *running, *node, 1);
+        }
+        affinity = std::move(counts);
+      }
+      data->affinity = SharedPairCounts(affinity);
+    }
+    if (!incoming->anti_affinity_terms.empty()) {
+      auto& anti_affinity = cache.anti_affinity[terms_key(incoming->anti_affinity_terms)];
+      if (!anti_affinity) {
+        auto counts = std::make_shared<TopologyPairCounts>();
+        for (const auto& node : snapshot.nodes()) {
+          for (const PodInfo* running : node->pods()) {
+            count_anti_affinity(*counts, incoming->anti_affinity_terms, running->pod(), nullptr, *running, *node, 1);
+          }
+        }
+        anti_affinity = std::move(counts);
+      }
+      data->anti_affinity = SharedPairCounts(anti_affinity);
     }
   }
 
-  if (data->existing_anti_affinity.empty() && incoming->affinity_terms.empty() &&
+  if (data->existing_anti_affinity->empty() && incoming->affinity_terms.empty() &&
       incoming->anti_affinity_terms.empty()) {
     return Status(Code::Skip);
   }

@@ -44,7 +44,7 @@ ScoreResult NodeAffinityPlugin::score(const CycleState& state, const PodInfo& po
   int64_t count = 0;
   if (added_preferred_) count += added_preferred_->score(node.node());
   std::shared_ptr<const PreferredSchedulingTerms> preferred;
-  if (const auto* data = state.read<NodeAffinityScoreState>(std::string(kNodeAffinityPreScoreStateKey))) {
+  if (const auto* data = state.read<NodeAffinityScoreState>(kNodeAffinityPreScoreStateKey)) {
     preferred = data->preferred;
   } else {
     std::string error;

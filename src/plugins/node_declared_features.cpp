@@ -52,7 +52,7 @@ Status NodeDeclaredFeatures::pre_filter(CycleState& state, const PodInfo& pod, c
 Status NodeDeclaredFeatures::filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const {
   if (skip_deferred_resize_ && is_pod_resize_deferred(pod.pod())) return Status();
   if (!enabled_) return Status();
-  const auto* data = state.read<NodeDeclaredFeaturesState>(std::string(kStateKey));
+  const auto* data = state.read<NodeDeclaredFeaturesState>(kStateKey);
   if (data == nullptr) {
     return Status::error(fmt::format("error reading \"{}\" from cycle-state: not found", kStateKey));
   }

@@ -37,7 +37,7 @@ Status NodePorts::pre_filter(CycleState& state, const PodInfo& pod, const Snapsh
 
 Status NodePorts::filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const {
   if (skip_deferred_resize_ && is_pod_resize_deferred(pod.pod())) return Status();
-  const auto* data = state.read<NodePortsState>(std::string(kStateKey));
+  const auto* data = state.read<NodePortsState>(kStateKey);
   if (data == nullptr) return Status::error(fmt::format("reading \"{}\" from cycleState: not found", kStateKey));
   if (fits_ports(data->ports, node.used_ports())) return Status();
   return Status(Code::Unschedulable, {std::string(kErrReason)}, port_conflict_details(data->ports, node.used_ports()));

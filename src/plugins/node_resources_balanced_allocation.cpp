@@ -38,7 +38,7 @@ ScoreResult NodeResourcesBalancedAllocation::score(const CycleState& state, cons
                                                    const NodeInfo& node) const {
   std::vector<int64_t> computed;
   const std::vector<int64_t>* requests = nullptr;
-  if (const auto* data = state.read<BalancedAllocationState>(std::string(kPreScoreStateKey))) {
+  if (const auto* data = state.read<BalancedAllocationState>(kPreScoreStateKey)) {
     requests = &data->pod_requests;
   } else {
     computed = pod_resource_requests(pod.pod(), args_.resources, options_);

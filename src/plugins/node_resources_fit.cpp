@@ -184,7 +184,7 @@ Status NodeResourcesFit::pre_filter(CycleState& state, const PodInfo& pod, const
 }
 
 Status NodeResourcesFit::filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const {
-  const auto* fit_state = state.read<FitState>(std::string(kStateKey));
+  const auto* fit_state = state.read<FitState>(kStateKey);
   if (fit_state == nullptr) {
     return Status::error(fmt::format("error reading \"{}\" from cycleState: not found", kStateKey));
   }

@@ -74,7 +74,7 @@ ScoreResult NodeResourcesFit::score(const CycleState& state, const PodInfo& pod,
   const ScoringStrategy& strategy = args_.scoring_strategy;
   std::vector<int64_t> computed;
   const std::vector<int64_t>* requests = nullptr;
-  if (const auto* data = state.read<FitScoreState>(std::string(kPreScoreStateKey))) {
+  if (const auto* data = state.read<FitScoreState>(kPreScoreStateKey)) {
     requests = &data->pod_requests;
   } else {
     computed = pod_resource_requests(pod.pod(), strategy.resources, fit_allocation_options());

@@ -223,7 +223,7 @@ Status NodeVolumeLimits::pre_filter(CycleState& state, const PodInfo& pod, const
 Status NodeVolumeLimits::filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const {
   if (skip_deferred_resize_ && is_pod_resize_deferred(pod.pod())) return Status();
   if (pod.pod().spec.volumes.empty()) return Status();
-  const auto* data = state.read<NodeVolumeLimitsState>(std::string(kStateKey));
+  const auto* data = state.read<NodeVolumeLimitsState>(kStateKey);
   if (data == nullptr) return Status::error(fmt::format("reading \"{}\" from cycleState: not found", kStateKey));
   const StorageLookup& storage = *data->storage;
 

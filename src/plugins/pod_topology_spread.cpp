@@ -169,6 +169,31 @@ bool PodTopologySpreadPlugin::node_counts_for(const SpreadConstraint& constraint
   return true;
 }
 
+std::shared_ptr<const std::vector<int>> PodTopologySpreadPlugin::matching_pods_per_node(const Snapshot& snapshot,
+                                                                                       const Selector& selector,
+                                                                                       const std::string& ns) const {
+  std::lock_guard<std::mutex> lock(match_counts_mutex_);
+  if (match_counts_.snapshot != &snapshot || match_counts_.generation != snapshot.generation()) {
+    match_counts_ = MatchCounts{&snapshot, snapshot.generation(), {}};
+  }
+  std::string key = ns;
+  key += '\0';
+  key += selector.is_nothing() ? "\x01" : selector.empty() ? "\x02" : selector.to_string();
+  auto& counts = match_counts_.by_selector[key];
+  if (!counts) {
+    const auto& nodes = snapshot.nodes();
+    auto per_node = std::make_shared<std::vector<int>>(nodes.size(), 0);
+    auto count_node = [&](size_t i) { (*per_node)[i] = count_matching_pods(nodes[i]->pods(), selector, ns); };
+    if (nodes.size() >= kParallelCountingThreshold) {
+      parallelizer_.until(nodes.size(), count_node);
+    } else {
+      for (size_t i = 0; i < nodes.size(); ++i) count_node(i);
+    }
+    counts = std::move(per_node);
+  }
+  return counts;
+}
+
 Status PodTopologySpreadPlugin::pre_filter(CycleState& state, const PodInfo& pod_info, const Snapshot& snapshot,
                                            PreFilterResult& result) const {
   result = PreFilterResult{};
@@ -188,6 +213,10 @@ Status PodTopologySpreadPlugin::pre_filter(CycleState& state, const PodInfo& pod
 
   const auto& nodes = snapshot.nodes();
   const RequiredNodeAffinity affinity(pod);
+  std::vector<std::shared_ptr<const std::vector<int>>> matching(compiled.size());
+  for (size_t i = 0; i < compiled.size(); ++i) {
+    matching[i] = matching_pods_per_node(snapshot, compiled[i].selector, pod.metadata.namespace_);
+  }
   std::vector<std::vector<DomainCount>> per_node(nodes.size());
   auto count_node = [&](size_t index) {
     const NodeInfo& info = *nodes[index];
@@ -198,8 +227,7 @@ Status PodTopologySpreadPlugin::pre_filter(CycleState& state, const PodInfo& pod
     for (size_t i = 0; i < compiled.size(); ++i) {
       const SpreadConstraint& constraint = compiled[i];
       if (node_inclusion_policy_ && !node_counts_for(constraint, pod, node, affinity)) continue;
-      counts.push_back(DomainCount{i, node.metadata.labels.find(constraint.topology_key),
-                                   count_matching_pods(info.pods(), constraint.selector, pod.metadata.namespace_)});
+      counts.push_back(DomainCount{i, node.metadata.labels.find(constraint.topology_key), (*matching[i])[index]});
     }
   };
   if (nodes.size() >= kParallelCountingThreshold) {

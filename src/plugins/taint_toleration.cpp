@@ -58,7 +58,7 @@ Status TaintToleration::pre_score(CycleState& state, const PodInfo& pod, const S
 }
 
 ScoreResult TaintToleration::score(const CycleState& state, const PodInfo&, const NodeInfo& node) const {
-  const auto* data = state.read<TaintTolerationScoreState>(std::string(kPreScoreStateKey));
+  const auto* data = state.read<TaintTolerationScoreState>(kPreScoreStateKey);
   if (data == nullptr) {
     return ScoreResult{0, Status::error(fmt::format("failed to read \"{}\" from cycleState: not found", kPreScoreStateKey))};
   }

@@ -150,7 +150,7 @@ Status VolumeRestrictions::filter(const CycleState& state, const PodInfo& pod, c
   if (auto conflict = find_disk_conflict(pod.pod(), node)) {
     return Status(Code::Unschedulable, {std::string(kErrReasonDiskConflict)}, {std::move(*conflict)});
   }
-  const auto* data = state.read<VolumeRestrictionsState>(std::string(kStateKey));
+  const auto* data = state.read<VolumeRestrictionsState>(kStateKey);
   if (data == nullptr) return Status::error(fmt::format("cannot read \"{}\" from cycleState", kStateKey));
   if (data->conflicting_claim_ref_count > 0) {
     return Status(Code::Unschedulable, {std::string(kErrReasonReadWriteOncePodConflict)}, data->conflict_details);

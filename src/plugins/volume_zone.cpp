@@ -161,7 +161,7 @@ Status VolumeZone::filter(const CycleState& state, const PodInfo& pod, const Nod
   if (skip_deferred_resize_ && is_pod_resize_deferred(pod.pod())) return Status();
   // A pod without volumes fits everywhere, state or not.
   if (pod.pod().spec.volumes.empty()) return Status();
-  const auto* data = state.read<VolumeZoneState>(std::string(kStateKey));
+  const auto* data = state.read<VolumeZoneState>(kStateKey);
   if (data == nullptr) return Status::error(fmt::format("reading \"{}\" from cycleState: not found", kStateKey));
   if (data->lookup_failure) return *data->lookup_failure;
 

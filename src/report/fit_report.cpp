@@ -8,33 +8,38 @@
 
 namespace podfit {
 
-PodVerdict make_pod_verdict(const Pod& pod, const Snapshot& snapshot, const FilterOutcome& outcome) {
+PodVerdict make_pod_verdict(const Pod& pod, const Snapshot& snapshot, FilterOutcome outcome) {
   PodVerdict verdict;
   verdict.namespace_ = pod.metadata.namespace_;
   verdict.name = pod.metadata.name;
   const auto& nodes = snapshot.nodes();
-  for (size_t i = 0; i < nodes.size(); ++i) {
-    NodeVerdict& node = verdict.nodes.emplace_back();
-    node.name = nodes[i]->name();
-    node.failures = outcome.node_failures[i];
-    node.fit = node.failures.empty();
-    if (node.fit) verdict.feasible_nodes.push_back(node.name);
-  }
-  verdict.not_evaluated = outcome.not_evaluated;
-  verdict.scheduler_name = pod.spec.scheduler_name;
-  if (outcome.pre_filter_status.is_rejected() || outcome.pre_filter_status.is_error()) {
-    verdict.pre_filter = outcome.pre_filter_status;
-  }
-  verdict.schedulable = !verdict.feasible_nodes.empty() && !outcome.error.is_error();
+  size_t feasible = 0;
+  for (const auto& failures : outcome.node_failures) feasible += failures.empty();
+  verdict.schedulable = feasible > 0 && !outcome.error.is_error();
   if (outcome.error.is_error()) {
     // kube-scheduler abandons the attempt on an Error instead of reporting a FitError.
     verdict.message = outcome.error.message();
   } else if (nodes.empty()) {
     verdict.message = std::string(kNoNodesAvailableMessage);
   } else if (verdict.schedulable) {
-    verdict.message = fmt::format("{}/{} nodes are available", verdict.feasible_nodes.size(), nodes.size());
+    verdict.message = fmt::format("{}/{} nodes are available", feasible, nodes.size());
   } else {
     verdict.message = fit_error_message(outcome, nodes.size());
+  }
+  // The message is made: the node failures move into the verdict instead of being copied.
+  verdict.nodes.reserve(nodes.size());
+  verdict.feasible_nodes.reserve(feasible);
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    NodeVerdict& node = verdict.nodes.emplace_back();
+    node.name = nodes[i]->name();
+    node.failures = std::move(outcome.node_failures[i]);
+    node.fit = node.failures.empty();
+    if (node.fit) verdict.feasible_nodes.push_back(node.name);
+  }
+  verdict.not_evaluated = std::move(outcome.not_evaluated);
+  verdict.scheduler_name = pod.spec.scheduler_name;
+  if (outcome.pre_filter_status.is_rejected() || outcome.pre_filter_status.is_error()) {
+    verdict.pre_filter = std::move(outcome.pre_filter_status);
   }
   return verdict;
 }

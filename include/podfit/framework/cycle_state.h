@@ -1,8 +1,10 @@
 // Per-pod scheduling cycle state: what PreFilter computed, read by Filter.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 namespace podfit {
@@ -17,15 +19,23 @@ struct StateData {
 // concurrently during Filter.
 class CycleState {
  public:
-  void write(const std::string& key, std::unique_ptr<StateData> data) { data_[key] = std::move(data); }
-  // nullptr when PreFilter did not write the key (e.g. it returned Skip).
+  void write(std::string_view key, std::unique_ptr<StateData> data) {
+    auto it = data_.find(key);
+    if (it == data_.end()) {
+      data_.emplace(std::string(key), std::move(data));
+    } else {
+      it->second = std::move(data);
+    }
+  }
+  // nullptr when PreFilter did not write the key (e.g. it returned Skip). Filter reads once per
+  // node and plugin: the lookup takes the key as it is, without building a string.
   template <class T>
-  const T* read(const std::string& key) const {
+  const T* read(std::string_view key) const {
     auto it = data_.find(key);
     return it == data_.end() ? nullptr : dynamic_cast<const T*>(it->second.get());
   }
   template <class T>
-  T* read_mutable(const std::string& key) {
+  T* read_mutable(std::string_view key) {
     auto it = data_.find(key);
     return it == data_.end() ? nullptr : dynamic_cast<T*>(it->second.get());
   }
@@ -36,7 +46,11 @@ class CycleState {
   }
 
  private:
-  std::unordered_map<std::string, std::unique_ptr<StateData>> data_;
+  struct KeyHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view key) const { return std::hash<std::string_view>{}(key); }
+  };
+  std::unordered_map<std::string, std::unique_ptr<StateData>, KeyHash, std::equal_to<>> data_;
 };
 
 }  // namespace podfit

@@ -93,6 +93,12 @@ class Framework {
   const std::vector<std::string>& plugin_names() const { return names_; }
 
  private:
+  // Per Filter plugin (in order), whether `skipped_plugins` names it.
+  std::vector<bool> skip_mask(const std::set<std::string>& skipped_plugins) const;
+  Status filter_node(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                     const std::vector<bool>& skip) const;
+  std::vector<Status> all_filters_on_node(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                                          const std::vector<bool>& skip) const;
   std::vector<std::unique_ptr<Plugin>> plugins_;
   std::vector<const PreFilterPlugin*> pre_filter_;
   std::vector<std::string> pre_filter_names_;  // pre_filter_[i]->name(), the name statuses carry

@@ -8,9 +8,12 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -50,7 +53,12 @@ class TopologyPairCounts {
     int64_t count = 0;
     Example example;  // empty pod when the example was removed and others remain
   };
-  using ByValue = std::map<std::string, Entry, std::less<>>;
+  // Filter looks a node's domain up for every node: hashed, and by the label value as it is.
+  struct ValueHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view value) const { return std::hash<std::string_view>{}(value); }
+  };
+  using ByValue = std::unordered_map<std::string, Entry, ValueHash, std::equal_to<>>;
 
   // Adds `delta` to the domain (key, value), dropping it when it reaches zero as kube does. The
   // first pod added to a domain becomes its example; removing that pod clears the example.
@@ -83,14 +91,43 @@ struct IncomingAffinity {
   bool matches_own_affinity = false;  // podMatchesAllAffinityTerms(affinity terms, the pod)
 };
 
+// Counts shared between the cycles of pods that count the same (pods of one workload), copied
+// before the first change: PreFilter computes them once per snapshot generation.
+class SharedPairCounts {
+ public:
+  SharedPairCounts() : shared_(std::make_shared<const TopologyPairCounts>()) {}
+  explicit SharedPairCounts(std::shared_ptr<const TopologyPairCounts> counts) : shared_(std::move(counts)) {}
+  // A copy shares the counts and never the changes made to this one.
+  SharedPairCounts(const SharedPairCounts& other) : shared_(other.shared_) {}
+  SharedPairCounts& operator=(const SharedPairCounts& other) {
+    shared_ = other.shared_;
+    own_.reset();
+    return *this;
+  }
+  const TopologyPairCounts& operator*() const { return *shared_; }
+  const TopologyPairCounts* operator->() const { return shared_.get(); }
+  // The counts to change: this state's own copy from now on.
+  TopologyPairCounts& mutate() {
+    if (!own_) {
+      own_ = std::make_shared<TopologyPairCounts>(*shared_);
+      shared_ = own_;
+    }
+    return *own_;
+  }
+
+ private:
+  std::shared_ptr<const TopologyPairCounts> shared_;
+  std::shared_ptr<TopologyPairCounts> own_;  // set once this state changed its counts
+};
+
 // preFilterState: the three topology counts of one cycle.
 struct InterPodAffinityState final : StateData {
   // Domains where running pods' required anti-affinity terms match the incoming pod.
-  TopologyPairCounts existing_anti_affinity;
+  SharedPairCounts existing_anti_affinity;
   // Domains where running pods match every required affinity term of the incoming pod (once per term).
-  TopologyPairCounts affinity;
+  SharedPairCounts affinity;
   // Domains where running pods match the incoming pod's required anti-affinity terms (once per term).
-  TopologyPairCounts anti_affinity;
+  SharedPairCounts anti_affinity;
   std::shared_ptr<const IncomingAffinity> pod;  // shared by clones: it never changes
 
   std::unique_ptr<StateData> clone() const override { return std::make_unique<InterPodAffinityState>(*this); }
@@ -160,9 +197,23 @@ class InterPodAffinity final : public PreFilterPlugin, public FilterPlugin, publ
   Status normalize_score(const CycleState& state, const PodInfo& pod, NodeScoreList& scores) const override;
 
  private:
+  // The counts of one snapshot generation, by what decides them: pods of one workload share them.
+  struct CountsCache {
+    const Snapshot* snapshot = nullptr;
+    uint64_t generation = 0;
+    std::set<std::string> anti_affinity_label_keys;  // label keys running pods' anti-affinity terms read
+    std::unordered_map<std::string, std::shared_ptr<const TopologyPairCounts>> existing_anti_affinity;
+    std::unordered_map<std::string, std::shared_ptr<const TopologyPairCounts>> affinity;
+    std::unordered_map<std::string, std::shared_ptr<const TopologyPairCounts>> anti_affinity;
+  };
+  // The cache, emptied when `snapshot` or its generation changed; call with cache_mutex_ held.
+  CountsCache& counts_cache(const Snapshot& snapshot) const;
+
   bool skip_deferred_resize_;
   InterPodAffinityArgs args_;
   Parallelizer parallelizer_;
+  mutable std::mutex cache_mutex_;
+  mutable CountsCache cache_;
 };
 
 // Registry factory (default InterPodAffinityArgs).

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <span>
@@ -189,6 +190,19 @@ class PodTopologySpreadPlugin final : public PreFilterPlugin,
                        const RequiredNodeAffinity& affinity) const;
   void update_with_pod(PodTopologySpreadState& state, const Pod& updated, const Pod& pod_to_schedule,
                        const Node& node, int delta) const;
+  // Per node of the snapshot (in its order), the pods countPodsMatchSelector counts for
+  // `selector` in namespace `ns`: computed once per snapshot generation and shared by the pods
+  // of one workload, which count the same.
+  std::shared_ptr<const std::vector<int>> matching_pods_per_node(const Snapshot& snapshot, const Selector& selector,
+                                                                 const std::string& ns) const;
+
+  struct MatchCounts {
+    const Snapshot* snapshot = nullptr;
+    uint64_t generation = 0;
+    std::unordered_map<std::string, std::shared_ptr<const std::vector<int>>> by_selector;
+  };
+  mutable std::mutex match_counts_mutex_;
+  mutable MatchCounts match_counts_;
 
   std::vector<TopologySpreadConstraint> default_constraints_;
   SpreadDefaultSelector default_selector_;

@@ -54,7 +54,7 @@ struct Pod;
 // The verdict for one pod from its filtering outcome: every node in snapshot order, the
 // feasible ones, and the message kube-scheduler would record (FitError text, the Error that
 // aborts the attempt, or "N/M nodes are available").
-PodVerdict make_pod_verdict(const Pod& pod, const Snapshot& snapshot, const FilterOutcome& outcome);
+PodVerdict make_pod_verdict(const Pod& pod, const Snapshot& snapshot, FilterOutcome outcome);
 
 // The verdict for a pod no node is evaluated for: no profile serves its schedulerName, or
 // `pre_enqueue` (SchedulingGates) keeps it out of the scheduling queue.

@@ -12,7 +12,9 @@
 
 #include "podfit/framework/feature_gates.h"
 #include "podfit/framework/registry.h"
+#include "podfit/plugins/inter_pod_affinity.h"
 #include "podfit/plugins/node_affinity.h"
+#include "podfit/plugins/node_resources_balanced_allocation.h"
 #include "podfit/plugins/node_resources_fit.h"
 #include "podfit/plugins/pod_topology_spread.h"
 
@@ -42,17 +44,11 @@ struct ProfilePlugins {
   friend bool operator==(const ProfilePlugins&, const ProfilePlugins&) = default;
 };
 
-// The args of every in-tree plugin kube-scheduler has an Args kind for, after defaulting.
+// The args of the in-tree plugins whose Args kinds podfit's plugins do not take themselves
+// (InterPodAffinity's, NodeResourcesBalancedAllocation's and the others are the plugins' own).
 struct DefaultPreemptionArgs {
   int32_t min_candidate_nodes_percentage = 10;
   int32_t min_candidate_nodes_absolute = 100;
-};
-struct InterPodAffinityArgs {
-  int32_t hard_pod_affinity_weight = 1;
-  bool ignore_preferred_terms_of_existing_pods = false;
-};
-struct NodeResourcesBalancedAllocationArgs {
-  std::vector<ResourceSpec> resources;  // default cpu and memory, weight 1
 };
 struct VolumeBindingArgs {
   int64_t bind_timeout_seconds = 600;

@@ -383,7 +383,7 @@ TEST_CASE("NodeAffinity plugin: PreFilter state") {
     CycleState state;
     PreFilterResult result;
     REQUIRE(plugin.pre_filter(state, pod_info, snapshot, result).is_success());
-    CHECK(state.read<StateData>(std::string(kNodeAffinityPreFilterStateKey)) != nullptr);
+    CHECK(state.read<StateData>(kNodeAffinityPreFilterStateKey) != nullptr);
     const CycleState copy = state.clone();
     const Node ssd = node_named("n1", {{"disktype", "ssd"}});
     const Node hdd = node_named("n2", {{"disktype", "hdd"}});
@@ -399,7 +399,7 @@ TEST_CASE("NodeAffinity plugin: PreFilter state") {
     CycleState state;
     PreFilterResult result;
     CHECK(plugin.pre_filter(state, pod_info, snapshot, result).is_skip());
-    CHECK(state.read<StateData>(std::string(kNodeAffinityPreFilterStateKey)) == nullptr);
+    CHECK(state.read<StateData>(kNodeAffinityPreFilterStateKey) == nullptr);
     const Node node = node_named("n1");
     CHECK(plugin.filter(state, pod_info, NodeInfo(&node)).is_success());
   }
@@ -412,7 +412,7 @@ TEST_CASE("NodeAffinity plugin: PreFilter state") {
     PreFilterResult result;
     CHECK(with_added.pre_filter(state, pod_info, snapshot, result).is_success());
     CHECK(result.all_nodes());
-    CHECK(state.read<StateData>(std::string(kNodeAffinityPreFilterStateKey)) != nullptr);
+    CHECK(state.read<StateData>(kNodeAffinityPreFilterStateKey) != nullptr);
   }
 
   SUBCASE("PreFilter leaves an all-nodes result when nothing narrows") {

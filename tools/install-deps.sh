@@ -2,6 +2,12 @@
 # Installs the Debian packages podfit needs to build and test, skipping those already present.
 set -eu
 packages="build-essential cmake pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev doctest-dev libsimdjson-dev libyaml-dev"
+# The end-to-end tests of the tool as installed: the shells its completions are for, man and
+# groff for its manual page, dpkg-dev and file for the .deb cpack makes.
+packages="$packages bash-completion zsh fish man-db groff-base dpkg-dev file"
+# kubectl, for the kubectl plugin and --live: Debian's, unless a kubectl is already installed
+# (the Kubernetes project's own package provides the same command).
+command -v kubectl >/dev/null 2>&1 || packages="$packages kubernetes-client"
 missing=""
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

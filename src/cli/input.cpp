@@ -2,6 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <sstream>
+
+#include "podfit/cli/live_input.h"
+#include "podfit/cli/progress.h"
 #include "podfit/load/loader.h"
 
 namespace podfit {
@@ -41,8 +46,17 @@ std::string describe_synthesized_claims(const std::vector<std::string>& claims) 
 }  // namespace
 
 bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& err) {
-  if (options.filenames.empty()) {
-    err << "error: no cluster state given: use -f FILE (a file, a directory, or - for standard input)\n";
+  if (options.live && !options.filenames.empty()) {
+    err << "error: --live reads the cluster state from the cluster: give -f or --live, not both\n";
+    return false;
+  }
+  if (!options.live && (!options.context.empty() || !options.kubeconfig.empty())) {
+    err << "error: --context and --kubeconfig choose the cluster that --live reads: add --live, or drop them to read -f\n";
+    return false;
+  }
+  if (options.filenames.empty() && !options.live) {
+    err << "error: no cluster state given: use -f FILE (a file, a directory, or - for standard input), or --live to "
+           "read it from the cluster with kubectl\n";
     return false;
   }
   int stdin_uses = 0;
@@ -70,17 +84,44 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   load_options.warnings = &warnings;
   load_options.max_objects = options.max_objects;
   load_options.max_object_bytes = options.max_object_bytes;
+  load_options.namespace_ = options.namespace_;
   // kubectl prints the warnings of an object as it sends it: before any later error.
   auto print_warnings = [&] {
     for (const std::string& w : warnings) err << "Warning: " << w << '\n';
     warnings.clear();
   };
-  if (auto e = load_cluster_state(options.filenames, load_options, input.cluster)) {
+  // Only the cluster state can be large enough for a progress line; it is gone before any message.
+  LoadProgress progress(options.progress);
+  LoadOptions cluster_options = load_options;
+  if (options.progress) {
+    cluster_options.progress = [&progress](const std::string& source, uint64_t bytes, size_t objects) {
+      progress.update(source, bytes, objects);
+    };
+  }
+  std::optional<LoadError> cluster_error;
+  std::ostringstream kubectl_messages;
+  if (options.live) {
+    progress.waiting_for("kubectl get");
+    cluster_error = load_live_cluster_state(options.kubeconfig, options.context, cluster_options, input.cluster,
+                                            kubectl_messages);
+  } else {
+    cluster_error = load_cluster_state(options.filenames, cluster_options, input.cluster);
+  }
+  progress.finish();
+  err << kubectl_messages.str();
+  if (cluster_error) {
     print_warnings();
-    err << "error: " << e->message << '\n';
+    err << "error: " << cluster_error->message << '\n';
     return false;
   }
   print_warnings();
+  // -n: the pending pods of other namespaces are not checked. They hold no node's resources, so
+  // no verdict changes without them.
+  if (!options.namespace_.empty() && options.pods.empty()) {
+    std::erase_if(input.cluster.pods, [&](const Pod& pod) {
+      return pod.spec.node_name.empty() && pod.metadata.namespace_ != options.namespace_;
+    });
+  }
   CandidateSet candidates;
   if (!options.pods.empty()) {
     if (auto e = load_candidates(options.pods, load_options, candidates)) {

@@ -3,11 +3,13 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 
 #include "podfit/cli/admit_command.h"
 #include "podfit/cli/check_command.h"
+#include "podfit/cli/place_command.h"
 #include "podfit/cli/requeue_command.h"
 #include "podfit/kubernetes_release.h"
 
@@ -29,11 +31,32 @@ void add_validation_flags(CLI::App* command, podfit::InputOptions& input) {
       ->default_str(std::to_string(input.max_object_bytes));
 }
 
+// Where the cluster state comes from (-f files, or the cluster itself as kubectl sees it), and
+// kubectl's own flags for it, as every kubectl plugin takes them. Run as `kubectl podfit`
+// (`plugin`), a command given no -f reads the cluster.
+void add_cluster_flags(CLI::App* command, podfit::InputOptions& input, bool plugin) {
+  command->add_flag("--live", input.live,
+                    plugin ? "Read the cluster state from the cluster with kubectl get (the default without -f)"
+                           : "Read the cluster state from the cluster with kubectl get, instead of -f");
+  command->add_option("--context", input.context, "With --live: the kubeconfig context kubectl uses");
+  command->add_option("--kubeconfig", input.kubeconfig, "With --live: the kubeconfig file kubectl reads");
+  command->add_option("-n,--namespace", input.namespace_,
+                      "Only the pending pods of this namespace (default: every namespace); --pod objects without one go into it");
+  command->parse_complete_callback([&input, plugin] {
+    if (plugin && input.filenames.empty()) input.live = true;
+    input.progress = isatty(STDERR_FILENO);
+  });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Installed as kubectl-podfit too: kubectl runs it for `kubectl podfit ...`.
+  const std::string_view invoked_as = argv[0];
+  const bool plugin = invoked_as.substr(invoked_as.find_last_of('/') + 1) == "kubectl-podfit";
   CLI::App app{"podfit: will this pod schedule, and if not, why not, node by node?\n"
                "Runs kube-scheduler's PreFilter and Filter plugins on manifests, without a cluster."};
+  if (plugin) app.name("kubectl podfit");
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("podfit ") + PODFIT_VERSION + " (kube-scheduler " +
                                         podfit::kKubernetesRelease + " semantics)");
@@ -41,8 +64,7 @@ int main(int argc, char** argv) {
   podfit::CheckOptions check;
   CLI::App* check_cmd = app.add_subcommand("check", "Check whether pods fit, node by node, as kube-scheduler's Filter would");
   check_cmd->add_option("-f,--filename", check.input.filenames,
-                        "Cluster state: a file, a directory of manifests, or - for standard input (repeatable)")
-      ->required();
+                        "Cluster state: a file, a directory of manifests, or - for standard input (repeatable)");
   check_cmd->add_flag("-R,--recursive", check.input.recursive, "Read directories given with -f/--pod recursively");
   check_cmd->add_option("--pod", check.input.pods, "Pods to check: a file, a directory, or - (default: the pending pods of -f)");
   check_cmd->add_option("-o,--output", check.output, "Output format: table, wide, json, yaml or name")
@@ -54,13 +76,13 @@ int main(int argc, char** argv) {
   check_cmd->add_option("--config", check.config,
                         "A KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1): its profiles, plugins and plugin args");
   add_validation_flags(check_cmd, check.input);
+  add_cluster_flags(check_cmd, check.input, plugin);
 
   podfit::RequeueOptions requeue;
   CLI::App* requeue_cmd = app.add_subcommand(
       "requeue", "Which pending pods the scheduling queue retries when a node is added (--new) or updated (--old, --new)");
   requeue_cmd->add_option("-f,--filename", requeue.input.filenames,
-                          "Cluster state: a file, a directory of manifests, or - for standard input (repeatable)")
-      ->required();
+                          "Cluster state: a file, a directory of manifests, or - for standard input (repeatable)");
   requeue_cmd->add_option("--old", requeue.old_node_file, "The node before the update: a file with one Node");
   requeue_cmd->add_option("--new", requeue.new_node_file, "The node after the update, or the node added: a file with one Node")
       ->required();
@@ -74,13 +96,13 @@ int main(int argc, char** argv) {
                         "Decide with the pre-enqueue check on the node, as kube-scheduler did before v1.32");
   requeue_cmd->add_option("--feature-gates", requeue.input.feature_gates, "kube-scheduler feature gates, e.g. A=true,B=false");
   add_validation_flags(requeue_cmd, requeue.input);
+  add_cluster_flags(requeue_cmd, requeue.input, plugin);
 
   podfit::AdmitOptions admit;
   CLI::App* admit_cmd =
       app.add_subcommand("admit", "Whether the kubelet's admission check accepts pods on a node (AdmissionCheck)");
   admit_cmd->add_option("-f,--filename", admit.input.filenames,
-                        "Cluster state: a file, a directory of manifests, or - for standard input (repeatable)")
-      ->required();
+                        "Cluster state: a file, a directory of manifests, or - for standard input (repeatable)");
   admit_cmd->add_option("--node", admit.node, "The node: a node of the cluster state")->required();
   admit_cmd->add_flag("-R,--recursive", admit.input.recursive, "Read directories given with -f/--pod recursively");
   admit_cmd->add_option("--pod", admit.input.pods, "Pods to admit: a file, a directory, or - (default: the pending pods of -f)");
@@ -89,6 +111,32 @@ int main(int argc, char** argv) {
   admit_cmd->add_flag("--all-reasons", admit.all_reasons, "List every failing check, not just the first");
   admit_cmd->add_option("--feature-gates", admit.input.feature_gates, "kube-scheduler feature gates, e.g. A=true,B=false");
   add_validation_flags(admit_cmd, admit.input);
+  add_cluster_flags(admit_cmd, admit.input, plugin);
+
+  podfit::PlaceOptions place;
+  CLI::App* place_cmd = app.add_subcommand(
+      "place", "Where pods would land: a full scheduling cycle per pod, each placed pod assumed before the next");
+  place_cmd->add_option("-f,--filename", place.input.filenames,
+                        "Cluster state: a file, a directory of manifests, or - for standard input (repeatable)");
+  place_cmd->add_flag("-R,--recursive", place.input.recursive, "Read directories given with -f/--pod recursively");
+  place_cmd->add_option("--pod", place.input.pods,
+                        "Pods and workloads to place: a file, a directory, or - (default: the pending pods of -f)");
+  place_cmd->add_option("-o,--output", place.output, "Output format: table, wide, json, yaml or bindings")
+      ->check(CLI::IsMember({"table", "wide", "json", "yaml", "bindings"}));
+  auto* replicas_opt = place_cmd->add_option_function<int64_t>(
+      "--replicas", [&place](const int64_t& n) { place.replicas = n; },
+      "Place N copies of each pod or workload, named NAME-0 ... (default: a workload's own replica count)");
+  replicas_opt->check(CLI::NonNegativeNumber);
+  place_cmd->add_flag("--max", place.max, "Place copies until one no longer fits, and report how many fit")
+      ->excludes(replicas_opt);
+  place_cmd->add_option("--limit", place.limit, "The most copies of one pod or workload to place")
+      ->check(CLI::PositiveNumber)
+      ->default_str(std::to_string(podfit::kDefaultPlacementLimit));
+  place_cmd->add_option("--config", place.config,
+                        "A KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1): its profiles, plugins, weights and args");
+  place_cmd->add_option("--feature-gates", place.input.feature_gates, "kube-scheduler feature gates, e.g. A=true,B=false");
+  add_validation_flags(place_cmd, place.input);
+  add_cluster_flags(place_cmd, place.input, plugin);
 
   try {
     app.parse(argc, argv);
@@ -104,6 +152,10 @@ int main(int argc, char** argv) {
   if (requeue_cmd->parsed()) {
     requeue.color = isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
     return podfit::run_requeue(requeue, std::cout, std::cerr);
+  }
+  if (place_cmd->parsed()) {
+    place.color = isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+    return podfit::run_place(place, std::cout, std::cerr);
   }
   if (admit_cmd->parsed()) {
     admit.color = isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;

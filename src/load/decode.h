@@ -51,7 +51,9 @@ void decode_csi_storage_capacity(const Value& v, CSIStorageCapacity& out);
 // Workloads given to --pod: the pod their controller creates (decode_workload.cpp).
 bool is_workload_kind(std::string_view kind);
 // `api_version` is the object's ("" inside a typed List); a version the kind has not is rejected.
-void decode_workload(const Value& v, std::string_view kind, std::string_view api_version, Candidate& out);
+// A workload that names no namespace is in `default_namespace` (kubectl's -n).
+void decode_workload(const Value& v, std::string_view kind, std::string_view api_version, Candidate& out,
+                     std::string_view default_namespace = "default");
 
 // API server defaulting (pkg/apis/core/v1/defaults.go) for the fields podfit reads.
 void apply_pod_defaults(Pod& pod);

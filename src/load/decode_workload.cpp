@@ -240,7 +240,8 @@ bool is_workload_kind(std::string_view kind) {
          kind == kCronJob || kind == kReplicationController || kind == kPodTemplate;
 }
 
-void decode_workload(const Value& v, std::string_view kind, std::string_view api_version, Candidate& out) {
+void decode_workload(const Value& v, std::string_view kind, std::string_view api_version, Candidate& out,
+                     std::string_view default_namespace) {
   if (!api_version.empty() && api_version != api_version_of(kind)) {
     throw DecodeError{fmt::format("no matches for kind \"{}\" in version \"{}\"", kind, api_version), v.line()};
   }
@@ -260,7 +261,7 @@ void decode_workload(const Value& v, std::string_view kind, std::string_view api
   }
   validate_selector(kind, m);
 
-  const std::string ns = m.meta.namespace_.empty() ? "default" : m.meta.namespace_;
+  const std::string ns = m.meta.namespace_.empty() ? std::string(default_namespace) : m.meta.namespace_;
   const std::string name =
       m.meta.name.empty() ? m.meta.generate_name + stand_in_suffix(fmt::format("{}/{}", kind, ns)) : m.meta.name;
   const std::string seed = fmt::format("{}/{}/{}", kind, ns, name);

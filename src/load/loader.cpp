@@ -153,7 +153,26 @@ void check_fields(const Value& root, const Header& header, const SourceRef& orig
   }
 }
 
+// Tells LoadOptions::progress about every chunk read from a source.
+class ProgressInput final : public Input {
+ public:
+  ProgressInput(std::unique_ptr<Input> inner, const ReadState& state) : inner_(std::move(inner)), state_(state) {}
+  size_t read(char* dst, size_t n) override {
+    size_t got = inner_->read(dst, n);
+    bytes_ += got;
+    state_.options.progress(inner_->name(), bytes_, state_.objects);
+    return got;
+  }
+  const std::string& name() const override { return inner_->name(); }
+
+ private:
+  std::unique_ptr<Input> inner_;
+  const ReadState& state_;
+  uint64_t bytes_ = 0;
+};
+
 std::optional<LoadError> read_source(std::unique_ptr<Input> raw, const Sink& sink, ReadState& state) {
+  if (state.options.progress) raw = std::make_unique<ProgressInput>(std::move(raw), state);
   std::string name = raw->name();
   int document = 0;
   Header current;
@@ -314,16 +333,26 @@ Sink cluster_sink(ClusterState& out) {
   };
 }
 
-// Pods, and workloads as the pod their controller creates; anything else is counted.
-Sink candidate_sink(CandidateSet& out) {
-  return [&out](const Header& h, const Value& root, const SourceRef& origin) {
+// Pods, and workloads as the pod their controller creates; anything else is counted. With
+// kubectl's -n, objects without a namespace go into it and objects in another are refused.
+Sink candidate_sink(CandidateSet& out, const std::string& namespace_) {
+  return [&out, namespace_](const Header& h, const Value& root, const SourceRef& origin) {
+    const bool checked = h.kind == "Pod" || is_workload_kind(h.kind);
+    if (checked && !namespace_.empty() && !h.namespace_.empty() && h.namespace_ != namespace_) {
+      throw DecodeError{fmt::format("the namespace from the provided object \"{}\" does not match the namespace \"{}\". "
+                                    "You must pass '--namespace={}' to perform this operation.",
+                                    h.namespace_, namespace_, h.namespace_),
+                        origin.line, origin.document};
+    }
+    const std::string_view default_namespace = namespace_.empty() ? std::string_view("default") : namespace_;
     if (h.kind == "Pod") {
       Candidate& candidate = out.candidates.emplace_back();
+      candidate.pod.metadata.namespace_ = std::string(default_namespace);  // metadata.namespace, when set, replaces it
       decode_pod(root, candidate.pod);
       candidate.pod.origin = origin;
     } else if (is_workload_kind(h.kind)) {
       Candidate& candidate = out.candidates.emplace_back();
-      decode_workload(root, h.kind, h.api_version, candidate);
+      decode_workload(root, h.kind, h.api_version, candidate, default_namespace);
       candidate.pod.origin = origin;
       if (candidate.stateful_set) candidate.stateful_set->base.origin = origin;
     } else {
@@ -423,10 +452,17 @@ std::optional<LoadError> load_cluster_state(const std::vector<std::string>& path
   return finish_cluster_state(out);
 }
 
+std::optional<LoadError> load_cluster_state_fd(int fd, const std::string& name, const LoadOptions& options,
+                                               ClusterState& out) {
+  ReadState state{options, decodes_cluster_kind};
+  if (auto e = read_source(open_fd_input(fd, name, false), cluster_sink(out), state)) return e;
+  return finish_cluster_state(out);
+}
+
 std::optional<LoadError> load_candidates(const std::vector<std::string>& paths, const LoadOptions& options,
                                          CandidateSet& out) {
   ReadState state{options, decodes_candidate_kind};
-  if (auto e = read_paths(paths, state, candidate_sink(out))) return e;
+  if (auto e = read_paths(paths, state, candidate_sink(out, options.namespace_))) return e;
   std::string where;
   for (const std::string& path : paths) where += (where.empty() ? "" : ", ") + (path == "-" ? std::string("<stdin>") : path);
   return require_candidates(out, where);
@@ -449,7 +485,7 @@ std::optional<LoadError> load_cluster_state_text(std::string_view text, const st
 std::optional<LoadError> load_candidates_text(std::string_view text, const std::string& name, CandidateSet& out,
                                               const LoadOptions& options) {
   ReadState state{options, decodes_candidate_kind};
-  if (auto e = read_source(open_text_input(text, name), candidate_sink(out), state)) return e;
+  if (auto e = read_source(open_text_input(text, name), candidate_sink(out, options.namespace_), state)) return e;
   return require_candidates(out, name);
 }
 

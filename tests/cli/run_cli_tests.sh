@@ -3,6 +3,8 @@
 # Each case is a directory tests/cli/cases/NAME with:
 #   cmd              the arguments, as one shell line (run from the repository root)
 #   stdin            optional: fed to standard input
+#   env              optional: NAME=value words added to podfit's environment (shell syntax;
+#                    $PWD is the repository root), e.g. a stand-in kubectl first in PATH
 #   expected.stdout  the exact standard output
 #   expected.stderr  the exact standard error (optional: absent means empty)
 #   expected.code    the exit code
@@ -22,10 +24,12 @@ failed=0
 for name in "${cases[@]}"; do
   dir="tests/cli/cases/$name"
   out=$(mktemp); errf=$(mktemp)
+  run="\"$podfit\" $(cat "$dir/cmd")"
+  [ -f "$dir/env" ] && run="env $(cat "$dir/env") $run"
   if [ -f "$dir/stdin" ]; then
-    eval "\"$podfit\" $(cat "$dir/cmd")" <"$dir/stdin" >"$out" 2>"$errf"; code=$?
+    eval "$run" <"$dir/stdin" >"$out" 2>"$errf"; code=$?
   else
-    eval "\"$podfit\" $(cat "$dir/cmd")" </dev/null >"$out" 2>"$errf"; code=$?
+    eval "$run" </dev/null >"$out" 2>"$errf"; code=$?
   fi
   if [ $update -eq 1 ]; then
     cp "$out" "$dir/expected.stdout"

@@ -21,6 +21,11 @@ struct InputOptions {
   std::string validate = "strict";     // --validate: strict, warn or ignore (kubectl's field validation)
   size_t max_objects = LoadOptions{}.max_objects;            // --max-objects
   size_t max_object_bytes = LoadOptions{}.max_object_bytes;  // --max-object-bytes
+  bool live = false;                   // --live: the cluster state from `kubectl get`, not -f
+  std::string context;                 // --context: the kubeconfig context kubectl uses (--live)
+  std::string kubeconfig;              // --kubeconfig: the kubeconfig file kubectl reads (--live)
+  std::string namespace_;              // -n: the only namespace whose pending pods are checked; --pod objects' default
+  bool progress = false;               // standard error is a terminal: show how a long load progresses
 };
 
 struct LoadedInput {

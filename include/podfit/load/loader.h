@@ -1,6 +1,8 @@
 // Reading manifests: files, directories or standard input, YAML or JSON, objects or Lists.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -29,6 +31,12 @@ struct LoadOptions {
   size_t max_objects = 1'000'000;
   // --max-object-bytes: one object or List item, held whole in memory while it is decoded.
   size_t max_object_bytes = size_t{16} << 20;
+  // -n/--namespace for the pods to check, as `kubectl apply -n` reads manifests: an object that
+  // names no namespace goes there, one that names another is refused. Empty: "default".
+  std::string namespace_;
+  // Told as input is read (the source's name as in messages, its bytes read so far, objects
+  // read over the whole load), so a long load can show its progress; called once per chunk.
+  std::function<void(const std::string& source, uint64_t bytes, size_t objects)> progress;
 };
 
 // One message naming the file, the document (and List item) and the line.
@@ -45,6 +53,11 @@ struct CandidateSet {
   std::vector<Candidate> candidates;
   std::map<std::string, int> skipped_kinds;  // kind -> how many were seen
 };
+
+// Reads the cluster state from an open descriptor, such as a pipe from `kubectl get`, named
+// `name` in messages; the caller keeps and closes the descriptor.
+std::optional<LoadError> load_cluster_state_fd(int fd, const std::string& name, const LoadOptions& options,
+                                               ClusterState& out);
 
 // Reads the pods and workloads to check (--pod); finding none at all is an error.
 std::optional<LoadError> load_candidates(const std::vector<std::string>& paths, const LoadOptions& options,

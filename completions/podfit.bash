@@ -1,0 +1,115 @@
+# bash completion for podfit (and kubectl-podfit)                -*- shell-script -*-
+# Installed as share/bash-completion/completions/podfit; bash-completion loads it on first use.
+
+# The flags every command takes (reading the cluster state and the pods).
+_podfit_input_flags="-h --help -f --filename -R --recursive --pod --feature-gates --validate
+  --max-objects --max-object-bytes --live --context --kubeconfig -n --namespace"
+
+_podfit_command_flags() {
+    case $1 in
+        check) echo "$_podfit_input_flags -o --output --all-reasons --timings --config" ;;
+        requeue) echo "$_podfit_input_flags -o --output --old --new --hints --pre-check" ;;
+        admit) echo "$_podfit_input_flags -o --output --node --all-reasons" ;;
+        place) echo "$_podfit_input_flags -o --output --replicas --max --limit --config" ;;
+    esac
+}
+
+_podfit_outputs() {
+    case $1 in
+        check) echo "table wide json yaml name" ;;
+        requeue) echo "table wide json yaml" ;;
+        admit) echo "table json yaml" ;;
+        place) echo "table wide json yaml bindings" ;;
+    esac
+}
+
+# Manifests: directories and .yaml/.yml/.json files (and - for standard input where it is read).
+_podfit_manifests() {
+    if declare -F _filedir >/dev/null; then
+        _filedir '@(yaml|yml|json)'
+    else
+        local IFS=$'\n'
+        COMPREPLY=($(compgen -f -- "$cur"))
+    fi
+}
+
+_podfit() {
+    local cur prev words cword
+    if declare -F _init_completion >/dev/null; then
+        _init_completion -n = || return
+    else
+        words=("${COMP_WORDS[@]}")
+        cword=$COMP_CWORD
+        cur=${COMP_WORDS[COMP_CWORD]}
+        prev=${COMP_WORDS[COMP_CWORD - 1]}
+    fi
+
+    local command="" i
+    for ((i = 1; i < cword; i++)); do
+        case ${words[i]} in
+            check | requeue | admit | place)
+                command=${words[i]}
+                break
+                ;;
+        esac
+    done
+    if [[ -z $command ]]; then
+        if [[ $cur == -* ]]; then
+            COMPREPLY=($(compgen -W "-h --help --version" -- "$cur"))
+        else
+            COMPREPLY=($(compgen -W "check requeue admit place" -- "$cur"))
+        fi
+        return
+    fi
+
+    # --flag=value is completed like --flag value.
+    if [[ $cur == --*=* ]]; then
+        prev=${cur%%=*}
+        cur=${cur#*=}
+    fi
+    case $prev in
+        -o | --output)
+            COMPREPLY=($(compgen -W "$(_podfit_outputs "$command")" -- "$cur"))
+            return
+            ;;
+        --validate)
+            COMPREPLY=($(compgen -W "strict warn ignore" -- "$cur"))
+            return
+            ;;
+        -f | --filename | --pod)
+            _podfit_manifests
+            [[ - == "$cur"* ]] && COMPREPLY+=("-")
+            return
+            ;;
+        --old | --new | --config)
+            _podfit_manifests
+            return
+            ;;
+        --kubeconfig)
+            local IFS=$'\n'
+            COMPREPLY=($(compgen -f -- "$cur"))
+            return
+            ;;
+        --context)
+            COMPREPLY=($(compgen -W "$(kubectl config get-contexts -o name 2>/dev/null)" -- "$cur"))
+            return
+            ;;
+        -n | --namespace)
+            COMPREPLY=($(compgen -W "$(kubectl get namespaces -o name --request-timeout=5s 2>/dev/null | sed 's|^namespace/||')" -- "$cur"))
+            return
+            ;;
+        --node)
+            COMPREPLY=($(compgen -W "$(kubectl get nodes -o name --request-timeout=5s 2>/dev/null | sed 's|^node/||')" -- "$cur"))
+            return
+            ;;
+        --feature-gates | --max-objects | --max-object-bytes | --replicas | --limit)
+            return
+            ;;
+    esac
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "$(_podfit_command_flags "$command")" -- "$cur"))
+        return
+    fi
+}
+
+complete -F _podfit podfit kubectl-podfit

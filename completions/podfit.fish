@@ -1,0 +1,55 @@
+# fish completion for podfit (and kubectl-podfit). Installed in
+# share/fish/vendor_completions.d, where fish looks for completions of installed programs.
+
+set -l commands check requeue admit place
+
+function __podfit_manifests
+    __fish_complete_suffix .yaml
+    __fish_complete_suffix .yml
+    __fish_complete_suffix .json
+end
+
+complete -c podfit -f
+complete -c podfit -s h -l help -d 'Print help and exit'
+complete -c podfit -n "not __fish_seen_subcommand_from $commands" -l version -d 'Print the version and the Kubernetes release podfit follows'
+complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a check -d "Check whether pods fit, node by node, as kube-scheduler's Filter would"
+complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a requeue -d 'Which pending pods the scheduling queue retries when a node changes'
+complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a admit -d "Whether the kubelet's admission check accepts pods on a node"
+complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a place -d 'Where pods would land, one scheduling cycle after another'
+
+# Every command: where the cluster state and the pods come from.
+set -l any "__fish_seen_subcommand_from $commands"
+complete -c podfit -n $any -s f -l filename -r -a '(__podfit_manifests) -' -d 'Cluster state: a file, a directory, or - for standard input'
+complete -c podfit -n $any -s R -l recursive -d 'Read directories recursively'
+complete -c podfit -n $any -l pod -r -a '(__podfit_manifests) -' -d 'Pods to check: a file, a directory, or -'
+complete -c podfit -n $any -l feature-gates -x -d 'kube-scheduler feature gates, e.g. A=true,B=false'
+complete -c podfit -n $any -l validate -x -a 'strict warn ignore' -d "Fields the kind's schema does not have"
+complete -c podfit -n $any -l max-objects -x -d 'Refuse input with more objects than this'
+complete -c podfit -n $any -l max-object-bytes -x -d 'Refuse any object larger than this many bytes'
+complete -c podfit -n $any -l live -d 'Read the cluster state from the cluster with kubectl get'
+complete -c podfit -n $any -l context -x -a '(kubectl config get-contexts -o name 2>/dev/null)' -d 'The kubeconfig context kubectl uses with --live'
+complete -c podfit -n $any -l kubeconfig -r -F -d 'The kubeconfig file kubectl reads with --live'
+complete -c podfit -n $any -s n -l namespace -x -a '(kubectl get namespaces -o name --request-timeout=5s 2>/dev/null | string replace namespace/ "")' -d 'Only the pending pods of this namespace'
+
+# check
+complete -c podfit -n '__fish_seen_subcommand_from check' -s o -l output -x -a 'table wide json yaml name' -d 'Output format'
+complete -c podfit -n '__fish_seen_subcommand_from check' -l all-reasons -d 'Run every Filter plugin on every node and list all failures'
+complete -c podfit -n '__fish_seen_subcommand_from check' -l timings -d 'Print how long loading, the snapshot and checking took'
+complete -c podfit -n '__fish_seen_subcommand_from check place' -l config -r -a '(__podfit_manifests)' -d 'A KubeSchedulerConfiguration file'
+# requeue
+complete -c podfit -n '__fish_seen_subcommand_from requeue' -s o -l output -x -a 'table wide json yaml' -d 'Output format'
+complete -c podfit -n '__fish_seen_subcommand_from requeue' -l old -r -a '(__podfit_manifests)' -d 'The node before the update: a file with one Node'
+complete -c podfit -n '__fish_seen_subcommand_from requeue' -l new -r -a '(__podfit_manifests)' -d 'The node after the update, or the node added'
+complete -c podfit -n '__fish_seen_subcommand_from requeue' -l hints -d "Show each rejecting plugin's queueing hint"
+complete -c podfit -n '__fish_seen_subcommand_from requeue' -l pre-check -d 'Decide with the pre-enqueue check, as before v1.32'
+# admit
+complete -c podfit -n '__fish_seen_subcommand_from admit' -s o -l output -x -a 'table json yaml' -d 'Output format'
+complete -c podfit -n '__fish_seen_subcommand_from admit' -l node -x -a '(kubectl get nodes -o name --request-timeout=5s 2>/dev/null | string replace node/ "")' -d 'The node: a node of the cluster state'
+complete -c podfit -n '__fish_seen_subcommand_from admit' -l all-reasons -d 'List every failing check, not just the first'
+# place
+complete -c podfit -n '__fish_seen_subcommand_from place' -s o -l output -x -a 'table wide json yaml bindings' -d 'Output format'
+complete -c podfit -n '__fish_seen_subcommand_from place' -l replicas -x -d 'Place N copies of each pod or workload'
+complete -c podfit -n '__fish_seen_subcommand_from place' -l max -d 'Place copies until one no longer fits'
+complete -c podfit -n '__fish_seen_subcommand_from place' -l limit -x -d 'The most copies of one pod or workload to place'
+
+complete -c kubectl-podfit -w podfit

@@ -4,6 +4,8 @@
 #include <sstream>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "podfit/load/loader.h"
 
 using namespace podfit;
@@ -413,4 +415,16 @@ spec: {volumeName: pv-1, accessModes: [ReadWriteOnce], resources: {requests: {st
   CHECK(s.persistent_volume_claims[0].spec.storage_class_name == std::optional<std::string>("gp3"));
   CHECK(s.persistent_volume_claims[1].spec.storage_class_name == std::optional<std::string>(""));
   CHECK_FALSE(s.persistent_volume_claims[2].spec.storage_class_name.has_value());
+}
+
+TEST_CASE("a PersistentVolume without status is what the PV controller makes of it") {
+  const std::string pv = "apiVersion: v1\nkind: PersistentVolume\nmetadata:\n  name: {}\nspec:\n"
+                         "  capacity: {{storage: 1Gi}}\n  accessModes: [ReadWriteOnce]\n";
+  ClusterState s = load_ok(fmt::format(fmt::runtime(pv), "free") + "---\n" +
+                           fmt::format(fmt::runtime(pv), "claimed") + "  claimRef: {namespace: shop, name: data}\n" +
+                           "---\n" + fmt::format(fmt::runtime(pv), "released") + "status: {phase: Released}\n");
+  REQUIRE(s.persistent_volumes.size() == 3);
+  CHECK(s.persistent_volumes[0].phase == "Available");  // unclaimed: Available after the first sync
+  CHECK(s.persistent_volumes[1].phase == "Pending");    // pre-bound: the controller binds it to its claim
+  CHECK(s.persistent_volumes[2].phase == "Released");   // a written phase is kept
 }

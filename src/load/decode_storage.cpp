@@ -56,7 +56,9 @@ void decode_persistent_volume(const Value& v, PersistentVolume& pv) {
   });
   require_name(v, pv.metadata);
   pv.metadata.namespace_.clear();
-  if (pv.phase.empty()) pv.phase = "Pending";
+  // A volume not yet created has no status: the API server stores it Pending and the PV
+  // controller's first sync makes an unclaimed one Available, which is what the scheduler meets.
+  if (pv.phase.empty()) pv.phase = pv.claim_ref ? "Pending" : "Available";
 }
 
 void decode_persistent_volume_claim(const Value& v, PersistentVolumeClaim& pvc) {

@@ -7,7 +7,7 @@ _podfit_input_flags="-h --help -f --filename -R --recursive --pod --feature-gate
 
 _podfit_command_flags() {
     case $1 in
-        check) echo "$_podfit_input_flags -o --output --all-reasons --timings --config" ;;
+        check) echo "$_podfit_input_flags -o --output --all-reasons --timings --config --no-preemption" ;;
         requeue) echo "$_podfit_input_flags -o --output --old --new --hints --pre-check" ;;
         admit) echo "$_podfit_input_flags -o --output --node --all-reasons" ;;
         place) echo "$_podfit_input_flags -o --output --replicas --max --limit --config" ;;

@@ -34,6 +34,7 @@ complete -c podfit -n $any -s n -l namespace -x -a '(kubectl get namespaces -o n
 # check
 complete -c podfit -n '__fish_seen_subcommand_from check' -s o -l output -x -a 'table wide json yaml name' -d 'Output format'
 complete -c podfit -n '__fish_seen_subcommand_from check' -l all-reasons -d 'Run every Filter plugin on every node and list all failures'
+complete -c podfit -n '__fish_seen_subcommand_from check' -l no-preemption -d 'Run PostFilter without DefaultPreemption'
 complete -c podfit -n '__fish_seen_subcommand_from check' -l timings -d 'Print how long loading, the snapshot and checking took'
 complete -c podfit -n '__fish_seen_subcommand_from check place' -l config -r -a '(__podfit_manifests)' -d 'A KubeSchedulerConfiguration file'
 # requeue

@@ -8,6 +8,9 @@
 #include "podfit/framework/fit_error.h"
 #include "podfit/config/scheduler_config.h"
 #include "podfit/framework/framework.h"
+#include "podfit/framework/names.h"
+#include "podfit/framework/preemption.h"
+#include "podfit/model/priority.h"
 #include "podfit/framework/profiles.h"
 #include "podfit/framework/registry.h"
 #include "podfit/cli/input.h"
@@ -56,6 +59,14 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   std::vector<const Pod*> pods;
   std::vector<const Candidate*> candidates;  // with --pod: what each of `pods` came from
   if (!options.input.pods.empty()) {
+    // The Priority admission plugin gives a pod being created its priority from its PriorityClass.
+    for (Candidate& c : input.candidates) {
+      if (c.pod.spec.priority) continue;
+      if (auto error = admit_priority(c.pod, cluster.priority_classes)) {
+        err << fmt::format("podfit: {}/{}: the API server would refuse the pod: {}\n", c.pod.metadata.namespace_,
+                           c.pod.metadata.name, *error);
+      }
+    }
     for (const Candidate& c : input.candidates) {
       pods.push_back(&c.pod);
       candidates.push_back(&c);
@@ -87,7 +98,22 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     } else {
       PodInfo info(*pod, context.gates);
       CycleState state;
-      report.results.push_back(make_pod_verdict(*pod, snapshot, framework.run(snapshot, info, options.all_reasons, state)));
+      FilterOutcome outcome = framework.run(snapshot, info, options.all_reasons, state);
+      // A pod that fits nowhere goes through the PostFilter plugins (FitError only, not Error).
+      PostFilterOutcome post;
+      if (outcome.feasible_count() == 0 && !outcome.error.is_error() && !snapshot.nodes().empty()) {
+        PostFilterInput post_input;
+        for (const std::string& name : profile->post_filter) {
+          if (options.no_preemption && name == names::kDefaultPreemption) continue;
+          post_input.post_filter_plugins.push_back(name);
+        }
+        post_input.pre_filter_plugins = profile->pre_filter;
+        post_input.pdbs = &cluster.pod_disruption_budgets;
+        post_input.dynamic_resource_allocation = context.gates.dynamic_resource_allocation;
+        post = run_post_filter(framework, snapshot, info, state, outcome, post_input);
+      }
+      report.results.push_back(make_pod_verdict(*pod, snapshot, std::move(outcome)));
+      add_post_filter(report.results.back(), snapshot, post);
       if (candidate != nullptr) name_after_workload(report.results.back(), *candidate);
     }
     // podfit calls no scheduler extender: their Filter verdicts are missing from this one.

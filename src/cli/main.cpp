@@ -75,6 +75,8 @@ int main(int argc, char** argv) {
   check_cmd->add_flag("--timings", check.timings, "Print how long loading, building the snapshot and checking took");
   check_cmd->add_option("--config", check.config,
                         "A KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1): its profiles, plugins and plugin args");
+  check_cmd->add_flag("--no-preemption", check.no_preemption,
+                      "Leave DefaultPreemption out of PostFilter, as a scheduler with it disabled does");
   add_validation_flags(check_cmd, check.input);
   add_cluster_flags(check_cmd, check.input, plugin);
 

@@ -5,6 +5,9 @@
 
 #include <fmt/format.h>
 
+#include "podfit/plugins/inter_pod_affinity.h"
+#include "podfit/plugins/pod_topology_spread.h"
+
 namespace podfit {
 namespace {
 
@@ -196,6 +199,52 @@ Status Framework::run_filter(const CycleState& state, const PodInfo& pod, const 
 std::vector<Status> Framework::run_all_filters(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
                                                const std::set<std::string>& skipped_plugins) const {
   return all_filters_on_node(state, pod, node, skip_mask(skipped_plugins));
+}
+
+namespace {
+
+// One PreFilterExtensions call on the plugins that have them; Success for the others.
+Status pre_filter_extension(const PreFilterPlugin* plugin, CycleState& state, const PodInfo& pod, const PodInfo& other,
+                            const NodeInfo& node, bool add) {
+  if (const auto* affinity = dynamic_cast<const InterPodAffinity*>(plugin)) {
+    return add ? affinity->add_pod(state, pod, other, node) : affinity->remove_pod(state, pod, other, node);
+  }
+  if (const auto* spread = dynamic_cast<const PodTopologySpreadPlugin*>(plugin)) {
+    return add ? spread->add_pod(state, pod.pod(), other, node) : spread->remove_pod(state, pod.pod(), other, node);
+  }
+  return Status();
+}
+
+}  // namespace
+
+Status Framework::run_pre_filter_extension_add_pod(CycleState& state, const PodInfo& pod, const PodInfo& other,
+                                                   const NodeInfo& node,
+                                                   const std::set<std::string>& skipped_plugins) const {
+  for (size_t i = 0; i < pre_filter_.size(); ++i) {
+    if (skipped_plugins.contains(pre_filter_names_[i])) continue;
+    Status status = pre_filter_extension(pre_filter_[i], state, pod, other, node, true);
+    if (!status.is_success()) {
+      return wrap_error(fmt::format("running AddPod on PreFilter plugin \"{}\": {}", pre_filter_names_[i],
+                                    error_text(status)),
+                        status, pre_filter_names_[i]);
+    }
+  }
+  return Status();
+}
+
+Status Framework::run_pre_filter_extension_remove_pod(CycleState& state, const PodInfo& pod, const PodInfo& other,
+                                                      const NodeInfo& node,
+                                                      const std::set<std::string>& skipped_plugins) const {
+  for (size_t i = 0; i < pre_filter_.size(); ++i) {
+    if (skipped_plugins.contains(pre_filter_names_[i])) continue;
+    Status status = pre_filter_extension(pre_filter_[i], state, pod, other, node, false);
+    if (!status.is_success()) {
+      return wrap_error(fmt::format("running RemovePod on PreFilter plugin \"{}\": {}", pre_filter_names_[i],
+                                    error_text(status)),
+                        status, pre_filter_names_[i]);
+    }
+  }
+  return Status();
 }
 
 FilterOutcome Framework::run(const Snapshot& snapshot, const PodInfo& pod, bool all_reasons, CycleState& state) const {

@@ -27,6 +27,7 @@ Profiles::Profiles(const SchedulerConfiguration& config, const FeatureGates& gat
     profile.scheduler_name = p.scheduler_name;
     profile.pre_filter = p.effective.names(ExtensionPoint::PreFilter);
     profile.filter = p.effective.names(ExtensionPoint::Filter);
+    profile.post_filter = p.effective.names(ExtensionPoint::PostFilter);
     const auto pre_enqueue = p.effective.names(ExtensionPoint::PreEnqueue);
     profile.scheduling_gates =
         std::find(pre_enqueue.begin(), pre_enqueue.end(), names::kSchedulingGates) != pre_enqueue.end();

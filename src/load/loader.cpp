@@ -17,6 +17,7 @@
 #include "input.h"
 #include "json_reader.h"
 #include "known_fields.h"
+#include "podfit/model/priority.h"
 #include "yaml_reader.h"
 
 namespace podfit {
@@ -65,6 +66,8 @@ bool version_matches(std::string_view kind, std::string_view api_version) {
   if (kind == "StorageClass" || kind == "CSINode" || kind == "CSIDriver" || kind == "CSIStorageCapacity") {
     return api_version == "storage.k8s.io/v1" || api_version == "storage.k8s.io/v1beta1";
   }
+  if (kind == "PriorityClass") return api_version == "scheduling.k8s.io/v1";
+  if (kind == "PodDisruptionBudget") return api_version == "policy/v1";
   return true;
 }
 
@@ -131,7 +134,7 @@ struct ReadState {
 bool decodes_cluster_kind(std::string_view kind) {
   return kind == "Pod" || kind == "Node" || kind == "Namespace" || kind == "PersistentVolume" ||
          kind == "PersistentVolumeClaim" || kind == "StorageClass" || kind == "CSINode" || kind == "CSIDriver" ||
-         kind == "CSIStorageCapacity";
+         kind == "CSIStorageCapacity" || kind == "PriorityClass" || kind == "PodDisruptionBudget";
 }
 
 bool decodes_candidate_kind(std::string_view kind) { return kind == "Pod" || is_workload_kind(kind); }
@@ -327,6 +330,14 @@ Sink cluster_sink(ClusterState& out) {
       CSIStorageCapacity& capacity = out.csi_storage_capacities.emplace_back();
       decode_csi_storage_capacity(root, capacity);
       capacity.origin = origin;
+    } else if (kind == "PriorityClass") {
+      PriorityClass& priority_class = out.priority_classes.emplace_back();
+      decode_priority_class(root, priority_class);
+      priority_class.origin = origin;
+    } else if (kind == "PodDisruptionBudget") {
+      PodDisruptionBudget& budget = out.pod_disruption_budgets.emplace_back();
+      decode_pod_disruption_budget(root, budget);
+      budget.origin = origin;
     } else {
       ++out.skipped_kinds[kind];
     }
@@ -407,6 +418,8 @@ std::optional<LoadError> check_duplicates(const ClusterState& s) {
   if (auto e = find_duplicate(s.csi_nodes, "CSINode")) return e;
   if (auto e = find_duplicate(s.csi_drivers, "CSIDriver")) return e;
   if (auto e = find_duplicate(s.csi_storage_capacities, "CSIStorageCapacity")) return e;
+  if (auto e = find_duplicate(s.priority_classes, "PriorityClass")) return e;
+  if (auto e = find_duplicate(s.pod_disruption_budgets, "PodDisruptionBudget")) return e;
   return std::nullopt;
 }
 
@@ -440,6 +453,10 @@ void assign_default_storage_class(ClusterState& s) {
 std::optional<LoadError> finish_cluster_state(ClusterState& s) {
   if (auto e = check_duplicates(s)) return e;
   assign_default_storage_class(s);
+  // Pods written by hand carry no spec.priority yet: admission would have set it.
+  for (Pod& pod : s.pods) {
+    if (!pod.spec.priority) (void)admit_priority(pod, s.priority_classes);
+  }
   return std::nullopt;
 }
 

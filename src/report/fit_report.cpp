@@ -4,6 +4,8 @@
 
 #include "podfit/framework/fit_error.h"
 #include "podfit/framework/framework.h"
+#include "podfit/framework/preemption.h"
+#include "podfit/model/priority.h"
 #include "podfit/snapshot/snapshot.h"
 
 namespace podfit {
@@ -42,6 +44,37 @@ PodVerdict make_pod_verdict(const Pod& pod, const Snapshot& snapshot, FilterOutc
     verdict.pre_filter = std::move(outcome.pre_filter_status);
   }
   return verdict;
+}
+
+namespace {
+
+std::vector<VictimRef> victim_refs(const std::vector<const PodInfo*>& pods) {
+  std::vector<VictimRef> refs;
+  for (const PodInfo* p : pods) refs.push_back(VictimRef{p->pod().metadata.namespace_, p->pod().metadata.name, pod_priority(p->pod())});
+  return refs;
+}
+
+}  // namespace
+
+void add_post_filter(PodVerdict& verdict, const Snapshot& snapshot, const PostFilterOutcome& outcome) {
+  for (const auto& entry : outcome.not_evaluated) verdict.not_evaluated.push_back(entry);
+  if (!outcome.ran) return;
+  PostFilterReport report;
+  for (const auto& plugin : outcome.plugins) report.plugins.push_back(plugin.status);
+  report.message = outcome.message();
+  report.preemption_evaluated = outcome.preemption_ran;
+  const auto& nodes = snapshot.nodes();
+  if (outcome.nominated_node) report.nominated_node = nodes[*outcome.nominated_node]->name();
+  report.tie = outcome.tie;
+  report.victims = victim_refs(outcome.victims);
+  report.pdb_violations = outcome.pdb_violations;
+  for (size_t i = 0; i < outcome.nodes.size() && i < nodes.size(); ++i) {
+    const NodePreemption& n = outcome.nodes[i];
+    report.nodes.push_back(NodePostFilter{nodes[i]->name(), n.status, victim_refs(n.victims), n.pdb_violations});
+  }
+  // FitError.Error(): the PostFilter message follows the filter histogram after a space.
+  if (!report.message.empty()) verdict.message += " " + report.message;
+  verdict.post_filter = std::move(report);
 }
 
 namespace {

@@ -19,6 +19,39 @@ json status_json(const Status& s, bool with_details) {
   return j;
 }
 
+json victims_json(const std::vector<VictimRef>& victims) {
+  json out = json::array();
+  for (const VictimRef& v : victims) out.push_back({{"namespace", v.namespace_}, {"name", v.name}, {"priority", v.priority}});
+  return out;
+}
+
+// The PostFilter verdict: each plugin's status, the nominated node with its victims, and what
+// preemption's dry run found on each node.
+json post_filter_json(const PostFilterReport& p) {
+  json j;
+  json plugins = json::array();
+  for (const Status& s : p.plugins) plugins.push_back(status_json(s, false));
+  j["plugins"] = plugins;
+  j["nominatedNode"] = p.nominated_node.empty() ? json(nullptr) : json(p.nominated_node);
+  j["victims"] = victims_json(p.victims);
+  j["pdbViolations"] = p.pdb_violations;
+  if (p.tie) j["tie"] = true;
+  j["preemptionEvaluated"] = p.preemption_evaluated;
+  json nodes = json::array();
+  for (const NodePostFilter& n : p.nodes) {
+    json node = {{"name", n.name}, {"code", std::string(code_name(n.status.code()))}, {"reasons", n.status.reasons()}};
+    if (!n.status.plugin().empty()) node["plugin"] = n.status.plugin();
+    if (n.status.is_success()) {
+      node["victims"] = victims_json(n.victims);
+      node["pdbViolations"] = n.pdb_violations;
+    }
+    nodes.push_back(node);
+  }
+  j["nodes"] = nodes;
+  j["message"] = p.message;
+  return j;
+}
+
 json report_json(const FitReport& report) {
   json doc;
   doc["apiVersion"] = "podfit/v1";
@@ -48,6 +81,7 @@ json report_json(const FitReport& report) {
     }
     j["nodes"] = nodes;
     j["message"] = r.message;
+    j["postFilter"] = r.post_filter ? post_filter_json(*r.post_filter) : json(nullptr);
     json not_evaluated = json::array();
     for (const auto& [plugin, why] : r.not_evaluated) not_evaluated.push_back({{"plugin", plugin}, {"reason", why}});
     j["notEvaluated"] = not_evaluated;
@@ -145,6 +179,16 @@ void write_fit_table(std::ostream& out, const FitReport& report, const TableStyl
       }
     }
     table.print(out, style.color);
+    if (r.post_filter && !r.post_filter->nominated_node.empty()) {
+      const PostFilterReport& p = *r.post_filter;
+      std::vector<std::string> victims;
+      for (const VictimRef& v : p.victims) victims.push_back(fmt::format("{}/{} (priority {})", v.namespace_, v.name, v.priority));
+      out << fmt::format("preemption: would nominate node/{}{} and evict {}{}\n", p.nominated_node,
+                         p.tie ? " (first of equally ranked nodes)" : "", join(victims, ", "),
+                         p.pdb_violations > 0 ? fmt::format(" ({} PodDisruptionBudget violation{})", p.pdb_violations,
+                                                            p.pdb_violations == 1 ? "" : "s")
+                                              : "");
+    }
   }
 }
 

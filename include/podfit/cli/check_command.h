@@ -16,6 +16,7 @@ struct CheckOptions {
   bool color = false;                  // stdout is a terminal and NO_COLOR is unset
   bool timings = false;                // --timings: how long loading, the snapshot and checking took
   std::string config;                  // --config: a KubeSchedulerConfiguration file (default: the default profile)
+  bool no_preemption = false;          // --no-preemption: run PostFilter without DefaultPreemption
 };
 
 // Runs the check; writes the report to `out` only once it is complete, notices and errors

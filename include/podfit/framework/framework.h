@@ -87,6 +87,15 @@ class Framework {
   std::vector<Status> run_all_filters(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
                                       const std::set<std::string>& skipped_plugins) const;
 
+  // RunPreFilterExtensionAddPod / RemovePod: tells each PreFilter plugin with PreFilterExtensions
+  // (InterPodAffinity, PodTopologySpread), in PreFilter order and unless it was skipped, that
+  // `other` now runs on / left `node`, so that Filter on a modified node copy sees it (preemption's
+  // dry run). The first non-success status, plugin set.
+  Status run_pre_filter_extension_add_pod(CycleState& state, const PodInfo& pod, const PodInfo& other,
+                                          const NodeInfo& node, const std::set<std::string>& skipped_plugins) const;
+  Status run_pre_filter_extension_remove_pod(CycleState& state, const PodInfo& pod, const PodInfo& other,
+                                             const NodeInfo& node, const std::set<std::string>& skipped_plugins) const;
+
   // Names given to the constructor that podfit does not implement, in the order given.
   const std::vector<std::string>& not_implemented() const { return not_implemented_; }
   // Names of the instantiated plugins, in the order given.

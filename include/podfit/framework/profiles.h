@@ -23,6 +23,8 @@ struct Profile {
   // The profile's effective PreFilter and Filter lists (reports, tests).
   std::vector<std::string> pre_filter;
   std::vector<std::string> filter;
+  // The profile's PostFilter plugins in order (DynamicResources, DefaultPreemption by default).
+  std::vector<std::string> post_filter;
 };
 
 // profile.Map: kube-scheduler schedules a pod only with the profile its spec.schedulerName names.

@@ -8,6 +8,7 @@
 #include "podfit/model/namespace.h"
 #include "podfit/model/node.h"
 #include "podfit/model/pod.h"
+#include "podfit/model/policy.h"
 #include "podfit/model/storage.h"
 
 namespace podfit {
@@ -22,6 +23,8 @@ struct ClusterState {
   std::vector<CSINode> csi_nodes;
   std::vector<CSIDriver> csi_drivers;
   std::vector<CSIStorageCapacity> csi_storage_capacities;
+  std::vector<PriorityClass> priority_classes;
+  std::vector<PodDisruptionBudget> pod_disruption_budgets;
   std::map<std::string, int> skipped_kinds;  // kinds podfit does not read -> how many were seen
 };
 

@@ -105,6 +105,7 @@ struct PodStatus {
   std::vector<ContainerStatus> container_statuses;
   std::vector<ContainerStatus> init_container_statuses;
   std::string nominated_node_name;
+  std::string start_time;  // status.startTime (RFC 3339); empty until the kubelet starts the pod
   std::string resize;  // legacy status.resize
   std::optional<ResourceRequirements> resources;      // pod-level status.resources
   std::optional<ResourceList> allocated_resources;    // pod-level status.allocatedResources

@@ -1,6 +1,7 @@
 // The outcome of `podfit check`, ready to print in any output format.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +20,33 @@ struct NodeVerdict {
   std::optional<bool> daemon_pod;
   // DaemonSets only: the FitError of this node's daemon pod when it fits nowhere (it may only go here).
   std::string message;
+};
+
+// A pod preemption would evict, as reports name it.
+struct VictimRef {
+  std::string namespace_;
+  std::string name;
+  int32_t priority = 0;
+};
+
+// One node's outcome in preemption's dry run.
+struct NodePostFilter {
+  std::string name;
+  Status status;  // Success for a candidate node; otherwise why removing pods does not help
+  std::vector<VictimRef> victims;
+  int pdb_violations = 0;
+};
+
+// The PostFilter plugins' verdict for a pod that fits no node.
+struct PostFilterReport {
+  std::vector<Status> plugins;  // each plugin's own status, in the order they ran (plugin set)
+  std::string message;          // what the FailedScheduling event appends to the FitError
+  bool preemption_evaluated = false;  // DefaultPreemption dry-ran the nodes
+  std::string nominated_node;         // empty: preemption does not help
+  bool tie = false;                   // other nodes ranked the same; the first in input order was taken
+  std::vector<VictimRef> victims;     // on nominated_node, most important first
+  int pdb_violations = 0;
+  std::vector<NodePostFilter> nodes;  // every node, input order (when preemption_evaluated)
 };
 
 struct PodVerdict {
@@ -45,6 +73,8 @@ struct PodVerdict {
   std::optional<WorkloadRef> workload;
   // A StatefulSet's pod checked (<set>-<ordinal>); other controllers' pod names are made up.
   std::string workload_pod;
+  // PostFilter's verdict, when it ran (the pod fits no node and the profile has PostFilter plugins).
+  std::optional<PostFilterReport> post_filter;
 };
 
 class Snapshot;
@@ -55,6 +85,13 @@ struct Pod;
 // feasible ones, and the message kube-scheduler would record (FitError text, the Error that
 // aborts the attempt, or "N/M nodes are available").
 PodVerdict make_pod_verdict(const Pod& pod, const Snapshot& snapshot, FilterOutcome outcome);
+
+struct PostFilterOutcome;
+
+// Adds PostFilter's verdict to an unschedulable pod's verdict: the report, the text appended to
+// the FitError message (" <PostFilter message>", as FitError.Error() appends it) and the
+// plugins podfit could not evaluate at PostFilter.
+void add_post_filter(PodVerdict& verdict, const Snapshot& snapshot, const PostFilterOutcome& outcome);
 
 // The verdict for a pod no node is evaluated for: no profile serves its schedulerName, or
 // `pre_enqueue` (SchedulingGates) keeps it out of the scheduling queue.

@@ -39,14 +39,8 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   const double snapshot_seconds = seconds_since(snapshot_started);
   if (auto notice = orphaned_pods_notice(snapshot.orphaned_pods()); !notice.empty()) err << notice << '\n';
   // The profiles pods are checked with: --config's, or kube-scheduler's default profile.
-  SchedulerConfiguration scheduler_config = default_scheduler_configuration(context.gates);
-  if (!options.config.empty()) {
-    if (auto error = load_scheduler_configuration(options.config, context.gates, scheduler_config)) {
-      err << "error: " << *error << '\n';
-      return 2;
-    }
-    for (const auto& notice : scheduler_config.notices) err << "podfit: " << options.config << ": " << notice << '\n';
-  }
+  SchedulerConfiguration scheduler_config;
+  if (!load_config_option(options.config, context.gates, scheduler_config, err)) return 2;
   const Profiles profiles(scheduler_config, context.gates);
   FitReport report;
   report.skipped_plugins = profiles.not_implemented();

@@ -154,4 +154,16 @@ std::string orphaned_pods_notice(const std::vector<const Pod*>& orphans) {
                      orphans.size() == 1 ? "a node" : "nodes", names);
 }
 
+bool load_config_option(const std::string& path, const FeatureGates& gates, SchedulerConfiguration& config,
+                        std::ostream& err) {
+  config = default_scheduler_configuration(gates);
+  if (path.empty()) return true;
+  if (auto error = load_scheduler_configuration(path, gates, config)) {
+    err << "error: " << *error << '\n';
+    return false;
+  }
+  for (const auto& notice : config.notices) err << "podfit: " << path << ": " << notice << '\n';
+  return true;
+}
+
 }  // namespace podfit

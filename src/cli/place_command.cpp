@@ -230,14 +230,8 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
   const ClusterState& cluster = input.cluster;
   const PluginContext& context = input.context;
 
-  SchedulerConfiguration scheduler_config = default_scheduler_configuration(context.gates);
-  if (!options.config.empty()) {
-    if (auto error = load_scheduler_configuration(options.config, context.gates, scheduler_config)) {
-      err << "error: " << *error << '\n';
-      return 2;
-    }
-    for (const auto& notice : scheduler_config.notices) err << "podfit: " << options.config << ": " << notice << '\n';
-  }
+  SchedulerConfiguration scheduler_config;
+  if (!load_config_option(options.config, context.gates, scheduler_config, err)) return 2;
 
   Snapshot snapshot(cluster, context.gates);
   if (auto notice = orphaned_pods_notice(snapshot.orphaned_pods()); !notice.empty()) err << notice << '\n';

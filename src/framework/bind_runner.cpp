@@ -3,22 +3,6 @@
 #include <fmt/format.h>
 
 namespace podfit {
-namespace {
-
-// Status.AsError() as "%w" prints it: a status that carries no error prints "%!w(<nil>)".
-std::string error_text(const Status& status) {
-  if (status.is_success() || status.is_skip() || status.code() == Code::Wait) return "%!w(<nil>)";
-  return status.message();
-}
-
-// fwk.AsStatus(fmt.Errorf(...)): an Error without a plugin, keeping podfit's details.
-Status wrapped(std::string message, const Status& original) {
-  Status status = Status::error(std::move(message));
-  for (const auto& detail : original.details()) status.with_detail(detail);
-  return status;
-}
-
-}  // namespace
 
 Status run_reserve_plugins(std::span<const ReservePlugin* const> plugins, CycleState& state, const PodInfo& pod,
                            const std::string& node, Snapshot& snapshot) {
@@ -26,7 +10,7 @@ Status run_reserve_plugins(std::span<const ReservePlugin* const> plugins, CycleS
     Status status = plugin->reserve(state, pod, node, snapshot);
     if (status.is_success()) continue;
     if (status.is_rejected()) return status.with_plugin(std::string(plugin->name()));
-    return wrapped(fmt::format("running Reserve plugin \"{}\": {}", plugin->name(), error_text(status)), status);
+    return wrap_error(fmt::format("running Reserve plugin \"{}\": {}", plugin->name(), error_text(status)), status);
   }
   return Status();
 }
@@ -42,7 +26,7 @@ Status run_pre_bind_pre_flights(std::span<const PreBindPlugin* const> plugins, c
   for (const PreBindPlugin* plugin : plugins) {
     Status status = plugin->pre_bind_pre_flight(state, pod, node);
     if (status.is_error()) {
-      return wrapped(fmt::format("running PreBindPreFlight \"{}\": {}", plugin->name(), error_text(status)), status);
+      return wrap_error(fmt::format("running PreBindPreFlight \"{}\": {}", plugin->name(), error_text(status)), status);
     }
     if (status.is_success()) {
       outcome = Status();
@@ -67,7 +51,7 @@ Status run_pre_bind_plugins(std::span<const PreBindPlugin* const> plugins, Cycle
     Status status = plugin->pre_bind(state, pod, node, writes);
     if (status.is_success()) continue;
     if (status.is_rejected()) return status.with_plugin(name);
-    return wrapped(fmt::format("running PreBind plugin \"{}\": {}", name, error_text(status)), status);
+    return wrap_error(fmt::format("running PreBind plugin \"{}\": {}", name, error_text(status)), status);
   }
   return Status();
 }
@@ -90,7 +74,7 @@ BindOutcome run_bind_plugins(std::span<const BindPlugin* const> plugins, const C
     } else if (status.is_rejected()) {
       out.status = std::move(status.with_plugin(out.plugin));
     } else {
-      out.status = wrapped(fmt::format("running Bind plugin \"{}\": {}", out.plugin, error_text(status)), status);
+      out.status = wrap_error(fmt::format("running Bind plugin \"{}\": {}", out.plugin, error_text(status)), status);
     }
     return out;
   }

@@ -21,20 +21,6 @@ std::string go_list(const std::set<std::string>& names) {
   return out + "]";
 }
 
-// Status.AsError() as "%w" prints it: Wait and Skip carry no error, which Go prints as "%!w(<nil>)".
-std::string error_text(const Status& status) {
-  if (status.is_success() || status.is_skip() || status.code() == Code::Wait) return "%!w(<nil>)";
-  return status.message();
-}
-
-// fwk.AsStatus(fmt.Errorf(format, err)): an Error status; podfit keeps the plugin's details.
-Status wrap_error(std::string message, const Status& original, const std::string& plugin) {
-  Status wrapped = Status::error(std::move(message));
-  for (const auto& detail : original.details()) wrapped.with_detail(detail);
-  wrapped.with_plugin(plugin);
-  return wrapped;
-}
-
 // RunFilterPlugins' treatment of one failing status: anything but a rejection becomes an Error.
 Status filter_failure(Status status, const std::string& plugin) {
   if (!status.is_rejected()) {

@@ -7,20 +7,6 @@
 namespace podfit {
 namespace {
 
-// Status.AsError() as "%w" prints it: a status that carries no error prints "%!w(<nil>)".
-std::string error_text(const Status& status) {
-  if (status.is_success() || status.is_skip() || status.code() == Code::Wait) return "%!w(<nil>)";
-  return status.message();
-}
-
-// fwk.AsStatus(fmt.Errorf(...)): an Error naming the plugin, keeping podfit's details.
-Status wrap_error(std::string message, const Status& original, const std::string& plugin) {
-  Status wrapped = Status::error(std::move(message));
-  for (const auto& detail : original.details()) wrapped.with_detail(detail);
-  wrapped.with_plugin(plugin);
-  return wrapped;
-}
-
 // Plugins taking part in Score, in profile order.
 std::vector<const ScoringPlugin*> scoring(std::span<const ScoringPlugin> plugins,
                                           const std::set<std::string>& skipped) {

@@ -24,4 +24,16 @@ std::string Status::message() const {
   return out;
 }
 
+std::string error_text(const Status& status) {
+  if (status.is_success() || status.is_skip() || status.code() == Code::Wait) return "%!w(<nil>)";
+  return status.message();
+}
+
+Status wrap_error(std::string message, const Status& original, const std::string& plugin) {
+  Status wrapped = Status::error(std::move(message));
+  for (const auto& detail : original.details()) wrapped.with_detail(detail);
+  if (!plugin.empty()) wrapped.with_plugin(plugin);
+  return wrapped;
+}
+
 }  // namespace podfit

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "podfit/config/scheduler_config.h"
 #include "podfit/framework/registry.h"
 #include "podfit/load/loader.h"
 #include "podfit/load/workload.h"
@@ -40,5 +41,10 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
 
 // The pods bound to nodes missing from the cluster state, as a one-line notice, or "".
 std::string orphaned_pods_notice(const std::vector<const Pod*>& orphans);
+
+// --config `path` into `config` (kube-scheduler's default configuration when `path` is empty),
+// its notices on `err`; false after printing the error, which is an input error (exit 2).
+bool load_config_option(const std::string& path, const FeatureGates& gates, SchedulerConfiguration& config,
+                        std::ostream& err);
 
 }  // namespace podfit

@@ -61,4 +61,12 @@ class Status {
   std::string plugin_;
 };
 
+// Status.AsError() as Go's "%w" prints it: a status that carries no error (Success, Skip,
+// Wait) prints "%!w(<nil>)".
+std::string error_text(const Status& status);
+
+// fwk.AsStatus(fmt.Errorf(...)): an Error with `message` naming `plugin` (none when empty),
+// keeping the original's podfit details.
+Status wrap_error(std::string message, const Status& original, const std::string& plugin = {});
+
 }  // namespace podfit

@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <string>
 #include <string_view>
 
 #include <CLI/CLI.hpp>
@@ -29,6 +30,16 @@ void add_validation_flags(CLI::App* command, podfit::InputOptions& input) {
                       "Refuse any object or List item larger than this many bytes")
       ->check(CLI::PositiveNumber)
       ->default_str(std::to_string(input.max_object_bytes));
+}
+
+// The input every command reads: the cluster state, the pods (`pods` says what they are to the
+// command) and the feature gates.
+void add_input_flags(CLI::App* command, podfit::InputOptions& input, const std::string& pods) {
+  command->add_option("-f,--filename", input.filenames,
+                      "Cluster state: a file, a directory of manifests, or - for standard input (repeatable)");
+  command->add_flag("-R,--recursive", input.recursive, "Read directories given with -f/--pod recursively");
+  command->add_option("--pod", input.pods, pods + ": a file, a directory, or - (default: the pending pods of -f)");
+  command->add_option("--feature-gates", input.feature_gates, "kube-scheduler feature gates, e.g. A=true,B=false");
 }
 
 // Where the cluster state comes from (-f files, or the cluster itself as kubectl sees it), and
@@ -63,15 +74,11 @@ int main(int argc, char** argv) {
 
   podfit::CheckOptions check;
   CLI::App* check_cmd = app.add_subcommand("check", "Check whether pods fit, node by node, as kube-scheduler's Filter would");
-  check_cmd->add_option("-f,--filename", check.input.filenames,
-                        "Cluster state: a file, a directory of manifests, or - for standard input (repeatable)");
-  check_cmd->add_flag("-R,--recursive", check.input.recursive, "Read directories given with -f/--pod recursively");
-  check_cmd->add_option("--pod", check.input.pods, "Pods to check: a file, a directory, or - (default: the pending pods of -f)");
+  add_input_flags(check_cmd, check.input, "Pods to check");
   check_cmd->add_option("-o,--output", check.output, "Output format: table, wide, json, yaml or name")
       ->check(CLI::IsMember({"table", "wide", "json", "yaml", "name"}));
   check_cmd->add_flag("--all-reasons", check.all_reasons,
                       "Run every Filter plugin on every node and list all failures, not just the first");
-  check_cmd->add_option("--feature-gates", check.input.feature_gates, "kube-scheduler feature gates, e.g. A=true,B=false");
   check_cmd->add_flag("--timings", check.timings, "Print how long loading, building the snapshot and checking took");
   check_cmd->add_option("--config", check.config,
                         "A KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1): its profiles, plugins and plugin args");
@@ -83,46 +90,33 @@ int main(int argc, char** argv) {
   podfit::RequeueOptions requeue;
   CLI::App* requeue_cmd = app.add_subcommand(
       "requeue", "Which pending pods the scheduling queue retries when a node is added (--new) or updated (--old, --new)");
-  requeue_cmd->add_option("-f,--filename", requeue.input.filenames,
-                          "Cluster state: a file, a directory of manifests, or - for standard input (repeatable)");
+  add_input_flags(requeue_cmd, requeue.input, "Pending pods");
   requeue_cmd->add_option("--old", requeue.old_node_file, "The node before the update: a file with one Node");
   requeue_cmd->add_option("--new", requeue.new_node_file, "The node after the update, or the node added: a file with one Node")
       ->required();
-  requeue_cmd->add_flag("-R,--recursive", requeue.input.recursive, "Read directories given with -f/--pod recursively");
-  requeue_cmd->add_option("--pod", requeue.input.pods,
-                          "Pending pods: a file, a directory, or - (default: the pending pods of -f)");
   requeue_cmd->add_option("-o,--output", requeue.output, "Output format: table, wide, json or yaml")
       ->check(CLI::IsMember({"table", "wide", "json", "yaml"}));
   requeue_cmd->add_flag("--hints", requeue.hints, "Show each rejecting plugin's queueing hint for each event");
   requeue_cmd->add_flag("--pre-check", requeue.pre_check,
                         "Decide with the pre-enqueue check on the node, as kube-scheduler did before v1.32");
-  requeue_cmd->add_option("--feature-gates", requeue.input.feature_gates, "kube-scheduler feature gates, e.g. A=true,B=false");
   add_validation_flags(requeue_cmd, requeue.input);
   add_cluster_flags(requeue_cmd, requeue.input, plugin);
 
   podfit::AdmitOptions admit;
   CLI::App* admit_cmd =
       app.add_subcommand("admit", "Whether the kubelet's admission check accepts pods on a node (AdmissionCheck)");
-  admit_cmd->add_option("-f,--filename", admit.input.filenames,
-                        "Cluster state: a file, a directory of manifests, or - for standard input (repeatable)");
+  add_input_flags(admit_cmd, admit.input, "Pods to admit");
   admit_cmd->add_option("--node", admit.node, "The node: a node of the cluster state")->required();
-  admit_cmd->add_flag("-R,--recursive", admit.input.recursive, "Read directories given with -f/--pod recursively");
-  admit_cmd->add_option("--pod", admit.input.pods, "Pods to admit: a file, a directory, or - (default: the pending pods of -f)");
   admit_cmd->add_option("-o,--output", admit.output, "Output format: table, json or yaml")
       ->check(CLI::IsMember({"table", "json", "yaml"}));
   admit_cmd->add_flag("--all-reasons", admit.all_reasons, "List every failing check, not just the first");
-  admit_cmd->add_option("--feature-gates", admit.input.feature_gates, "kube-scheduler feature gates, e.g. A=true,B=false");
   add_validation_flags(admit_cmd, admit.input);
   add_cluster_flags(admit_cmd, admit.input, plugin);
 
   podfit::PlaceOptions place;
   CLI::App* place_cmd = app.add_subcommand(
       "place", "Where pods would land: a full scheduling cycle per pod, each placed pod assumed before the next");
-  place_cmd->add_option("-f,--filename", place.input.filenames,
-                        "Cluster state: a file, a directory of manifests, or - for standard input (repeatable)");
-  place_cmd->add_flag("-R,--recursive", place.input.recursive, "Read directories given with -f/--pod recursively");
-  place_cmd->add_option("--pod", place.input.pods,
-                        "Pods and workloads to place: a file, a directory, or - (default: the pending pods of -f)");
+  add_input_flags(place_cmd, place.input, "Pods and workloads to place");
   place_cmd->add_option("-o,--output", place.output, "Output format: table, wide, json, yaml or bindings")
       ->check(CLI::IsMember({"table", "wide", "json", "yaml", "bindings"}));
   auto* replicas_opt = place_cmd->add_option_function<int64_t>(
@@ -136,7 +130,6 @@ int main(int argc, char** argv) {
       ->default_str(std::to_string(podfit::kDefaultPlacementLimit));
   place_cmd->add_option("--config", place.config,
                         "A KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1): its profiles, plugins, weights and args");
-  place_cmd->add_option("--feature-gates", place.input.feature_gates, "kube-scheduler feature gates, e.g. A=true,B=false");
   add_validation_flags(place_cmd, place.input);
   add_cluster_flags(place_cmd, place.input, plugin);
 

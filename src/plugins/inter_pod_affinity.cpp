@@ -107,6 +107,19 @@ std::string existing_counts_key(const Pod& pod, const IncomingAffinity& incoming
   return key;
 }
 
+// The counts cached under `key`, counted by `count` the first time the key is asked for.
+template <class Count>
+SharedPairCounts shared_counts(std::unordered_map<std::string, std::shared_ptr<const TopologyPairCounts>>& cache,
+                               std::string key, Count count) {
+  auto& counts = cache[std::move(key)];
+  if (!counts) {
+    auto fresh = std::make_shared<TopologyPairCounts>();
+    count(*fresh);
+    counts = std::move(fresh);
+  }
+  return SharedPairCounts(counts);
+}
+
 // ---- Details: what blocks the node, in words. ----
 
 std::string selector_text(const Selector& selector) {
@@ -358,42 +371,33 @@ Status InterPodAffinity::pre_filter(CycleState& state, const PodInfo& pod_info, 
     std::lock_guard<std::mutex> lock(cache_mutex_);
     CountsCache& cache = counts_cache(snapshot);
     // getExistingAntiAffinityCounts: only nodes running pods with required anti-affinity.
-    auto& existing = cache.existing_anti_affinity[existing_counts_key(pod, *incoming, cache.anti_affinity_label_keys)];
-    if (!existing) {
-      auto counts = std::make_shared<TopologyPairCounts>();
-      for (const NodeInfo* node : snapshot.nodes_with_pods_with_required_anti_affinity()) {
-        for (const PodInfo* running : node->pods_with_required_anti_affinity()) {
-          count_anti_affinity(*counts, running->required_anti_affinity_terms(), pod, &incoming->namespace_labels,
-                              *running, *node, 1);
-        }
-      }
-      existing = std::move(counts);
-    }
-    data->existing_anti_affinity = SharedPairCounts(existing);
+    data->existing_anti_affinity = shared_counts(
+        cache.existing_anti_affinity, existing_counts_key(pod, *incoming, cache.anti_affinity_label_keys),
+        [&](TopologyPairCounts& counts) {
+          for (const NodeInfo* node : snapshot.nodes_with_pods_with_required_anti_affinity()) {
+            for (const PodInfo* running : node->pods_with_required_anti_affinity()) {
+              count_anti_affinity(counts, running->required_anti_affinity_terms(), pod, &incoming->namespace_labels,
+                                  *running, *node, 1);
+            }
+          }
+        });
     // getIncomingAffinityAntiAffinityCounts: every pod on every node.
     if (!incoming->affinity_terms.empty()) {
-      auto& affinity = cache.affinity[terms_key(incoming->affinity_terms)];
-      if (!affinity) {
-        auto counts = std::make_shared<TopologyPairCounts>();
+      data->affinity = shared_counts(cache.affinity, terms_key(incoming->affinity_terms), [&](TopologyPairCounts& counts) {
         for (const auto& node : snapshot.nodes()) {
-          for (const PodInfo* running : node->pods()) count_affinity(*counts, incoming->affinity_terms, *running, *node, 1);
+          for (const PodInfo* running : node->pods()) count_affinity(counts, incoming->affinity_terms, *running, *node, 1);
         }
-        affinity = std::move(counts);
-      }
-      data->affinity = SharedPairCounts(affinity);
+      });
     }
     if (!incoming->anti_affinity_terms.empty()) {
-      auto& anti_affinity = cache.anti_affinity[terms_key(incoming->anti_affinity_terms)];
-      if (!anti_affinity) {
-        auto counts = std::make_shared<TopologyPairCounts>();
-        for (const auto& node : snapshot.nodes()) {
-          for (const PodInfo* running : node->pods()) {
-            count_anti_affinity(*counts, incoming->anti_affinity_terms, running->pod(), nullptr, *running, *node, 1);
-          }
-        }
-        anti_affinity = std::move(counts);
-      }
-      data->anti_affinity = SharedPairCounts(anti_affinity);
+      data->anti_affinity =
+          shared_counts(cache.anti_affinity, terms_key(incoming->anti_affinity_terms), [&](TopologyPairCounts& counts) {
+            for (const auto& node : snapshot.nodes()) {
+              for (const PodInfo* running : node->pods()) {
+                count_anti_affinity(counts, incoming->anti_affinity_terms, running->pod(), nullptr, *running, *node, 1);
+              }
+            }
+          });
     }
   }
 

@@ -12,6 +12,24 @@
 
 namespace {
 
+podfit::Quantity magnitude(const podfit::Quantity& q) {
+  if (q.sign() >= 0) return q;
+  podfit::Quantity negated;
+  negated.sub(q);
+  return negated;
+}
+
+// Where apimachinery's own round trip does not hold either: its suffixes stop at E (10^18) and
+// Ei (2^60), so a DecimalSI or BinarySI amount of 10^21 or more that lost its original text
+// prints without one; and reading a BinarySI text caps the amount at 2^63-1.
+bool canonical_text_is_lossy(const podfit::Quantity& q, const podfit::Quantity& again) {
+  static const podfit::Quantity kNoSuffix = *podfit::Quantity::parse("1e21");
+  static const podfit::Quantity kBinaryCap = podfit::Quantity::from_int(INT64_MAX);
+  const podfit::Quantity size = magnitude(q);
+  if (q.format() != podfit::Quantity::Format::DecimalExponent && size.compare(kNoSuffix) >= 0) return true;
+  return again.format() == podfit::Quantity::Format::BinarySI && size.compare(kBinaryCap) > 0;
+}
+
 void exercise(const podfit::Quantity& q) {
   (void)q.value();
   (void)q.milli_value();
@@ -21,7 +39,8 @@ void exercise(const podfit::Quantity& q) {
   // The canonical text reads back as the same amount, as apimachinery's round trip does.
   std::string canonical = q.to_string();
   std::optional<podfit::Quantity> again = podfit::Quantity::parse(canonical);
-  if (!again || again->compare(q) != 0) std::abort();
+  if (!again) std::abort();
+  if (again->compare(q) != 0 && !canonical_text_is_lossy(q, *again)) std::abort();
 }
 
 }  // namespace

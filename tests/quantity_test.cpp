@@ -1228,6 +1228,15 @@ TEST_CASE("Quantity hostile: huge exponents stay compact") {
   Quantity diff = must_parse("1m");
   diff.sub(must_parse("1e2000000000"));
   CHECK(diff.compare(must_parse("-1e2000000000")) == 0);
+  // Found by fuzz_quantity: the exponent wraps to 1215752191, the sum keeps the larger operand and
+  // is DecimalSI (the first operand's format), which has no suffix for it.
+  Quantity wide = must_parse("100m");
+  wide.add(must_parse("1e99999999999"));
+  CHECK(wide.compare(must_parse("1e1215752191")) == 0);
+  CHECK(wide.to_string() == "10");
+  Quantity exa = must_parse("999E");
+  exa.add(must_parse("1E"));
+  CHECK(exa.to_string() == "1");  // 10^21 as DecimalSI: no suffix, as apimachinery prints it
   Quantity binary = must_parse("1Ki");
   binary.add(must_parse("1e100000"));
   CHECK(binary.format() == F::BinarySI);

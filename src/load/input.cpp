@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -13,7 +14,13 @@ namespace {
 
 class FdInput final : public Input {
  public:
-  FdInput(int fd, std::string name, bool owns) : fd_(fd), name_(std::move(name)), owns_(owns) {}
+  FdInput(int fd, std::string name, bool owns) : fd_(fd), name_(std::move(name)), owns_(owns) {
+    struct stat st {};
+    if (::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode)) {
+      const off_t at = ::lseek(fd_, 0, SEEK_CUR);
+      if (at >= 0 && st.st_size >= at) size_hint_ = static_cast<uint64_t>(st.st_size - at);
+    }
+  }
   ~FdInput() override {
     if (owns_) ::close(fd_);
   }
@@ -26,11 +33,13 @@ class FdInput final : public Input {
     }
   }
   const std::string& name() const override { return name_; }
+  std::optional<uint64_t> size_hint() const override { return size_hint_; }
 
  private:
   int fd_;
   std::string name_;
   bool owns_;
+  std::optional<uint64_t> size_hint_;
 };
 
 class TextInput final : public Input {
@@ -43,6 +52,7 @@ class TextInput final : public Input {
     return k;
   }
   const std::string& name() const override { return name_; }
+  std::optional<uint64_t> size_hint() const override { return text_.size() - pos_; }
 
  private:
   std::string_view text_;

@@ -2,7 +2,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -15,6 +17,8 @@ class Input {
   virtual size_t read(char* dst, size_t n) = 0;
   // The name messages use: the path as given, or "<stdin>".
   virtual const std::string& name() const = 0;
+  // The bytes left to read when known in advance (a regular file, a text), so buffers fit small inputs.
+  virtual std::optional<uint64_t> size_hint() const { return std::nullopt; }
 };
 
 // Reads a file descriptor (file or pipe) without buffering of its own.

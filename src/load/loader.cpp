@@ -107,6 +107,11 @@ class PeekedInput final : public Input {
     return inner_->read(dst, n);
   }
   const std::string& name() const override { return inner_->name(); }
+  std::optional<uint64_t> size_hint() const override {
+    std::optional<uint64_t> rest = inner_->size_hint();
+    if (rest) *rest += head_.size() - pos_;
+    return rest;
+  }
   // JSON when the first meaningful byte opens an object or array.
   bool looks_like_json() const {
     size_t p = 0;
@@ -167,6 +172,7 @@ class ProgressInput final : public Input {
     return got;
   }
   const std::string& name() const override { return inner_->name(); }
+  std::optional<uint64_t> size_hint() const override { return inner_->size_hint(); }
 
  private:
   std::unique_ptr<Input> inner_;

@@ -1,6 +1,7 @@
 #include "stream_buffer.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "json_scan.h"
 #include "value.h"
@@ -8,9 +9,16 @@
 namespace podfit {
 
 StreamBuffer::StreamBuffer(Input& input, size_t chunk) : input_(input), chunk_(chunk) {
-  capacity_ = chunk_ + kPadding;
-  data_ = std::make_unique<char[]>(capacity_);
-  std::memset(data_.get(), 0, capacity_);
+  size_t room = chunk_;
+  // A small input is read whole into a buffer its size, with a small chunk to spare for the
+  // read that sees its end, so that the buffer never grows.
+  if (std::optional<uint64_t> left = input_.size_hint(); left && *left < chunk_) {
+    chunk_ = std::min(chunk_, kMinChunk);
+    room = static_cast<size_t>(*left) + chunk_;
+  }
+  capacity_ = room + kPadding;
+  data_ = std::make_unique_for_overwrite<char[]>(capacity_);
+  std::memset(data_.get(), 0, kPadding);
 }
 
 void StreamBuffer::count_lines_to(uint64_t pos) {
@@ -47,7 +55,7 @@ bool StreamBuffer::fill_until(uint64_t pos) {
       }
       if (capacity_ - kPadding - size_ < chunk_) {
         size_t wanted = std::max(capacity_ * 2, size_ + chunk_ + kPadding);
-        auto bigger = std::make_unique<char[]>(wanted);
+        auto bigger = std::make_unique_for_overwrite<char[]>(wanted);
         std::memcpy(bigger.get(), data_.get(), size_);
         data_ = std::move(bigger);
         capacity_ = wanted;

@@ -14,6 +14,7 @@ namespace podfit {
 class StreamBuffer {
  public:
   static constexpr size_t kPadding = 64;
+  static constexpr size_t kMinChunk = 4096;
 
   explicit StreamBuffer(Input& input, size_t chunk = size_t{1} << 20);
 

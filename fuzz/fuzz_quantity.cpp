@@ -21,11 +21,14 @@ podfit::Quantity magnitude(const podfit::Quantity& q) {
 
 // Where apimachinery's own round trip does not hold either: its suffixes stop at E (10^18) and
 // Ei (2^60), so a DecimalSI or BinarySI amount of 10^21 or more that lost its original text
-// prints without one; and reading a BinarySI text caps the amount at 2^63-1.
+// prints without one; reading a BinarySI text caps the amount at 2^63-1; and the canonical
+// exponent of an amount near 10^(2^31) wraps around int32 as Go's does.
 bool canonical_text_is_lossy(const podfit::Quantity& q, const podfit::Quantity& again) {
   static const podfit::Quantity kNoSuffix = *podfit::Quantity::parse("1e21");
   static const podfit::Quantity kBinaryCap = podfit::Quantity::from_int(INT64_MAX);
+  static const podfit::Quantity kExponentWraps = *podfit::Quantity::parse("1e2147483000");
   const podfit::Quantity size = magnitude(q);
+  if (size.compare(kExponentWraps) >= 0) return true;
   if (q.format() != podfit::Quantity::Format::DecimalExponent && size.compare(kNoSuffix) >= 0) return true;
   return again.format() == podfit::Quantity::Format::BinarySI && size.compare(kBinaryCap) > 0;
 }

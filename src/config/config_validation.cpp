@@ -18,7 +18,6 @@ using field::index;
 using field::invalid;
 using field::json_quote;
 
-constexpr std::string_view kGroupVersion = "kubescheduler.config.k8s.io/v1";
 // invalidPluginsByVersion for v1: removed in-tree volume limit plugins.
 constexpr std::string_view kInvalidPlugins[] = {"AzureDiskLimits", "CinderLimits", "EBSLimits", "GCEPDLimits"};
 
@@ -27,8 +26,8 @@ bool is_invalid_plugin(std::string_view name) {
 }
 
 std::string invalid_plugin_detail() {
-  return fmt::format("was invalid in version \"{}\" (KubeSchedulerConfiguration is version \"{}\")", kGroupVersion,
-                     kGroupVersion);
+  return fmt::format("was invalid in version \"{}\" (KubeSchedulerConfiguration is version \"{}\")", kSchedulerConfigGroupVersion,
+                     kSchedulerConfigGroupVersion);
 }
 
 std::string required(std::string_view path, std::string_view detail = {}) {

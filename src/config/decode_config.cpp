@@ -9,8 +9,6 @@
 namespace podfit {
 namespace {
 
-constexpr std::string_view kGroupVersion = "kubescheduler.config.k8s.io/v1";
-
 // Unknown fields, named by their path from `base` (the document being decoded), as
 // sigs.k8s.io/json's strict mode names them.
 struct UnknownFields {
@@ -504,7 +502,6 @@ void decode_written_configuration(const Value& root, WrittenConfiguration& out) 
   out.strict_errors = unknown.errors;
   out.strict_errors.insert(out.strict_errors.end(), nested_errors.begin(), nested_errors.end());
   out.strict_line = unknown.line != 0 ? unknown.line : nested_line;
-  (void)kGroupVersion;
 }
 
 std::optional<int64_t> parse_go_duration(std::string_view s) {

@@ -21,7 +21,6 @@
 namespace podfit {
 namespace {
 
-constexpr std::string_view kGroupVersion = "kubescheduler.config.k8s.io/v1";
 constexpr std::string_view kKind = "KubeSchedulerConfiguration";
 constexpr std::string_view kDefaultSchedulerName = "default-scheduler";
 
@@ -220,7 +219,7 @@ std::optional<ConfigError> load_text(std::string_view text, const FeatureGates& 
       });
       if (kind.empty()) throw DecodeError{"Object 'Kind' is missing", context.line};
       if (api_version.empty()) throw DecodeError{"Object 'apiVersion' is missing", context.line};
-      if (api_version != kGroupVersion || kind != kKind) {
+      if (api_version != kSchedulerConfigGroupVersion || kind != kKind) {
         throw DecodeError{fmt::format("no kind \"{}\" is registered for version \"{}\"", kind, api_version), context.line};
       }
       WrittenConfiguration written;

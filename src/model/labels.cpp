@@ -7,18 +7,10 @@
 
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
+#include "podfit/util/strings.h"
 
 namespace podfit {
 namespace {
-
-std::string join(const std::vector<std::string>& parts, std::string_view separator) {
-  std::string out;
-  for (size_t i = 0; i < parts.size(); ++i) {
-    if (i > 0) out += separator;
-    out += parts[i];
-  }
-  return out;
-}
 
 // The binary operators in the order labels lists them in parse errors.
 constexpr std::string_view kBinaryOperators = "in, notin, =, ==, !=, gt, lt";

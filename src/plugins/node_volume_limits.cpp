@@ -16,7 +16,6 @@
 namespace podfit {
 namespace {
 
-constexpr std::string_view kPersistentVolumeClaim = "persistentVolumeClaim";
 constexpr std::string_view kEphemeral = "ephemeral";
 constexpr std::string_view kCsi = "csi";
 // Stands in for kube-scheduler's random prefix of the handles it invents for unbound claims:
@@ -72,7 +71,7 @@ class VolumeResolver {
     for (const auto& volume : pod.spec.volumes) {
       std::string claim_name;
       const bool ephemeral = volume.source.type == kEphemeral;
-      if (volume.source.type == kPersistentVolumeClaim) {
+      if (volume.source.type == kPersistentVolumeClaimSource) {
         claim_name = volume.claim_name;
       } else if (ephemeral) {
         claim_name = pod.metadata.name + "-" + volume.name;
@@ -210,7 +209,7 @@ Status NodeVolumeLimits::pre_filter(CycleState& state, const PodInfo& pod, const
   if (skip_deferred_resize_ && is_pod_resize_deferred(pod.pod())) return Status(Code::Skip);
   for (const auto& volume : pod.pod().spec.volumes) {
     const std::string& type = volume.source.type;
-    if (type == kPersistentVolumeClaim || type == kEphemeral || is_inline_migratable(volume)) {
+    if (type == kPersistentVolumeClaimSource || type == kEphemeral || is_inline_migratable(volume)) {
       auto data = std::make_unique<NodeVolumeLimitsState>();
       data->storage = &snapshot.storage();
       state.write(std::string(kStateKey), std::move(data));

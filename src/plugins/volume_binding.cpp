@@ -129,7 +129,7 @@ struct ClassStorage {
 
 int64_t storage_of(const ResourceList* list) {
   if (list == nullptr) return 0;
-  const Quantity* quantity = list->find("storage");
+  const Quantity* quantity = list->find(resource_names::kStorage);
   return quantity ? quantity->value() : 0;
 }
 

@@ -11,15 +11,13 @@
 namespace podfit {
 namespace {
 
-constexpr std::string_view kStorage = "storage";
-constexpr std::string_view kClaimSource = "persistentVolumeClaim";
 constexpr std::string_view kEphemeralSource = "ephemeral";
 constexpr std::string_view kClaimLost = "Lost";
 
 std::string key_of(const PersistentVolumeClaim& claim) { return claim.metadata.namespace_ + "/" + claim.metadata.name; }
 
 const Quantity* storage_request(const PersistentVolumeClaim& claim) {
-  return claim.spec.resources.requests ? claim.spec.resources.requests->find(kStorage) : nullptr;
+  return claim.spec.resources.requests ? claim.spec.resources.requests->find(resource_names::kStorage) : nullptr;
 }
 
 Quantity request_or_zero(const PersistentVolumeClaim& claim) {
@@ -115,7 +113,7 @@ PodClaimsCheck check_pod_claims(const Pod& pod, const StorageLookup& storage) {
   for (const auto& volume : pod.spec.volumes) {
     std::string claim_name;
     bool ephemeral = false;
-    if (volume.source.type == kClaimSource) {
+    if (volume.source.type == kPersistentVolumeClaimSource) {
       claim_name = volume.claim_name;
     } else if (volume.source.type == kEphemeralSource) {
       claim_name = ephemeral_volume_claim_name(pod, volume);
@@ -168,7 +166,7 @@ std::optional<PodVolumeClaims> get_pod_volume_claims(const Pod& pod, const Stora
   for (const auto& volume : pod.spec.volumes) {
     std::string claim_name;
     bool ephemeral = false;
-    if (volume.source.type == kClaimSource) {
+    if (volume.source.type == kPersistentVolumeClaimSource) {
       claim_name = volume.claim_name;
     } else if (volume.source.type == kEphemeralSource) {
       claim_name = ephemeral_volume_claim_name(pod, volume);

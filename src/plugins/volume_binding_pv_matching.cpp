@@ -7,7 +7,6 @@
 namespace podfit {
 namespace {
 
-constexpr std::string_view kStorage = "storage";
 constexpr std::string_view kVolumeAvailable = "Available";
 constexpr std::string_view kWaitForFirstConsumer = "WaitForFirstConsumer";
 constexpr std::string_view kFilesystem = "Filesystem";
@@ -19,12 +18,12 @@ std::string claim_key(const PersistentVolumeClaim& claim) {
 // Requests[storage] as Go reads a map: the zero quantity when absent.
 Quantity requested_storage(const PersistentVolumeClaim& claim) {
   if (!claim.spec.resources.requests) return Quantity();
-  const Quantity* q = claim.spec.resources.requests->find(kStorage);
+  const Quantity* q = claim.spec.resources.requests->find(resource_names::kStorage);
   return q ? *q : Quantity();
 }
 
 Quantity volume_capacity(const PersistentVolume& volume) {
-  const Quantity* q = volume.capacity.find(kStorage);
+  const Quantity* q = volume.capacity.find(resource_names::kStorage);
   return q ? *q : Quantity();
 }
 

@@ -14,7 +14,6 @@
 namespace podfit {
 namespace {
 
-constexpr std::string_view kClaimSource = "persistentVolumeClaim";
 constexpr std::string_view kGcePersistentDisk = "gcePersistentDisk";
 constexpr std::string_view kAwsElasticBlockStore = "awsElasticBlockStore";
 constexpr std::string_view kRbd = "rbd";
@@ -94,7 +93,7 @@ std::string claim_user(const Snapshot& snapshot, const std::string& namespace_, 
     for (const PodInfo* pod : node->pods()) {
       if (pod->pod().metadata.namespace_ != namespace_) continue;
       for (const auto& volume : pod->pod().spec.volumes) {
-        if (volume.source.type == kClaimSource && volume.claim_name == claim) {
+        if (volume.source.type == kPersistentVolumeClaimSource && volume.claim_name == claim) {
           return fmt::format("{} on node {}", pod->key(), node->name());
         }
       }
@@ -121,7 +120,7 @@ Status VolumeRestrictions::pre_filter(CycleState& state, const PodInfo& pod_info
   auto data = std::make_unique<VolumeRestrictionsState>();
   std::vector<std::string> in_order;
   for (const auto& volume : pod.spec.volumes) {
-    if (volume.source.type != kClaimSource) continue;
+    if (volume.source.type != kPersistentVolumeClaimSource) continue;
     const PersistentVolumeClaim* claim = snapshot.storage().claim(ns, volume.claim_name);
     if (claim == nullptr) {
       return Status(Code::UnschedulableAndUnresolvable, {claim_not_found(volume.claim_name)},

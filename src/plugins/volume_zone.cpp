@@ -14,7 +14,6 @@
 namespace podfit {
 namespace {
 
-constexpr std::string_view kClaimSource = "persistentVolumeClaim";
 constexpr std::string_view kWaitForFirstConsumer = "WaitForFirstConsumer";
 constexpr std::string_view kMultiZoneDelimiter = "__";
 
@@ -66,7 +65,7 @@ void append_topologies(const PersistentVolume& pv, const std::string& claim, std
 Status collect_topologies(const Pod& pod, const StorageLookup& storage, std::vector<PvTopology>& out) {
   const std::string& ns = pod.metadata.namespace_;
   for (const auto& volume : pod.spec.volumes) {
-    if (volume.source.type != kClaimSource) continue;
+    if (volume.source.type != kPersistentVolumeClaimSource) continue;
     const std::string& name = volume.claim_name;
     const std::string claim_key = ns + "/" + name;
     if (name.empty()) {

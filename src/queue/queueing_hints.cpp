@@ -13,6 +13,7 @@
 #include "podfit/snapshot/node_info.h"
 #include "podfit/snapshot/pod_info.h"
 #include "podfit/snapshot/resource.h"
+#include "podfit/util/strings.h"
 
 namespace podfit {
 namespace {
@@ -23,12 +24,6 @@ constexpr ActionType kEveryAction = ~ActionType{0};
 
 HintResult queue(std::string why) { return {QueueingHint::Queue, std::move(why)}; }
 HintResult skip(std::string why) { return {QueueingHint::QueueSkip, std::move(why)}; }
-
-std::string join(const std::vector<std::string>& parts, std::string_view sep) {
-  std::string out;
-  for (size_t i = 0; i < parts.size(); ++i) out += (i ? std::string(sep) : "") + parts[i];
-  return out;
-}
 
 // FitOptions as the hint builds them: pod-level resources and DRA extended resources only.
 FitOptions hint_fit_options(const FeatureGates& gates) {

@@ -3,18 +3,13 @@
 
 #include "podfit/report/admission_report.h"
 #include "podfit/report/yaml_emitter.h"
+#include "podfit/util/strings.h"
 #include "text_table.h"
 
 namespace podfit {
 namespace {
 
 using json = nlohmann::ordered_json;
-
-std::string join(const std::vector<std::string>& parts, std::string_view sep) {
-  std::string out;
-  for (size_t i = 0; i < parts.size(); ++i) out += (i ? std::string(sep) : "") + parts[i];
-  return out;
-}
 
 json verdict_json(const AdmissionVerdict& v) {
   json doc;

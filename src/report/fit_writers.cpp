@@ -3,6 +3,7 @@
 
 #include "podfit/report/writers.h"
 #include "podfit/report/yaml_emitter.h"
+#include "podfit/util/strings.h"
 #include "text_table.h"
 
 namespace podfit {
@@ -97,15 +98,6 @@ json report_json(const FitReport& report) {
   doc["results"] = results;
   doc["skippedPlugins"] = report.skipped_plugins;
   return doc;
-}
-
-std::string join(const std::vector<std::string>& parts, std::string_view sep) {
-  std::string out;
-  for (size_t i = 0; i < parts.size(); ++i) {
-    if (i > 0) out += sep;
-    out += parts[i];
-  }
-  return out;
 }
 
 // "Deployment shop/web (3 replicas)": the workload a result stands for, as kubectl users name it.

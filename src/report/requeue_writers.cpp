@@ -4,6 +4,7 @@
 #include "podfit/kubernetes_release.h"
 #include "podfit/report/requeue_report.h"
 #include "podfit/report/yaml_emitter.h"
+#include "podfit/util/strings.h"
 #include "text_table.h"
 
 namespace podfit {
@@ -13,12 +14,6 @@ using json = nlohmann::ordered_json;
 
 std::string_view mode_name(RequeueMode mode) {
   return mode == RequeueMode::PreCheck ? "PreCheck" : "QueueingHints";
-}
-
-std::string join(const std::vector<std::string>& parts, std::string_view sep) {
-  std::string out;
-  for (size_t i = 0; i < parts.size(); ++i) out += (i ? std::string(sep) : "") + parts[i];
-  return out;
 }
 
 json pod_json(const PodRequeue& pod, RequeueMode mode) {

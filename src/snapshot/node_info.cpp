@@ -6,8 +6,6 @@
 namespace podfit {
 namespace {
 
-constexpr std::string_view kPersistentVolumeClaimSource = "persistentVolumeClaim";
-
 // removeFromSlice: the last element takes the removed one's place.
 const PodInfo* remove_from(std::vector<const PodInfo*>& pods, const PodInfo* target) {
   const std::string& uid = target->pod().metadata.uid;

@@ -126,7 +126,7 @@ void Snapshot::add_to_node(NodeInfo& node, const PodInfo* pod) {
 // createUsedPVCRefCounts: the same keys NodeInfo counts, summed over every node.
 void Snapshot::count_claims(const Pod& pod, int delta) {
   for (const auto& volume : pod.spec.volumes) {
-    if (volume.source.type != "persistentVolumeClaim") continue;
+    if (volume.source.type != kPersistentVolumeClaimSource) continue;
     auto [it, inserted] = used_pvc_ref_counts_.try_emplace(pod.metadata.namespace_ + "/" + volume.claim_name, 0);
     it->second += delta;
     if (it->second <= 0) used_pvc_ref_counts_.erase(it);

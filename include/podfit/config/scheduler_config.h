@@ -20,6 +20,9 @@
 
 namespace podfit {
 
+// The apiVersion of the KubeSchedulerConfiguration podfit reads.
+inline constexpr std::string_view kSchedulerConfigGroupVersion = "kubescheduler.config.k8s.io/v1";
+
 // config.Plugin: a plugin enabled or disabled at an extension point, with its score weight.
 struct PluginRef {
   std::string name;

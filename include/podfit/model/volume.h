@@ -12,6 +12,9 @@
 
 namespace podfit {
 
+// VolumeSource::type of a volume that names a PersistentVolumeClaim.
+inline constexpr std::string_view kPersistentVolumeClaimSource = "persistentVolumeClaim";
+
 // The volume plugin a pod volume or PV uses, with the identifiers the volume plugins compare.
 struct VolumeSource {
   // Source key as in the manifest: "persistentVolumeClaim", "ephemeral", "csi",

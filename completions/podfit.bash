@@ -73,7 +73,7 @@ _podfit() {
             return
             ;;
         --validate)
-            COMPREPLY=($(compgen -W "strict warn ignore" -- "$cur"))
+            COMPREPLY=($(compgen -W "strict warn ignore true false" -- "$cur"))
             return
             ;;
         -f | --filename | --pod)

@@ -23,7 +23,7 @@ complete -c podfit -n $any -s f -l filename -r -a '(__podfit_manifests) -' -d 'C
 complete -c podfit -n $any -s R -l recursive -d 'Read directories recursively'
 complete -c podfit -n $any -l pod -r -a '(__podfit_manifests) -' -d 'Pods to check: a file, a directory, or -'
 complete -c podfit -n $any -l feature-gates -x -d 'kube-scheduler feature gates, e.g. A=true,B=false'
-complete -c podfit -n $any -l validate -x -a 'strict warn ignore' -d "Fields the kind's schema does not have"
+complete -c podfit -n $any -l validate -x -a 'strict warn ignore true false' -d "Fields the kind's schema does not have"
 complete -c podfit -n $any -l max-objects -x -d 'Refuse input with more objects than this'
 complete -c podfit -n $any -l max-object-bytes -x -d 'Refuse any object larger than this many bytes'
 complete -c podfit -n $any -l live -d 'Read the cluster state from the cluster with kubectl get'

@@ -73,11 +73,14 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   }
   LoadOptions load_options;
   load_options.recursive = options.recursive;
-  if (options.validate == "strict") load_options.validation = FieldValidation::Strict;
-  else if (options.validate == "warn") load_options.validation = FieldValidation::Warn;
-  else if (options.validate == "ignore") load_options.validation = FieldValidation::Ignore;
-  else {
-    err << "error: --validate: \"" << options.validate << "\" is not one of strict, warn, ignore\n";
+  if (options.validate == "strict" || options.validate == "true" || options.validate.empty()) {
+    load_options.validation = FieldValidation::Strict;
+  } else if (options.validate == "warn") {
+    load_options.validation = FieldValidation::Warn;
+  } else if (options.validate == "ignore" || options.validate == "false") {
+    load_options.validation = FieldValidation::Ignore;
+  } else {
+    err << "error: --validate: \"" << options.validate << "\" is not one of strict (or true), warn, ignore (or false)\n";
     return false;
   }
   std::vector<std::string> warnings;

@@ -18,9 +18,12 @@ namespace {
 
 // kubectl's field validation and the input limits, for every command that reads manifests.
 void add_validation_flags(CLI::App* command, podfit::InputOptions& input) {
+  // kubectl's spellings: true is strict, false is ignore, and a bare --validate is strict.
   command->add_option("--validate", input.validate,
-                      "Fields the kind's schema does not have: strict (an error), warn (a warning) or ignore")
-      ->check(CLI::IsMember({"strict", "warn", "ignore"}))
+                      "Fields the kind's schema does not have: strict or true (an error), warn (a warning), "
+                      "ignore or false")
+      ->check(CLI::IsMember({"strict", "true", "warn", "ignore", "false"}))
+      ->expected(0, 1)
       ->default_str("strict");
   command->add_option("--max-objects", input.max_objects,
                       "Refuse input with more objects and List items than this, over all files")

@@ -19,7 +19,7 @@ struct InputOptions {
   std::vector<std::string> pods;       // --pod: pods to check
   bool recursive = false;              // -R
   std::string feature_gates;           // --feature-gates A=true,B=false
-  std::string validate = "strict";     // --validate: strict, warn or ignore (kubectl's field validation)
+  std::string validate = "strict";     // --validate: strict (true, or none), warn, ignore (false), as kubectl
   size_t max_objects = LoadOptions{}.max_objects;            // --max-objects
   size_t max_object_bytes = LoadOptions{}.max_object_bytes;  // --max-object-bytes
   bool live = false;                   // --live: the cluster state from `kubectl get`, not -f

@@ -201,36 +201,35 @@ Status pre_filter_extension(const PreFilterPlugin* plugin, CycleState& state, co
   return Status();
 }
 
-}  // namespace
-
-Status Framework::run_pre_filter_extension_add_pod(CycleState& state, const PodInfo& pod, const PodInfo& other,
-                                                   const NodeInfo& node,
-                                                   const std::set<std::string>& skipped_plugins) const {
-  for (size_t i = 0; i < pre_filter_.size(); ++i) {
-    if (skipped_plugins.contains(pre_filter_names_[i])) continue;
-    Status status = pre_filter_extension(pre_filter_[i], state, pod, other, node, true);
+// RunPreFilterExtensionAddPod / RemovePod: the same loop, naming the call in its error.
+Status run_pre_filter_extensions(const std::vector<const PreFilterPlugin*>& plugins,
+                                 const std::vector<std::string>& names, CycleState& state, const PodInfo& pod,
+                                 const PodInfo& other, const NodeInfo& node,
+                                 const std::set<std::string>& skipped_plugins, bool add) {
+  for (size_t i = 0; i < plugins.size(); ++i) {
+    if (skipped_plugins.contains(names[i])) continue;
+    Status status = pre_filter_extension(plugins[i], state, pod, other, node, add);
     if (!status.is_success()) {
-      return wrap_error(fmt::format("running AddPod on PreFilter plugin \"{}\": {}", pre_filter_names_[i],
-                                    error_text(status)),
-                        status, pre_filter_names_[i]);
+      return wrap_error(fmt::format("running {} on PreFilter plugin \"{}\": {}", add ? "AddPod" : "RemovePod",
+                                    names[i], error_text(status)),
+                        status, names[i]);
     }
   }
   return Status();
 }
 
+}  // namespace
+
+Status Framework::run_pre_filter_extension_add_pod(CycleState& state, const PodInfo& pod, const PodInfo& other,
+                                                   const NodeInfo& node,
+                                                   const std::set<std::string>& skipped_plugins) const {
+  return run_pre_filter_extensions(pre_filter_, pre_filter_names_, state, pod, other, node, skipped_plugins, true);
+}
+
 Status Framework::run_pre_filter_extension_remove_pod(CycleState& state, const PodInfo& pod, const PodInfo& other,
                                                       const NodeInfo& node,
                                                       const std::set<std::string>& skipped_plugins) const {
-  for (size_t i = 0; i < pre_filter_.size(); ++i) {
-    if (skipped_plugins.contains(pre_filter_names_[i])) continue;
-    Status status = pre_filter_extension(pre_filter_[i], state, pod, other, node, false);
-    if (!status.is_success()) {
-      return wrap_error(fmt::format("running RemovePod on PreFilter plugin \"{}\": {}", pre_filter_names_[i],
-                                    error_text(status)),
-                        status, pre_filter_names_[i]);
-    }
-  }
-  return Status();
+  return run_pre_filter_extensions(pre_filter_, pre_filter_names_, state, pod, other, node, skipped_plugins, false);
 }
 
 FilterOutcome Framework::run(const Snapshot& snapshot, const PodInfo& pod, bool all_reasons, CycleState& state) const {

@@ -26,8 +26,8 @@ bool is_invalid_plugin(std::string_view name) {
 }
 
 std::string invalid_plugin_detail() {
-  return fmt::format("was invalid in version \"{}\" (KubeSchedulerConfiguration is version \"{}\")", kSchedulerConfigGroupVersion,
-                     kSchedulerConfigGroupVersion);
+  return fmt::format("was invalid in version \"{}\" (KubeSchedulerConfiguration is version \"{}\")",
+                     kSchedulerConfigGroupVersion, kSchedulerConfigGroupVersion);
 }
 
 std::string required(std::string_view path, std::string_view detail = {}) {

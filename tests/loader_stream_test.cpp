@@ -48,6 +48,90 @@ TEST_CASE("a JSON List spanning many read windows keeps every item and its line"
                                   n - 1, n - 1, 3 + n));
 }
 
+// A List of n Nodes as kubectl prints it: item i on line 4 + i.
+std::string json_node_list(int n) {
+  std::string text = "{\n\"apiVersion\": \"v1\",\n\"items\": [\n";
+  for (int i = 0; i < n; ++i) text += json_node(i) + (i + 1 < n ? ",\n" : "\n");
+  return text + "],\n\"kind\": \"List\",\n\"metadata\": {\"resourceVersion\": \"\"}\n}\n";
+}
+
+void break_item(std::string& text, int i, std::string_view from, std::string_view to) {
+  size_t at = text.find(fmt::format("node-{:05d}", i));
+  at = text.find(from, at);
+  text.replace(at, from.size(), to);
+}
+
+TEST_CASE("JSON objects decoded on worker threads keep stream order, errors included") {
+  // Several batches of objects (a batch is about a megabyte): decoded in parallel, merged in order.
+  const int n = 16000;
+  const std::string list = json_node_list(n);
+
+  SUBCASE("an early item's error wins over a syntax error further on") {
+    std::string text = list;
+    break_item(text, 40, "\"pods\":\"110\"", "\"pods\":\"1ii\"");
+    text.resize(text.size() - 40);  // truncated: the reader fails at the end of input
+    ClusterState s;
+    auto e = load_cluster_state_text(text, "big.json", s);
+    REQUIRE(e.has_value());
+    CHECK(e->message == "big.json: document 1, items[40] (Node node-00040), line 44: status.allocatable.pods: "
+                        "invalid quantity \"1ii\": unable to parse quantity's suffix");
+  }
+  SUBCASE("of two broken items in different batches, the first is reported") {
+    std::string text = list;
+    break_item(text, 15000, "\"pods\":\"110\"", "\"pods\":\"1ii\"");
+    break_item(text, 9000, "\"pods\":\"110\"", "\"pods\":true");
+    ClusterState s;
+    auto e = load_cluster_state_text(text, "big.json", s);
+    REQUIRE(e.has_value());
+    CHECK(e->message == "big.json: document 1, items[9000] (Node node-09000), line 9004: status.allocatable.pods: "
+                        "expected a quantity (a string or a number), got a boolean");
+  }
+  SUBCASE("a syntax error inside an item of a later batch names its line") {
+    std::string text = list;
+    break_item(text, 12345, "\"zone\":", "\"zone\" ");
+    ClusterState s;
+    auto e = load_cluster_state_text(text, "big.json", s);
+    REQUIRE(e.has_value());
+    CHECK(e->message == "big.json: document 1, line 12349: invalid character '\"' after object key");
+  }
+  SUBCASE("--max-objects counts across batches and files") {
+    ClusterState s;
+    LoadOptions options;
+    options.max_objects = 15321;
+    auto e = load_cluster_state_text(list, "big.json", s, options);
+    REQUIRE(e.has_value());
+    CHECK(e->message == "big.json: document 1, items[15321], line 15325: more than 15321 objects: raise the limit "
+                        "with --max-objects");
+  }
+  SUBCASE("--validate=warn warnings come in stream order") {
+    std::string text = list;
+    for (int i : {15999, 3, 8000}) break_item(text, i, "\"labels\"", "\"labelz\":{},\"labels\"");
+    ClusterState s;
+    std::vector<std::string> warnings;
+    LoadOptions options;
+    options.validation = FieldValidation::Warn;
+    options.warnings = &warnings;
+    REQUIRE_FALSE(load_cluster_state_text(text, "big.json", s, options).has_value());
+    CHECK(s.nodes.size() == static_cast<size_t>(n));
+    REQUIRE(warnings.size() == 3);
+    CHECK(warnings[0] == "big.json: document 1, items[3] (Node node-00003), line 7: unknown field \"metadata.labelz\"");
+    CHECK(warnings[1].starts_with("big.json: document 1, items[8000] (Node node-08000), line 8004: "));
+    CHECK(warnings[2].starts_with("big.json: document 1, items[15999] (Node node-15999), line 16003: "));
+  }
+  SUBCASE("top-level objects one after another, over several batches") {
+    std::string text;
+    for (int i = 0; i < n; ++i) text += json_node(i) + "\n";
+    ClusterState s;
+    REQUIRE_FALSE(load_cluster_state_text(text, "stream.json", s).has_value());
+    REQUIRE(s.nodes.size() == static_cast<size_t>(n));
+    for (int i = 0; i < n; i += 997) {
+      CHECK(s.nodes[i].metadata.name == fmt::format("node-{:05d}", i));
+      CHECK(s.nodes[i].origin.document == i + 1);
+      CHECK(s.nodes[i].origin.line == i + 1);
+    }
+  }
+}
+
 TEST_CASE("a YAML List spanning many read windows") {
   const int n = 5000;
   std::string text = "apiVersion: v1\nitems:\n";

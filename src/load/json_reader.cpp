@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -9,6 +10,7 @@
 #include <fmt/format.h>
 #include <simdjson.h>
 
+#include "decode_pipeline.h"
 #include "json_scan.h"
 #include "json_syntax.h"
 #include "stream_buffer.h"
@@ -18,12 +20,13 @@ namespace {
 
 namespace dom = simdjson::dom;
 
-// The text of the object being decoded and where it sits in the stream, for line numbers.
+// The text of the object being decoded and the line it starts on, for line numbers.
 struct JsonText {
   std::string_view text;
-  StreamBuffer* buffer;
-  uint64_t offset;  // absolute offset of text[0]
+  int line;  // line of text[0]
   int max_depth;
+
+  int line_at(size_t offset) const { return line + static_cast<int>(count_newlines(text.data(), offset)); }
 };
 
 class JsonValue final : public Value {
@@ -118,7 +121,7 @@ class JsonValue final : public Value {
 
   int line() const override {
     std::optional<size_t> at = locate_json_value(doc_.text, steps());
-    return doc_.buffer->line_of(doc_.offset + at.value_or(0));
+    return doc_.line_at(at.value_or(0));
   }
 
  private:
@@ -145,10 +148,50 @@ class JsonValue final : public Value {
   const JsonText& doc_;
 };
 
+// Objects copied out of the stream, for a worker to parse and decode.
+struct JsonBatch {
+  struct Item {
+    size_t offset;  // in text
+    size_t size;
+    int line;
+    int document;
+    int item;
+    uint64_t object;
+    std::string list_kind;
+  };
+  std::string text;  // the objects back to back, then StreamBuffer::kPadding bytes for simdjson
+  std::vector<Item> items;
+};
+
+// A worker's half of the reader: parses each object of the batch and hands it over.
+void decode_batch(const JsonBatch& batch, ObjectBatch& sink, int max_depth) {
+  thread_local dom::parser parser;
+  for (const JsonBatch::Item& item : batch.items) {
+    std::string_view text(batch.text.data() + item.offset, item.size);
+    JsonText doc{text, item.line, max_depth};
+    try {
+      dom::element root;
+      // The next object, or the batch's padding, keeps the bytes after this one readable.
+      if (parser.parse(text.data(), text.size(), false).get(root)) {
+        if (auto err = check_json_syntax(text, max_depth)) {
+          throw DecodeError{err->message, doc.line_at(err->offset), item.document};
+        }
+        throw DecodeError{"invalid JSON", item.line, item.document};
+      }
+      JsonValue value(root, doc, nullptr, {}, -1);
+      sink.handle(value, ObjectContext{item.document, item.line, item.item, item.list_kind, item.object});
+    } catch (DecodeError& e) {
+      if (e.document == 0) e.document = item.document;
+      sink.failed(e);
+      return;
+    }
+  }
+}
+
 class JsonStreamReader {
  public:
-  JsonStreamReader(Input& input, const ReadLimits& limits, ObjectHandler handle)
-      : buf_(input), limits_(limits), handle_(handle) {}
+  JsonStreamReader(Input& input, const ReadLimits& limits, BatchFactory make_batch, size_t workers)
+      : buf_(input), limits_(limits), make_batch_(make_batch), pipeline_(workers, 2 * workers + 1) {}
 
   void run() {
     uint64_t pos = 0;
@@ -156,7 +199,10 @@ class JsonStreamReader {
     if (buf_.available(2) && buf_.at(0) == '\xEF' && buf_.at(1) == '\xBB' && buf_.at(2) == '\xBF') pos = 3;
     for (;;) {
       pos = skip_ws(pos);
-      if (!buf_.available(pos)) return;
+      if (!buf_.available(pos)) {
+        finish();
+        return;
+      }
       if (static_cast<size_t>(++document_) > limits_.max_documents) {
         fail(pos, fmt::format("more than {} documents in one file", limits_.max_documents));
       }
@@ -172,7 +218,27 @@ class JsonStreamReader {
   [[noreturn]] void fail(uint64_t pos, std::string message) {
     // A List's start may have left the window while its items were read.
     const int line = pos == top_start_ ? top_line_ : buf_.line_of(pos);
+    // The objects before this point come first: one of them may have failed.
+    finish();
     throw DecodeError{std::move(message), line, document_};
+  }
+
+  // Hands the batch being filled to a worker.
+  void submit() {
+    if (batch_.items.empty()) return;
+    batch_.text.append(StreamBuffer::kPadding, '\0');
+    auto batch = std::make_shared<JsonBatch>(std::move(batch_));
+    batch_ = JsonBatch{};
+    std::shared_ptr<ObjectBatch> sink = make_batch_();
+    const int max_depth = limits_.max_depth;
+    pipeline_.submit([batch, sink, max_depth] { decode_batch(*batch, *sink, max_depth); },
+                     [sink] { sink->commit(); });
+  }
+
+  // Every object read so far decoded and committed.
+  void finish() {
+    submit();
+    pipeline_.finish();
   }
   // Go-style "invalid character 'x' <context>" or "unexpected end of JSON input".
   [[noreturn]] void syntax_fail(uint64_t pos, std::string_view format) {
@@ -338,37 +404,51 @@ class JsonStreamReader {
   }
 
   void decode(uint64_t start, uint64_t end, int item, const std::string& list_kind) {
-    std::string_view text(buf_.ptr(start), end - start);
-    dom::element root;
-    // The window keeps StreamBuffer::kPadding readable bytes after any data, as simdjson needs.
-    if (parser_.parse(text.data(), text.size(), false).get(root)) {
-      if (auto err = check_json_syntax(text, limits_.max_depth)) fail(start + err->offset, err->message);
-      fail(start, "invalid JSON");
-    }
-    JsonText doc{text, &buf_, start, limits_.max_depth};
-    JsonValue value(root, doc, nullptr, {}, -1);
-    ObjectContext context{document_, buf_.line_of(start), item, list_kind};
-    try {
-      handle_(value, context);
-    } catch (DecodeError& e) {
-      if (e.document == 0) e.document = document_;
-      throw;
-    }
+    if (batch_.items.empty()) batch_.text.reserve(kBatchBytes + StreamBuffer::kPadding);
+    batch_.items.push_back(JsonBatch::Item{batch_.text.size(), static_cast<size_t>(end - start), buf_.line_of(start),
+                                           document_, item, objects_++, list_kind});
+    batch_.text.append(buf_.ptr(start), end - start);
+    if (batch_.text.size() >= kBatchBytes) submit();
   }
+
+  // Big enough to keep a worker busy for a while, small enough that batches waiting for
+  // their commit hold little memory.
+  static constexpr size_t kBatchBytes = size_t{1} << 20;
 
   StreamBuffer buf_;
   const ReadLimits& limits_;
-  ObjectHandler handle_;
-  dom::parser parser_;
+  BatchFactory make_batch_;
   int document_ = 0;
+  uint64_t objects_ = 0;             // objects handed over so far
   uint64_t top_start_ = UINT64_MAX;  // where the current top-level object starts
   int top_line_ = 0;                 // and its line
+  JsonBatch batch_;
+  // Last, so that it is destroyed first: its workers may still be reading batches.
+  DecodePipeline pipeline_;
 };
 
 }  // namespace
 
+void read_json_batches(Input& input, const ReadLimits& limits, BatchFactory make_batch) {
+  JsonStreamReader(input, limits, make_batch, DecodePipeline::default_workers()).run();
+}
+
 void read_json_stream(Input& input, const ReadLimits& limits, ObjectHandler handle) {
-  JsonStreamReader(input, limits, handle).run();
+  // One worker calls `handle` for every object in turn; its errors come back as they were thrown.
+  class Forward final : public ObjectBatch {
+   public:
+    explicit Forward(ObjectHandler handle) : handle_(handle) {}
+    void handle(const Value& root, const ObjectContext& context) override { handle_(root, context); }
+    void failed(const DecodeError& error) override { error_ = error; }
+    void commit() override {
+      if (error_) throw *error_;
+    }
+
+   private:
+    ObjectHandler handle_;
+    std::optional<DecodeError> error_;
+  };
+  JsonStreamReader(input, limits, [&] { return std::make_unique<Forward>(handle); }, 1).run();
 }
 
 }  // namespace podfit

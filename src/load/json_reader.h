@@ -6,9 +6,15 @@
 
 namespace podfit {
 
-// Reads every top-level JSON object of `input`; List items are handed over one at a time,
-// so memory stays proportional to the largest object, not the input.
-// Throws DecodeError (with line) on malformed input.
+// Reads every top-level JSON object of `input`; objects and List items are copied into
+// batches of about a megabyte that worker threads parse and decode while reading goes on, so
+// memory stays proportional to the largest object, not the input. Errors come in stream
+// order: an earlier batch's (thrown by its commit) before the reader's own DecodeError (with
+// line) for malformed input further on.
+void read_json_batches(Input& input, const ReadLimits& limits, BatchFactory make_batch);
+
+// The same with a single worker thread calling `handle` for each object in stream order; a
+// DecodeError it throws ends reading and is rethrown here.
 void read_json_stream(Input& input, const ReadLimits& limits, ObjectHandler handle);
 
 }  // namespace podfit

@@ -71,8 +71,15 @@ bool version_matches(std::string_view kind, std::string_view api_version) {
   return true;
 }
 
-// Receives each object with its identity; decides what to decode.
-using Sink = std::function<void(const Header&, const Value&, const SourceRef&)>;
+// Where one batch's objects go: each is decoded into the shard on a worker thread, and the
+// shards are merged into the load's result on the reading thread, in the order they were read.
+class Shard {
+ public:
+  virtual ~Shard() = default;
+  virtual void take(const Header& header, const Value& root, const SourceRef& origin) = 0;
+  virtual void merge() = 0;
+};
+using ShardFactory = std::function<std::unique_ptr<Shard>()>;
 
 std::string describe(const SourceRef& origin, const Header& header) {
   std::string where = fmt::format("document {}", origin.document);
@@ -132,8 +139,9 @@ class PeekedInput final : public Input {
 // What one load shares across its files: the options, and how many objects were read so far.
 struct ReadState {
   const LoadOptions& options;
-  bool (*decodes)(std::string_view kind);  // the sink's kinds, whose fields --validate checks
-  size_t objects = 0;
+  bool (*decodes)(std::string_view kind);  // the shards' kinds, whose fields --validate checks
+  ShardFactory make_shard;
+  size_t objects = 0;  // committed
 };
 
 bool decodes_cluster_kind(std::string_view kind) {
@@ -146,7 +154,8 @@ bool decodes_candidate_kind(std::string_view kind) { return kind == "Pod" || is_
 
 // kubectl's --validate: the fields the kind's schema does not have are an error (strict, in the
 // API server's words) or a warning each.
-void check_fields(const Value& root, const Header& header, const SourceRef& origin, const LoadOptions& options) {
+void check_fields(const Value& root, const Header& header, const SourceRef& origin, const LoadOptions& options,
+                  std::vector<std::string>& warnings) {
   if (options.validation == FieldValidation::Ignore) return;
   std::vector<UnknownField> unknown;
   find_unknown_fields(root, header.kind, unknown);
@@ -156,7 +165,7 @@ void check_fields(const Value& root, const Header& header, const SourceRef& orig
   }
   if (options.warnings == nullptr) return;
   for (const UnknownField& field : unknown) {
-    options.warnings->push_back(fmt::format("{}: {}, line {}: unknown field \"{}\"", origin.file, describe(origin, header),
+    warnings.push_back(fmt::format("{}: {}, line {}: unknown field \"{}\"", origin.file, describe(origin, header),
                                             field.line, field.path));
   }
 }
@@ -180,61 +189,113 @@ class ProgressInput final : public Input {
   uint64_t bytes_ = 0;
 };
 
-std::optional<LoadError> read_source(std::unique_ptr<Input> raw, const Sink& sink, ReadState& state) {
+// A batch's failure, worded in full: thrown by its commit, in stream order.
+struct BatchFailure {
+  std::string message;
+};
+
+// "file: document N[, items[K]] (Kind ns/name)[, line L]: message" for an error met while
+// `current` (empty between objects) was being read from `origin`; `document` is the last one
+// handed over, for errors that name none.
+std::string describe_error(const std::string& file, const DecodeError& e, int document, const Header& current,
+                           const SourceRef& origin) {
+  const int doc = e.document != 0 ? e.document : document;
+  if (doc > 0) {
+    SourceRef at = origin;
+    at.document = doc;
+    if (at.document != origin.document) at.item = -1;
+    std::string where = describe(at, current);
+    if (e.line > 0) where += fmt::format(", line {}", e.line);
+    return fmt::format("{}: {}: {}", file, where, e.message);
+  }
+  if (e.line > 0) return fmt::format("{}: line {}: {}", file, e.line, e.message);
+  return fmt::format("{}: {}", file, e.message);
+}
+
+// Objects of one source decoded into a shard: identity, limits, --validate, then the shard.
+class SourceBatch final : public ObjectBatch {
+ public:
+  SourceBatch(const std::string& file, ReadState& state, size_t objects_before)
+      : file_(file), state_(state), objects_before_(objects_before), shard_(state.make_shard()) {}
+
+  void handle(const Value& root, const ObjectContext& ctx) override {
+    document_ = ctx.document;
+    origin_ = SourceRef{file_, ctx.document, ctx.line, ctx.item};
+    if (objects_before_ + ctx.object + 1 > state_.options.max_objects) {
+      throw DecodeError{fmt::format("more than {} objects: raise the limit with --max-objects", state_.options.max_objects),
+                        ctx.line, ctx.document};
+    }
+    current_ = read_header(root);
+    if (current_.kind.empty() && ctx.list_kind.size() > 4) {
+      current_.kind = ctx.list_kind.substr(0, ctx.list_kind.size() - 4);  // PodList items are Pods
+    }
+    if (current_.kind.empty()) throw DecodeError{"kind not set", ctx.line, ctx.document};
+    if (current_.api_version.empty() && ctx.list_kind.empty()) {
+      throw DecodeError{"apiVersion not set", ctx.line, ctx.document};
+    }
+    if (!current_.api_version.empty() && !version_matches(current_.kind, current_.api_version)) {
+      throw DecodeError{fmt::format("no matches for kind \"{}\" in version \"{}\"", current_.kind, current_.api_version),
+                        ctx.line, ctx.document};
+    }
+    if (state_.decodes(current_.kind)) check_fields(root, current_, origin_, state_.options, warnings_);
+    shard_->take(current_, root, origin_);
+    ++objects_;
+    // Errors found by the reader between objects belong to no object.
+    current_ = Header{};
+    origin_ = SourceRef{file_, ctx.document, 0, -1};
+  }
+
+  void failed(const DecodeError& error) override { error_ = describe(error); }
+
+  void commit() override {
+    if (error_) throw BatchFailure{*error_};
+    shard_->merge();
+    if (state_.options.warnings != nullptr) {
+      for (std::string& warning : warnings_) state_.options.warnings->push_back(std::move(warning));
+    }
+    state_.objects += objects_;
+  }
+
+  // The error as it reads with this batch's object being decoded, if any.
+  std::string describe(const DecodeError& e) const { return describe_error(file_, e, document_, current_, origin_); }
+
+ private:
+  const std::string& file_;
+  ReadState& state_;
+  size_t objects_before_;  // in the sources read before this one
+  std::unique_ptr<Shard> shard_;
+  std::vector<std::string> warnings_;
+  size_t objects_ = 0;
+  int document_ = 0;
+  Header current_;
+  SourceRef origin_;
+  std::optional<std::string> error_;
+};
+
+std::optional<LoadError> read_source(std::unique_ptr<Input> raw, ReadState& state) {
   if (state.options.progress) raw = std::make_unique<ProgressInput>(std::move(raw), state);
-  std::string name = raw->name();
-  int document = 0;
-  Header current;
-  SourceRef current_origin;
+  const std::string name = raw->name();
+  const size_t objects_before = state.objects;
+  // YAML is decoded as it is read, by a single batch; it words the reader's errors too.
+  std::optional<SourceBatch> sequential;
   try {
     PeekedInput input(std::move(raw));
     if (input.empty()) return LoadError{fmt::format("{}: the file is empty", name)};
     ReadLimits limits;
     limits.max_object_bytes = state.options.max_object_bytes;
     limits.max_documents = std::max(limits.max_documents, state.options.max_objects);
-    auto handle = [&](const Value& root, const ObjectContext& ctx) {
-      document = ctx.document;
-      current_origin = SourceRef{name, ctx.document, ctx.line, ctx.item};
-      if (++state.objects > state.options.max_objects) {
-        throw DecodeError{fmt::format("more than {} objects: raise the limit with --max-objects", state.options.max_objects),
-                          ctx.line, ctx.document};
-      }
-      current = read_header(root);
-      if (current.kind.empty() && ctx.list_kind.size() > 4) {
-        current.kind = ctx.list_kind.substr(0, ctx.list_kind.size() - 4);  // PodList items are Pods
-      }
-      if (current.kind.empty()) throw DecodeError{"kind not set", ctx.line, ctx.document};
-      if (current.api_version.empty() && ctx.list_kind.empty()) {
-        throw DecodeError{"apiVersion not set", ctx.line, ctx.document};
-      }
-      if (!current.api_version.empty() && !version_matches(current.kind, current.api_version)) {
-        throw DecodeError{fmt::format("no matches for kind \"{}\" in version \"{}\"", current.kind, current.api_version),
-                          ctx.line, ctx.document};
-      }
-      if (state.decodes(current.kind)) check_fields(root, current, current_origin, state.options);
-      sink(current, root, current_origin);
-      // Errors found by the reader between objects belong to no object.
-      current = Header{};
-      current_origin = SourceRef{name, ctx.document, 0, -1};
-    };
     if (input.looks_like_json()) {
-      read_json_stream(input, limits, handle);
+      read_json_batches(input, limits, [&] { return std::make_unique<SourceBatch>(name, state, objects_before); });
     } else {
-      read_yaml_stream(input, limits, handle);
+      SourceBatch& batch = sequential.emplace(name, state, objects_before);
+      read_yaml_stream(input, limits, [&](const Value& root, const ObjectContext& ctx) { batch.handle(root, ctx); });
+      batch.commit();
     }
+  } catch (const BatchFailure& failure) {
+    return LoadError{failure.message};
   } catch (const DecodeError& e) {
-    int doc = e.document != 0 ? e.document : document;
-    std::string where;
-    if (doc > 0) {
-      SourceRef origin = current_origin;
-      origin.document = doc;
-      if (origin.document != current_origin.document) origin.item = -1;
-      where = describe(origin, current);
-      if (e.line > 0) where += fmt::format(", line {}", e.line);
-      return LoadError{fmt::format("{}: {}: {}", name, where, e.message)};
-    }
-    if (e.line > 0) return LoadError{fmt::format("{}: line {}: {}", name, e.line, e.message)};
-    return LoadError{fmt::format("{}: {}", name, e.message)};
+    if (sequential) return LoadError{sequential->describe(e)};
+    return LoadError{describe_error(name, e, 0, Header{}, SourceRef{})};
   }
   return std::nullopt;
 }
@@ -279,7 +340,7 @@ std::optional<LoadError> expand_paths(const std::vector<std::string>& paths, con
   return std::nullopt;
 }
 
-std::optional<LoadError> read_paths(const std::vector<std::string>& paths, ReadState& state, const Sink& sink) {
+std::optional<LoadError> read_paths(const std::vector<std::string>& paths, ReadState& state) {
   const LoadOptions& options = state.options;
   std::vector<std::string> files;
   if (auto err = expand_paths(paths, options, files)) return err;
@@ -292,68 +353,89 @@ std::optional<LoadError> read_paths(const std::vector<std::string>& paths, ReadS
       if (fd < 0) return LoadError{fmt::format("{}: cannot open: {}", file, std::strerror(errno))};
       input = open_fd_input(fd, file, true);
     }
-    if (auto err = read_source(std::move(input), sink, state)) return err;
+    if (auto err = read_source(std::move(input), state)) return err;
   }
   return std::nullopt;
 }
 
-Sink cluster_sink(ClusterState& out) {
-  return [&out](const Header& h, const Value& root, const SourceRef& origin) {
+// Appends `from` to `to`, keeping the order.
+template <class T>
+void append(std::vector<T>& to, std::vector<T>& from) {
+  if (to.empty()) {
+    to = std::move(from);
+  } else {
+    to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+  }
+}
+
+void add_counts(std::map<std::string, int>& to, const std::map<std::string, int>& from) {
+  for (const auto& [kind, count] : from) to[kind] += count;
+}
+
+// Decodes a new T at the back of `objects`, remembering where it came from.
+template <class T>
+void decode_into(std::vector<T>& objects, void (*decode)(const Value&, T&), const Value& root, const SourceRef& origin) {
+  T& object = objects.emplace_back();
+  decode(root, object);
+  object.origin = origin;
+}
+
+class ClusterShard final : public Shard {
+ public:
+  explicit ClusterShard(ClusterState& out) : out_(out) {}
+
+  void take(const Header& h, const Value& root, const SourceRef& origin) override {
     const std::string& kind = h.kind;
-    if (kind == "Pod") {
-      Pod& pod = out.pods.emplace_back();
-      decode_pod(root, pod);
-      pod.origin = origin;
-    } else if (kind == "Node") {
-      Node& node = out.nodes.emplace_back();
-      decode_node(root, node);
-      node.origin = origin;
-    } else if (kind == "Namespace") {
-      Namespace& ns = out.namespaces.emplace_back();
-      decode_namespace(root, ns);
-      ns.origin = origin;
-    } else if (kind == "PersistentVolume") {
-      PersistentVolume& pv = out.persistent_volumes.emplace_back();
-      decode_persistent_volume(root, pv);
-      pv.origin = origin;
-    } else if (kind == "PersistentVolumeClaim") {
-      PersistentVolumeClaim& pvc = out.persistent_volume_claims.emplace_back();
-      decode_persistent_volume_claim(root, pvc);
-      pvc.origin = origin;
-    } else if (kind == "StorageClass") {
-      StorageClass& sc = out.storage_classes.emplace_back();
-      decode_storage_class(root, sc);
-      sc.origin = origin;
-    } else if (kind == "CSINode") {
-      CSINode& node = out.csi_nodes.emplace_back();
-      decode_csi_node(root, node);
-      node.origin = origin;
-    } else if (kind == "CSIDriver") {
-      CSIDriver& driver = out.csi_drivers.emplace_back();
-      decode_csi_driver(root, driver);
-      driver.origin = origin;
-    } else if (kind == "CSIStorageCapacity") {
-      CSIStorageCapacity& capacity = out.csi_storage_capacities.emplace_back();
-      decode_csi_storage_capacity(root, capacity);
-      capacity.origin = origin;
-    } else if (kind == "PriorityClass") {
-      PriorityClass& priority_class = out.priority_classes.emplace_back();
-      decode_priority_class(root, priority_class);
-      priority_class.origin = origin;
-    } else if (kind == "PodDisruptionBudget") {
-      PodDisruptionBudget& budget = out.pod_disruption_budgets.emplace_back();
-      decode_pod_disruption_budget(root, budget);
-      budget.origin = origin;
+    if (kind == "Pod") decode_into(part_.pods, decode_pod, root, origin);
+    else if (kind == "Node") decode_into(part_.nodes, decode_node, root, origin);
+    else if (kind == "Namespace") decode_into(part_.namespaces, decode_namespace, root, origin);
+    else if (kind == "PersistentVolume") decode_into(part_.persistent_volumes, decode_persistent_volume, root, origin);
+    else if (kind == "PersistentVolumeClaim") {
+      decode_into(part_.persistent_volume_claims, decode_persistent_volume_claim, root, origin);
+    } else if (kind == "StorageClass") decode_into(part_.storage_classes, decode_storage_class, root, origin);
+    else if (kind == "CSINode") decode_into(part_.csi_nodes, decode_csi_node, root, origin);
+    else if (kind == "CSIDriver") decode_into(part_.csi_drivers, decode_csi_driver, root, origin);
+    else if (kind == "CSIStorageCapacity") {
+      decode_into(part_.csi_storage_capacities, decode_csi_storage_capacity, root, origin);
+    } else if (kind == "PriorityClass") decode_into(part_.priority_classes, decode_priority_class, root, origin);
+    else if (kind == "PodDisruptionBudget") {
+      decode_into(part_.pod_disruption_budgets, decode_pod_disruption_budget, root, origin);
     } else {
-      ++out.skipped_kinds[kind];
+      ++part_.skipped_kinds[kind];
     }
-  };
+  }
+
+  void merge() override {
+    append(out_.nodes, part_.nodes);
+    append(out_.pods, part_.pods);
+    append(out_.namespaces, part_.namespaces);
+    append(out_.persistent_volumes, part_.persistent_volumes);
+    append(out_.persistent_volume_claims, part_.persistent_volume_claims);
+    append(out_.storage_classes, part_.storage_classes);
+    append(out_.csi_nodes, part_.csi_nodes);
+    append(out_.csi_drivers, part_.csi_drivers);
+    append(out_.csi_storage_capacities, part_.csi_storage_capacities);
+    append(out_.priority_classes, part_.priority_classes);
+    append(out_.pod_disruption_budgets, part_.pod_disruption_budgets);
+    add_counts(out_.skipped_kinds, part_.skipped_kinds);
+  }
+
+ private:
+  ClusterState& out_;
+  ClusterState part_;
+};
+
+ShardFactory cluster_shards(ClusterState& out) {
+  return [&out] { return std::make_unique<ClusterShard>(out); };
 }
 
 // Pods, and workloads as the pod their controller creates; anything else is counted. With
 // kubectl's -n, objects without a namespace go into it and objects in another are refused.
-Sink candidate_sink(CandidateSet& out, const std::string& namespace_) {
-  return [&out, namespace_](const Header& h, const Value& root, const SourceRef& origin) {
+class CandidateShard final : public Shard {
+ public:
+  CandidateShard(CandidateSet& out, const std::string& namespace_) : out_(out), namespace_(namespace_) {}
+
+  void take(const Header& h, const Value& root, const SourceRef& origin) override {
     const bool checked = h.kind == "Pod" || is_workload_kind(h.kind);
     if (checked && !namespace_.empty() && !h.namespace_.empty() && h.namespace_ != namespace_) {
       throw DecodeError{fmt::format("the namespace from the provided object \"{}\" does not match the namespace \"{}\". "
@@ -363,19 +445,33 @@ Sink candidate_sink(CandidateSet& out, const std::string& namespace_) {
     }
     const std::string_view default_namespace = namespace_.empty() ? std::string_view("default") : namespace_;
     if (h.kind == "Pod") {
-      Candidate& candidate = out.candidates.emplace_back();
+      Candidate& candidate = part_.candidates.emplace_back();
       candidate.pod.metadata.namespace_ = std::string(default_namespace);  // metadata.namespace, when set, replaces it
       decode_pod(root, candidate.pod);
       candidate.pod.origin = origin;
     } else if (is_workload_kind(h.kind)) {
-      Candidate& candidate = out.candidates.emplace_back();
+      Candidate& candidate = part_.candidates.emplace_back();
       decode_workload(root, h.kind, h.api_version, candidate, default_namespace);
       candidate.pod.origin = origin;
       if (candidate.stateful_set) candidate.stateful_set->base.origin = origin;
     } else {
-      ++out.skipped_kinds[h.kind];
+      ++part_.skipped_kinds[h.kind];
     }
-  };
+  }
+
+  void merge() override {
+    append(out_.candidates, part_.candidates);
+    add_counts(out_.skipped_kinds, part_.skipped_kinds);
+  }
+
+ private:
+  CandidateSet& out_;
+  const std::string& namespace_;
+  CandidateSet part_;
+};
+
+ShardFactory candidate_shards(CandidateSet& out, const std::string& namespace_) {
+  return [&out, &namespace_] { return std::make_unique<CandidateShard>(out, namespace_); };
 }
 
 // --pod with nothing to check is a mistake worth stopping for (a chart with no workload, a wrong file).
@@ -470,22 +566,22 @@ std::optional<LoadError> finish_cluster_state(ClusterState& s) {
 
 std::optional<LoadError> load_cluster_state(const std::vector<std::string>& paths, const LoadOptions& options,
                                             ClusterState& out) {
-  ReadState state{options, decodes_cluster_kind};
-  if (auto e = read_paths(paths, state, cluster_sink(out))) return e;
+  ReadState state{options, decodes_cluster_kind, cluster_shards(out)};
+  if (auto e = read_paths(paths, state)) return e;
   return finish_cluster_state(out);
 }
 
 std::optional<LoadError> load_cluster_state_fd(int fd, const std::string& name, const LoadOptions& options,
                                                ClusterState& out) {
-  ReadState state{options, decodes_cluster_kind};
-  if (auto e = read_source(open_fd_input(fd, name, false), cluster_sink(out), state)) return e;
+  ReadState state{options, decodes_cluster_kind, cluster_shards(out)};
+  if (auto e = read_source(open_fd_input(fd, name, false), state)) return e;
   return finish_cluster_state(out);
 }
 
 std::optional<LoadError> load_candidates(const std::vector<std::string>& paths, const LoadOptions& options,
                                          CandidateSet& out) {
-  ReadState state{options, decodes_candidate_kind};
-  if (auto e = read_paths(paths, state, candidate_sink(out, options.namespace_))) return e;
+  ReadState state{options, decodes_candidate_kind, candidate_shards(out, options.namespace_)};
+  if (auto e = read_paths(paths, state)) return e;
   std::string where;
   for (const std::string& path : paths) where += (where.empty() ? "" : ", ") + (path == "-" ? std::string("<stdin>") : path);
   return require_candidates(out, where);
@@ -500,15 +596,15 @@ std::optional<LoadError> load_candidates(const std::vector<std::string>& paths, 
 
 std::optional<LoadError> load_cluster_state_text(std::string_view text, const std::string& name, ClusterState& out,
                                                  const LoadOptions& options) {
-  ReadState state{options, decodes_cluster_kind};
-  if (auto e = read_source(open_text_input(text, name), cluster_sink(out), state)) return e;
+  ReadState state{options, decodes_cluster_kind, cluster_shards(out)};
+  if (auto e = read_source(open_text_input(text, name), state)) return e;
   return finish_cluster_state(out);
 }
 
 std::optional<LoadError> load_candidates_text(std::string_view text, const std::string& name, CandidateSet& out,
                                               const LoadOptions& options) {
-  ReadState state{options, decodes_candidate_kind};
-  if (auto e = read_source(open_text_input(text, name), candidate_sink(out, options.namespace_), state)) return e;
+  ReadState state{options, decodes_candidate_kind, candidate_shards(out, options.namespace_)};
+  if (auto e = read_source(open_text_input(text, name), state)) return e;
   return require_candidates(out, name);
 }
 

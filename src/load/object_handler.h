@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -17,9 +19,25 @@ struct ObjectContext {
   int line = 0;           // line where the object starts
   int item = -1;          // index in the enclosing List's items, or -1
   std::string list_kind;  // kind of the enclosing List when already known ("PodList"), else ""
+  uint64_t object = 0;    // 0-based index of the object among those of its source
 };
 
 using ObjectHandler = FunctionRef<void(const Value& root, const ObjectContext& context)>;
+
+// Objects a reader hands over a batch at a time, to be decoded on a worker thread while it
+// reads on; batches are committed on the reading thread in the order they were read.
+class ObjectBatch {
+ public:
+  virtual ~ObjectBatch() = default;
+  // Worker thread: decodes one object of the batch; a DecodeError ends the batch.
+  virtual void handle(const Value& root, const ObjectContext& context) = 0;
+  // Worker thread: the error that ended the batch (its document set).
+  virtual void failed(const DecodeError& error) = 0;
+  // Reading thread, in stream order: keeps the batch's objects, or throws what ended it.
+  virtual void commit() = 0;
+};
+
+using BatchFactory = FunctionRef<std::unique_ptr<ObjectBatch>()>;
 
 // Limits that keep hostile input from exhausting the machine: memory stays proportional to
 // the input, and no object can make the readers work more than in proportion to its size.

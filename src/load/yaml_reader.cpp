@@ -473,7 +473,7 @@ class YamlStreamReader {
 
   void hand_over(const YamlNode* node, int line, int item, const std::string& list_kind) {
     YamlValue value(node, nullptr, {}, -1);
-    ObjectContext context{document_, line, item, list_kind};
+    ObjectContext context{document_, line, item, list_kind, objects_++};
     try {
       handle_(value, context);
     } catch (DecodeError& e) {
@@ -578,6 +578,7 @@ class YamlStreamReader {
   };
   std::array<Chunk, 2> recent_;
   int document_ = 0;
+  uint64_t objects_ = 0;  // objects handed over so far
   bool in_document_ = false;
   std::deque<YamlNode> arena_;
   std::unordered_map<std::string, const YamlNode*> anchors_;

@@ -1,6 +1,7 @@
 #include "known_fields.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <deque>
 #include <unordered_map>
 #include <utility>
@@ -23,14 +24,39 @@ struct TypeRef {
   const Schema* schema = nullptr;    // Object
 };
 
-// One object type: its field names, sorted, with their types.
+// One object type: its field names with their types, and a hash table over them (every
+// key of every object is looked up: a binary search's comparisons were a tenth of loading).
 struct Schema {
   std::vector<std::pair<std::string_view, const TypeRef*>> fields;
+  std::vector<uint32_t> slots;  // open addressing: index in `fields` + 1, or 0 for empty
+
+  static size_t hash(std::string_view name) {
+    uint64_t h = name.size();
+    if (!name.empty()) {
+      h = h * 131 + static_cast<unsigned char>(name.front()) * 31 + static_cast<unsigned char>(name.back()) +
+          static_cast<unsigned char>(name[name.size() / 2]) * 7;
+    }
+    return static_cast<size_t>((h * 0x9E3779B97F4A7C15ull) >> 32);
+  }
+
+  void build_index() {
+    size_t size = 8;
+    while (size < fields.size() * 2) size *= 2;
+    slots.assign(size, 0);
+    for (size_t i = 0; i < fields.size(); ++i) {
+      size_t at = hash(fields[i].first) & (size - 1);
+      while (slots[at] != 0) at = (at + 1) & (size - 1);
+      slots[at] = static_cast<uint32_t>(i + 1);
+    }
+  }
 
   const TypeRef* find(std::string_view name) const {
-    auto it = std::lower_bound(fields.begin(), fields.end(), name,
-                               [](const auto& field, std::string_view n) { return field.first < n; });
-    return it != fields.end() && it->first == name ? it->second : nullptr;
+    const size_t mask = slots.size() - 1;
+    for (size_t at = hash(name) & mask;; at = (at + 1) & mask) {
+      const uint32_t slot = slots[at];
+      if (slot == 0) return nullptr;
+      if (fields[slot - 1].first == name) return fields[slot - 1].second;
+    }
   }
 };
 
@@ -56,7 +82,7 @@ class KnownFields {
         std::string_view type = colon == std::string_view::npos ? std::string_view{} : field.substr(colon + 1);
         schema->fields.emplace_back(field.substr(0, colon), ref(type));
       }
-      std::sort(schema->fields.begin(), schema->fields.end());
+      schema->build_index();
     }
   }
 

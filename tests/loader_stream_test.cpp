@@ -148,6 +148,74 @@ TEST_CASE("a YAML List spanning many read windows") {
   CHECK(s.nodes[n - 1].origin.line == 3 + 10 * (n - 1));
 }
 
+// A YAML List of n Nodes; item i starts on line 3 + 10 * i.
+std::string yaml_node_list(int n) {
+  std::string text = "apiVersion: v1\nitems:\n";
+  for (int i = 0; i < n; ++i) {
+    text += fmt::format("- apiVersion: v1\n  kind: Node\n  metadata:\n    name: node-{:05d}\n    labels:\n      zone: z{}\n"
+                        "  status:\n    allocatable:\n      cpu: \"{}\"\n      memory: 16Gi\n",
+                        i, i % 3, 4 + i % 8);
+  }
+  return text + "kind: List\nmetadata:\n  resourceVersion: \"\"\n";
+}
+
+TEST_CASE("YAML objects decoded on worker threads keep stream order, errors and anchors included") {
+  // Several batches of objects, decoded in parallel and merged in order.
+  const int n = 6000;
+  const std::string list = yaml_node_list(n);
+
+  SUBCASE("an alias points into an object of an earlier batch") {
+    std::string text = list;
+    size_t at = text.find("zone: z0\n", text.find("node-00003"));
+    text.replace(at, 9, "zone: &shared far-away\n");
+    at = text.find("zone: z", text.find("node-05998"));
+    text.replace(at, 9, "zone: *shared\n");
+    ClusterState s;
+    REQUIRE_FALSE(load_cluster_state_text(text, "big.yaml", s).has_value());
+    REQUIRE(s.nodes.size() == static_cast<size_t>(n));
+    CHECK(*s.nodes[3].metadata.labels.find("zone") == "far-away");
+    CHECK(*s.nodes[5998].metadata.labels.find("zone") == "far-away");
+    CHECK(*s.nodes[5999].metadata.labels.find("zone") == "z2");
+  }
+  SUBCASE("an early item's error wins over a syntax error further on") {
+    std::string text = list;
+    size_t at = text.find("memory: 16Gi", text.find("node-00040"));
+    text.replace(at, 12, "memory: 16ii");
+    text += "- [unclosed\n";
+    ClusterState s;
+    auto e = load_cluster_state_text(text, "big.yaml", s);
+    REQUIRE(e.has_value());
+    CHECK(e->message == "big.yaml: document 1, items[40] (Node node-00040), line 412: status.allocatable.memory: "
+                        "invalid quantity \"16ii\": unable to parse quantity's suffix");
+  }
+  SUBCASE("an error in a later batch, after good ones") {
+    std::string text = list;
+    size_t at = text.find("memory: 16Gi", text.find("node-05000"));
+    text.replace(at, 12, "memory: 16ii");
+    ClusterState s;
+    auto e = load_cluster_state_text(text, "big.yaml", s);
+    REQUIRE(e.has_value());
+    CHECK(e->message == "big.yaml: document 1, items[5000] (Node node-05000), line 50012: status.allocatable.memory: "
+                        "invalid quantity \"16ii\": unable to parse quantity's suffix");
+  }
+  SUBCASE("documents one after another, each with its own anchors") {
+    std::string text;
+    for (int i = 0; i < n; ++i) {
+      text += fmt::format("---\napiVersion: v1\nkind: Node\nmetadata:\n  name: &name node-{:05d}\n  labels:\n"
+                          "    self: *name\n",
+                          i);
+    }
+    ClusterState s;
+    REQUIRE_FALSE(load_cluster_state_text(text, "stream.yaml", s).has_value());
+    REQUIRE(s.nodes.size() == static_cast<size_t>(n));
+    for (int i = 0; i < n; i += 599) {
+      CHECK(*s.nodes[i].metadata.labels.find("self") == fmt::format("node-{:05d}", i));
+      CHECK(s.nodes[i].origin.document == i + 1);
+      CHECK(s.nodes[i].origin.line == 7 * i + 2);
+    }
+  }
+}
+
 TEST_CASE("one object larger than the read window, with very many keys") {
   const int labels = 100000;  // about 2 MB in one object
   std::string text = R"({"apiVersion":"v1","kind":"Node","metadata":{"name":"huge","labels":{)";

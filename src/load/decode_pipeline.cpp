@@ -66,6 +66,8 @@ void DecodePipeline::worker_loop() {
     } catch (...) {
       batch->error = std::current_exception();
     }
+    // The batch's input is freed here, not on the reading thread, which has enough to do.
+    batch->work = nullptr;
     {
       std::lock_guard lock(mutex_);
       batch->done = true;

@@ -443,21 +443,7 @@ void read_json_batches(Input& input, const ReadLimits& limits, BatchFactory make
 }
 
 void read_json_stream(Input& input, const ReadLimits& limits, ObjectHandler handle) {
-  // One worker calls `handle` for every object in turn; its errors come back as they were thrown.
-  class Forward final : public ObjectBatch {
-   public:
-    explicit Forward(ObjectHandler handle) : handle_(handle) {}
-    void handle(const Value& root, const ObjectContext& context) override { handle_(root, context); }
-    void failed(const DecodeError& error) override { error_ = error; }
-    void commit() override {
-      if (error_) throw *error_;
-    }
-
-   private:
-    ObjectHandler handle_;
-    std::optional<DecodeError> error_;
-  };
-  JsonStreamReader(input, limits, [&] { return std::make_unique<Forward>(handle); }, 1).run();
+  JsonStreamReader(input, limits, [&] { return std::make_unique<ForwardingBatch>(handle); }, 1).run();
 }
 
 }  // namespace podfit

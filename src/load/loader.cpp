@@ -276,25 +276,22 @@ std::optional<LoadError> read_source(std::unique_ptr<Input> raw, ReadState& stat
   if (state.options.progress) raw = std::make_unique<ProgressInput>(std::move(raw), state);
   const std::string name = raw->name();
   const size_t objects_before = state.objects;
-  // YAML is decoded as it is read, by a single batch; it words the reader's errors too.
-  std::optional<SourceBatch> sequential;
   try {
     PeekedInput input(std::move(raw));
     if (input.empty()) return LoadError{fmt::format("{}: the file is empty", name)};
     ReadLimits limits;
     limits.max_object_bytes = state.options.max_object_bytes;
     limits.max_documents = std::max(limits.max_documents, state.options.max_objects);
+    auto make_batch = [&] { return std::make_unique<SourceBatch>(name, state, objects_before); };
     if (input.looks_like_json()) {
-      read_json_batches(input, limits, [&] { return std::make_unique<SourceBatch>(name, state, objects_before); });
+      read_json_batches(input, limits, make_batch);
     } else {
-      SourceBatch& batch = sequential.emplace(name, state, objects_before);
-      read_yaml_stream(input, limits, [&](const Value& root, const ObjectContext& ctx) { batch.handle(root, ctx); });
-      batch.commit();
+      read_yaml_batches(input, limits, make_batch);
     }
   } catch (const BatchFailure& failure) {
     return LoadError{failure.message};
   } catch (const DecodeError& e) {
-    if (sequential) return LoadError{sequential->describe(e)};
+    // The reader's own errors fall between objects.
     return LoadError{describe_error(name, e, 0, Header{}, SourceRef{})};
   }
   return std::nullopt;

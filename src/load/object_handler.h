@@ -39,6 +39,22 @@ class ObjectBatch {
 
 using BatchFactory = FunctionRef<std::unique_ptr<ObjectBatch>()>;
 
+// A batch that hands each object to `handle` and, at its commit, rethrows the DecodeError that
+// ended it: with a single worker, the readers' ObjectHandler interface.
+class ForwardingBatch final : public ObjectBatch {
+ public:
+  explicit ForwardingBatch(ObjectHandler handle) : handle_(handle) {}
+  void handle(const Value& root, const ObjectContext& context) override { handle_(root, context); }
+  void failed(const DecodeError& error) override { error_ = std::make_unique<DecodeError>(error); }
+  void commit() override {
+    if (error_) throw *error_;
+  }
+
+ private:
+  ObjectHandler handle_;
+  std::unique_ptr<DecodeError> error_;
+};
+
 // Limits that keep hostile input from exhausting the machine: memory stays proportional to
 // the input, and no object can make the readers work more than in proportion to its size.
 // YAML alias expansion is bounded by go-yaml's own rule (aliases may not make up more than a

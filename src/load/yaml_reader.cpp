@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <deque>
+#include <memory>
+#include <span>
 #include <limits>
 #include <string>
 #include <unordered_map>
@@ -13,6 +16,7 @@
 #include <fmt/format.h>
 #include <yaml.h>
 
+#include "decode_pipeline.h"
 #include "yaml_scalar.h"
 
 namespace podfit {
@@ -26,8 +30,8 @@ struct YamlNode {
   bool plain = false;        // unquoted and untagged: typed by go-yaml's resolution
   bool string_tag = false;   // explicitly tagged !!str
   int line = 0;
-  std::string text;
-  std::vector<const YamlNode*> children;  // sequence items, or key, value, key, value ...
+  std::string_view text;                        // held by the node's arena
+  std::span<const YamlNode* const> children;  // sequence items, or key, value, key, value ...
   const YamlNode* target = nullptr;       // Alias: the anchored node
 };
 
@@ -136,9 +140,9 @@ class YamlValue final : public Value {
       case YamlScalar::Kind::Int: return std::to_string(s.i);
       case YamlScalar::Kind::Uint: return std::to_string(s.u);
       case YamlScalar::Kind::Float: return format_go_float32(s.f);
-      case YamlScalar::Kind::String: return n_->text;
+      case YamlScalar::Kind::String: return std::string(n_->text);
     }
-    return n_->text;
+    return std::string(n_->text);
   }
 
   bool boolean() const override {
@@ -181,9 +185,9 @@ class YamlValue final : public Value {
         if (!std::isfinite(s.f)) fail(fmt::format("unsupported value: {}", n_->text));
         return format_json_float(s.f);
       case YamlScalar::Kind::Bool: fail_type("a quantity (a string or a number)");
-      case YamlScalar::Kind::String: return n_->text;
+      case YamlScalar::Kind::String: return std::string(n_->text);
     }
-    return n_->text;
+    return std::string(n_->text);
   }
 
   void fields(FunctionRef<void(std::string_view, const Value&)> visit) const override {
@@ -238,7 +242,7 @@ class YamlValue final : public Value {
     if (k->kind != YamlNode::Kind::Scalar) {
       throw DecodeError{fmt::format("{}: a mapping key must be a scalar", path().empty() ? "document" : path()), k->line};
     }
-    if (!k->plain) return k->text;
+    if (!k->plain) return std::string(k->text);
     YamlScalar s = resolve_plain_scalar(k->text);
     switch (s.kind) {
       case YamlScalar::Kind::Null:
@@ -253,9 +257,9 @@ class YamlValue final : public Value {
         if (f == "NaN") return ".nan";
         return f;
       }
-      case YamlScalar::Kind::String: return k->text;
+      case YamlScalar::Kind::String: return std::string(k->text);
     }
-    return k->text;
+    return std::string(k->text);
   }
 
   void visit_merge(const YamlNode* source, const std::unordered_set<std::string>& explicit_keys,
@@ -282,11 +286,82 @@ class YamlValue final : public Value {
   const YamlNode* n_;
 };
 
+// The nodes of a run of objects, their scalars and child lists: a node costs no allocation of
+// its own, and a batch's nodes are freed at once.
+class YamlArena {
+ public:
+  YamlNode& make() { return nodes_.emplace_back(); }
+  size_t size() const { return nodes_.size(); }
+
+  std::string_view copy_text(const char* text, size_t size) {
+    if (size == 0) return {};
+    char* out = static_cast<char*>(allocate(size, 1));
+    std::memcpy(out, text, size);
+    return {out, size};
+  }
+  std::span<const YamlNode* const> copy_children(const std::vector<const YamlNode*>& children, size_t from) {
+    const size_t count = children.size() - from;
+    if (count == 0) return {};
+    auto* out = static_cast<const YamlNode**>(allocate(count * sizeof(const YamlNode*), alignof(const YamlNode*)));
+    std::copy(children.begin() + static_cast<std::ptrdiff_t>(from), children.end(), out);
+    return {out, count};
+  }
+
+ private:
+  void* allocate(size_t size, size_t align) {
+    used_ = (used_ + align - 1) & ~(align - 1);
+    if (blocks_.empty() || used_ + size > block_size_) {
+      block_size_ = std::max(kBlockBytes, size);
+      blocks_.push_back(std::make_unique<char[]>(block_size_));
+      used_ = 0;
+    }
+    void* out = blocks_.back().get() + used_;
+    used_ += size;
+    return out;
+  }
+
+  static constexpr size_t kBlockBytes = size_t{64} << 10;
+  std::deque<YamlNode> nodes_;
+  std::vector<std::unique_ptr<char[]>> blocks_;
+  size_t block_size_ = 0;
+  size_t used_ = 0;
+};
+
+// Objects built from the stream, for a worker to decode. Nodes stay where they were built: in
+// the batch's arena, or, through an alias, in an earlier arena of the same document.
+struct YamlBatch {
+  struct Item {
+    const YamlNode* node;
+    int line;
+    int document;
+    int item;
+    uint64_t object;
+    std::string list_kind;
+  };
+  std::shared_ptr<const YamlArena> arena;
+  std::vector<std::shared_ptr<const YamlArena>> anchored;  // earlier arenas aliases may point into
+  std::vector<Item> items;
+};
+
+// A worker's half of the reader: hands each object of the batch over.
+void decode_batch(const YamlBatch& batch, ObjectBatch& sink) {
+  for (const YamlBatch::Item& item : batch.items) {
+    try {
+      sink.handle(YamlValue(item.node, nullptr, {}, -1),
+                  ObjectContext{item.document, item.line, item.item, item.list_kind, item.object});
+    } catch (DecodeError& e) {
+      if (e.document == 0) e.document = item.document;
+      sink.failed(e);
+      return;
+    }
+  }
+}
+
 // Pulls libyaml events and builds nodes; streams the items of a top-level List.
 class YamlStreamReader {
  public:
-  YamlStreamReader(Input& input, const ReadLimits& limits, ObjectHandler handle)
-      : input_(input), limits_(limits), handle_(handle) {
+  YamlStreamReader(Input& input, const ReadLimits& limits, BatchFactory make_batch, size_t workers)
+      : input_(input), limits_(limits), make_batch_(make_batch), pipeline_(workers, 2 * workers + 1) {
     yaml_parser_initialize(&parser_);
     yaml_parser_set_input(&parser_, &YamlStreamReader::read_handler, this);
   }
@@ -296,6 +371,18 @@ class YamlStreamReader {
   }
 
   void run() {
+    try {
+      read_stream();
+    } catch (const DecodeError&) {
+      // The objects before the error come first: one of them may have failed.
+      finish();
+      throw;
+    }
+    finish();
+  }
+
+ private:
+  void read_stream() {
     next();  // STREAM_START
     for (;;) {
       next();
@@ -308,7 +395,27 @@ class YamlStreamReader {
     }
   }
 
- private:
+  // Hands the batch being filled to a worker; its arena goes with it.
+  void submit() {
+    if (batch_.items.empty()) return;
+    // Aliases further on in this document may point into this arena: keep it for them.
+    if (anchors_defined_ != arena_anchors_mark_) anchored_arenas_.push_back(arena_);
+    batch_.arena = std::move(arena_);
+    batch_.anchored.insert(batch_.anchored.end(), anchored_arenas_.begin(), anchored_arenas_.end());
+    auto batch = std::make_shared<YamlBatch>(std::move(batch_));
+    batch_ = YamlBatch{};
+    arena_ = std::make_shared<YamlArena>();
+    arena_anchors_mark_ = anchors_defined_;
+    std::shared_ptr<ObjectBatch> sink = make_batch_();
+    pipeline_.submit([batch, sink] { decode_batch(*batch, *sink); }, [sink] { sink->commit(); });
+  }
+
+  // Every object read so far decoded and committed.
+  void finish() {
+    submit();
+    pipeline_.finish();
+  }
+
   static int read_handler(void* data, unsigned char* buffer, size_t size, size_t* size_read) {
     auto* self = static_cast<YamlStreamReader*>(data);
     try {
@@ -391,7 +498,7 @@ class YamlStreamReader {
     if (event_.end_mark.index - object_start_ > limits_.max_object_bytes) {
       fail(object_line_, object_too_large(limits_.max_object_bytes));
     }
-    YamlNode& n = arena_.emplace_back();
+    YamlNode& n = arena_->make();
     n.kind = kind;
     n.line = event_line();
     return &n;
@@ -424,7 +531,7 @@ class YamlStreamReader {
       }
       case YAML_SCALAR_EVENT: {
         YamlNode* n = make(YamlNode::Kind::Scalar);
-        n->text.assign(reinterpret_cast<const char*>(event_.data.scalar.value), event_.data.scalar.length);
+        n->text = arena_->copy_text(reinterpret_cast<const char*>(event_.data.scalar.value), event_.data.scalar.length);
         const char* tag = reinterpret_cast<const char*>(event_.data.scalar.tag);
         n->string_tag = tag != nullptr && std::string_view(tag) == "tag:yaml.org,2002:str";
         n->plain = !n->string_tag && (event_.data.scalar.plain_implicit != 0 || (tag != nullptr && event_.data.scalar.style == YAML_PLAIN_SCALAR_STYLE));
@@ -434,24 +541,30 @@ class YamlStreamReader {
       case YAML_SEQUENCE_START_EVENT: {
         YamlNode* n = make(YamlNode::Kind::Sequence);
         std::string anchor = event_.data.sequence_start.anchor ? reinterpret_cast<const char*>(event_.data.sequence_start.anchor) : "";
+        const size_t from = children_.size();
         for (;;) {
           next();
           if (event_.type == YAML_SEQUENCE_END_EVENT) break;
-          n->children.push_back(build(depth + 1));
+          children_.push_back(build(depth + 1));
         }
+        n->children = arena_->copy_children(children_, from);
+        children_.resize(from);
         if (!anchor.empty()) remember_anchor(reinterpret_cast<const yaml_char_t*>(anchor.c_str()), n);
         return n;
       }
       case YAML_MAPPING_START_EVENT: {
         YamlNode* n = make(YamlNode::Kind::Mapping);
         std::string anchor = event_.data.mapping_start.anchor ? reinterpret_cast<const char*>(event_.data.mapping_start.anchor) : "";
+        const size_t from = children_.size();
         for (;;) {
           next();
           if (event_.type == YAML_MAPPING_END_EVENT) break;
-          n->children.push_back(build(depth + 1));
+          children_.push_back(build(depth + 1));
           next();
-          n->children.push_back(build(depth + 1));
+          children_.push_back(build(depth + 1));
         }
+        n->children = arena_->copy_children(children_, from);
+        children_.resize(from);
         if (!anchor.empty()) remember_anchor(reinterpret_cast<const yaml_char_t*>(anchor.c_str()), n);
         return n;
       }
@@ -472,15 +585,13 @@ class YamlStreamReader {
   }
 
   void hand_over(const YamlNode* node, int line, int item, const std::string& list_kind) {
-    YamlValue value(node, nullptr, {}, -1);
-    ObjectContext context{document_, line, item, list_kind, objects_++};
-    try {
-      handle_(value, context);
-    } catch (DecodeError& e) {
-      if (e.document == 0) e.document = document_;
-      throw;
-    }
+    batch_.items.push_back(YamlBatch::Item{node, line, document_, item, objects_++, list_kind});
+    if (arena_->size() >= kBatchNodes) submit();
   }
+
+  // About a hundred pods: enough to keep a worker busy for a while, few enough that batches
+  // waiting for their commit hold little memory.
+  static constexpr size_t kBatchNodes = 32768;
 
   static bool is_null_scalar(const YamlNode* n) {
     n = resolve(n);
@@ -488,8 +599,11 @@ class YamlStreamReader {
   }
 
   void read_document() {
-    arena_.clear();
+    // A new document: its aliases can only point at its own anchors. The batch being filled
+    // keeps the arenas the previous document's objects may point into.
     anchors_.clear();
+    batch_.anchored.insert(batch_.anchored.end(), anchored_arenas_.begin(), anchored_arenas_.end());
+    anchored_arenas_.clear();
     aliasing_ = AliasBudget(limits_.max_object_bytes, limits_.max_depth);
     next();
     int root_line = event_line();
@@ -509,6 +623,9 @@ class YamlStreamReader {
     }
     // A top-level mapping: stream its "items" if it is a List.
     YamlNode* root = make(YamlNode::Kind::Mapping);
+    // The root takes its keys until the document ends, whichever batch its arena went with.
+    const std::shared_ptr<YamlArena> root_arena = arena_;
+    std::vector<const YamlNode*> root_children;
     count_aliases(root);
     std::string kind;
     bool is_list = false;
@@ -524,8 +641,8 @@ class YamlStreamReader {
       if (!items) {
         const YamlNode* value = build(1);
         count_aliases(value, 1);
-        root->children.push_back(key);
-        root->children.push_back(value);
+        root_children.push_back(key);
+        root_children.push_back(value);
         if (key->kind == YamlNode::Kind::Scalar && key->text == "kind" && resolve(value)->kind == YamlNode::Kind::Scalar) {
           kind = resolve(value)->text;
         }
@@ -536,8 +653,6 @@ class YamlStreamReader {
       for (;;) {
         next();
         if (event_.type == YAML_SEQUENCE_END_EVENT) break;
-        size_t mark = arena_.size();
-        size_t anchors_before = anchors_defined_;
         int line = event_line();
         start_object();
         const YamlNode* written_item = build(2);
@@ -548,16 +663,13 @@ class YamlStreamReader {
           fail(line, fmt::format("items[{}]: a List item must be an object", index));
         }
         hand_over(item, line, index++, kind.ends_with("List") ? kind : "");
-        // Nothing refers to the nodes of an item that defines no anchor: free them.
-        if (anchors_defined_ == anchors_before) {
-          while (arena_.size() > mark) arena_.pop_back();
-        }
       }
       // The rest of the List object is measured from here.
       start_object();
     }
     next();  // DOCUMENT_END
     if (!is_list) {
+      root->children = arena_->copy_children(root_children, 0);
       hand_over(root, root_line, -1, "");
     } else if (!kind.empty() && !kind.ends_with("List")) {
       fail(root_line, fmt::format("an object of kind {} has \"items\"; only Lists carry items", kind));
@@ -566,7 +678,7 @@ class YamlStreamReader {
 
   Input& input_;
   const ReadLimits& limits_;
-  ObjectHandler handle_;
+  BatchFactory make_batch_;
   yaml_parser_t parser_{};
   yaml_event_t event_{};
   bool has_event_ = false;
@@ -580,18 +692,28 @@ class YamlStreamReader {
   int document_ = 0;
   uint64_t objects_ = 0;  // objects handed over so far
   bool in_document_ = false;
-  std::deque<YamlNode> arena_;
+  std::shared_ptr<YamlArena> arena_ = std::make_shared<YamlArena>();  // where nodes are built
+  size_t arena_anchors_mark_ = 0;  // anchors_defined_ when arena_ was started
+  std::vector<std::shared_ptr<const YamlArena>> anchored_arenas_;  // this document's, with anchors
+  YamlBatch batch_;
+  std::vector<const YamlNode*> children_;  // of the nodes being built, innermost last
   std::unordered_map<std::string, const YamlNode*> anchors_;
   size_t anchors_defined_ = 0;  // anchors defined so far, redefinitions included
   AliasBudget aliasing_{0, 0};  // alias expansion of the current document, all its items together
   size_t object_start_ = 0;     // character index where the object being read starts
   int object_line_ = 0;
+  // Last, so that it is destroyed first: its workers may still be reading batches.
+  DecodePipeline pipeline_;
 };
 
 }  // namespace
 
+void read_yaml_batches(Input& input, const ReadLimits& limits, BatchFactory make_batch) {
+  YamlStreamReader(input, limits, make_batch, DecodePipeline::default_workers()).run();
+}
+
 void read_yaml_stream(Input& input, const ReadLimits& limits, ObjectHandler handle) {
-  YamlStreamReader(input, limits, handle).run();
+  YamlStreamReader(input, limits, [&] { return std::make_unique<ForwardingBatch>(handle); }, 1).run();
 }
 
 }  // namespace podfit

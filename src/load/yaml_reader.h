@@ -6,8 +6,14 @@
 
 namespace podfit {
 
-// Reads every document of `input`; a List's items are handed over one at a time. Empty
-// documents are skipped. Throws DecodeError (with line) on malformed input.
+// Reads every document of `input` (empty ones are skipped); objects and List items are built
+// from libyaml's events and handed over in batches that worker threads decode while reading
+// goes on. Errors come in stream order: an earlier batch's (thrown by its commit) before the
+// reader's own DecodeError (with line) for malformed input further on.
+void read_yaml_batches(Input& input, const ReadLimits& limits, BatchFactory make_batch);
+
+// The same with a single worker thread calling `handle` for each object in stream order; a
+// DecodeError it throws ends reading and is rethrown here.
 void read_yaml_stream(Input& input, const ReadLimits& limits, ObjectHandler handle);
 
 }  // namespace podfit

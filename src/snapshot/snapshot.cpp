@@ -5,6 +5,7 @@
 #include <set>
 
 #include "podfit/framework/feature_gates.h"
+#include "podfit/framework/parallelizer.h"
 
 namespace podfit {
 
@@ -55,6 +56,7 @@ Snapshot::Snapshot(const ClusterState& cluster, const FeatureGates& gates)
     }
   }
 
+  std::vector<std::pair<const Pod*, NodeInfo*>> assigned;
   for (const auto& pod : cluster.pods) {
     if (is_terminal(pod)) continue;
     if (pod.spec.node_name.empty()) {
@@ -66,9 +68,13 @@ Snapshot::Snapshot(const ClusterState& cluster, const FeatureGates& gates)
       orphaned_.push_back(&pod);
       continue;
     }
-    pod_infos_.push_back(std::make_unique<PodInfo>(pod, gates));
-    add_to_node(*node, pod_infos_.back().get());
+    assigned.emplace_back(&pod, node);
   }
+  // Every running pod's requests and affinity terms, on every core: a third of building a
+  // 150,000-pod snapshot.
+  pod_infos_.resize(assigned.size());
+  Parallelizer().until(assigned.size(), [&](size_t i) { pod_infos_[i] = std::make_unique<PodInfo>(*assigned[i].first, gates); });
+  for (size_t i = 0; i < assigned.size(); ++i) add_to_node(*assigned[i].second, pod_infos_[i].get());
 
   for (const auto& ns : cluster.namespaces) {
     if (namespace_labels_.try_emplace(ns.metadata.name, &ns.metadata.labels).second) {

@@ -4,6 +4,8 @@
 // parallel evaluation, unimplemented plugins).
 #include <doctest/doctest.h>
 
+#include <thread>
+
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -670,6 +672,25 @@ TEST_CASE("Parallelizer: every piece runs once; exceptions reach the caller") {
   }
   CHECK(Parallelizer(0).parallelism() == 1);
   CHECK(Parallelizer().parallelism() == Parallelizer::kDefaultParallelism);
+}
+
+TEST_CASE("Parallelizer: calls from inside a piece, and from several threads at once, run every piece") {
+  Parallelizer parallelizer(2);
+  // Pieces are handed out in chunks: 10,000 pieces, chunks of 100, a piece nested in each.
+  std::vector<std::atomic<int>> calls(10000 * 3);
+  parallelizer.until(10000, [&](size_t i) {
+    ++calls[i];
+    parallelizer.until(2, [&](size_t j) { ++calls[10000 + 2 * i + j]; });
+  });
+  std::vector<std::thread> callers;
+  std::vector<std::atomic<int>> more(4 * 1000);
+  for (size_t t = 0; t < 4; ++t) {
+    callers.emplace_back([&, t] { parallelizer.until(1000, [&](size_t i) { ++more[t * 1000 + i]; }); });
+  }
+  for (auto& caller : callers) caller.join();
+  auto once = [](const std::atomic<int>& c) { return c == 1; };
+  CHECK(std::all_of(calls.begin(), calls.end(), once));
+  CHECK(std::all_of(more.begin(), more.end(), once));
 }
 
 }  // namespace

@@ -770,7 +770,7 @@ TEST_CASE("DaemonSet check: each node's own pod, and the nodes its controller sk
   REQUIRE(v.workload.has_value());
   CHECK(v.workload->replicas == 3);  // linux-a, cordoned, full
   CHECK_FALSE(v.schedulable);
-  CHECK(v.feasible_nodes == std::vector<std::string>{"linux-a", "cordoned"});
+  CHECK(v.feasible_nodes == std::vector<std::string_view>{"linux-a", "cordoned"});
   CHECK(v.message == "2/5 nodes run a daemon pod; 1 daemon pod cannot be scheduled; 2 nodes get no daemon pod "
                      "(nodeName, node selector or affinity, taints)");
   REQUIRE(v.nodes.size() == 5);

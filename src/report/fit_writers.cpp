@@ -122,7 +122,7 @@ void write_fit_yaml(std::ostream& out, const FitReport& report) { emit_yaml(out,
 
 void write_fit_names(std::ostream& out, const FitReport& report) {
   for (const PodVerdict& r : report.results) {
-    for (const std::string& node : r.feasible_nodes) out << "node/" << node << '\n';
+    for (std::string_view node : r.feasible_nodes) out << "node/" << node << '\n';
   }
 }
 
@@ -153,14 +153,14 @@ void write_fit_table(std::ostream& out, const FitReport& report, const TableStyl
     TextTable table(header);
     for (const NodeVerdict& n : r.nodes) {
       if (n.fit) {
-        table.add({{n.name, ""}, {"yes", "32"}, {"", ""}, {"", ""}, {"", ""}});
+        table.add({{std::string(n.name), ""}, {"yes", "32"}, {"", ""}, {"", ""}, {"", ""}});
         continue;
       }
       bool first_failure = true;
       // A DaemonSet creates no pod for a node it should not run on: that is not a pending pod.
       const std::string no = n.daemon_pod == false ? "no pod" : "no";
       for (const Status& s : n.failures) {
-        std::vector<TextTable::Cell> row = {{first_failure ? n.name : "", ""},
+        std::vector<TextTable::Cell> row = {{first_failure ? std::string(n.name) : "", ""},
                                             {first_failure ? no : "", "31"},
                                             {s.plugin(), ""},
                                             {std::string(code_name(s.code())), ""},

@@ -4,6 +4,7 @@
 
 #include "podfit/framework/fit_error.h"
 #include "podfit/framework/framework.h"
+#include "podfit/framework/parallelizer.h"
 #include "podfit/framework/preemption.h"
 #include "podfit/model/priority.h"
 #include "podfit/snapshot/snapshot.h"
@@ -28,14 +29,17 @@ PodVerdict make_pod_verdict(const Pod& pod, const Snapshot& snapshot, FilterOutc
   } else {
     verdict.message = fit_error_message(outcome, nodes.size());
   }
-  // The message is made: the node failures move into the verdict instead of being copied.
-  verdict.nodes.reserve(nodes.size());
-  verdict.feasible_nodes.reserve(feasible);
-  for (size_t i = 0; i < nodes.size(); ++i) {
-    NodeVerdict& node = verdict.nodes.emplace_back();
+  // The message is made: the node failures move into the verdict instead of being copied, on
+  // every core (a check of 1,000 pods against 5,000 nodes makes five million of them).
+  verdict.nodes.resize(nodes.size());
+  Parallelizer().until(nodes.size(), [&](size_t i) {
+    NodeVerdict& node = verdict.nodes[i];
     node.name = nodes[i]->name();
     node.failures = std::move(outcome.node_failures[i]);
     node.fit = node.failures.empty();
+  });
+  verdict.feasible_nodes.reserve(feasible);
+  for (const NodeVerdict& node : verdict.nodes) {
     if (node.fit) verdict.feasible_nodes.push_back(node.name);
   }
   verdict.not_evaluated = std::move(outcome.not_evaluated);

@@ -69,7 +69,7 @@ int run_admit(const AdmitOptions& options, std::ostream& out, std::ostream& err)
   } else {
     write_admission_table(buffer, verdicts, AdmissionTableStyle{options.color});
   }
-  out << buffer.str();
+  out << buffer.view();
   out.flush();
   for (const AdmissionVerdict& v : verdicts) {
     if (!v.admitted()) return 1;

@@ -157,7 +157,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   else if (options.output == "yaml") write_fit_yaml(buffer, report);
   else if (options.output == "name") write_fit_names(buffer, report);
   else write_fit_table(buffer, report, TableStyle{options.color, options.output == "wide"});
-  out << buffer.str();
+  out << buffer.view();
   out.flush();
 
   for (const PodVerdict& r : report.results) {

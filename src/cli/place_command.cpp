@@ -326,7 +326,7 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
   else if (options.output == "yaml") write_placement_yaml(buffer, report);
   else if (options.output == "bindings") write_placement_bindings(buffer, report);
   else write_placement_table(buffer, report, TableStyle{options.color, options.output == "wide"});
-  out << buffer.str();
+  out << buffer.view();
   out.flush();
 
   for (const CandidateCount& c : report.candidates) {

@@ -95,7 +95,7 @@ int run_requeue(const RequeueOptions& options, std::ostream& out, std::ostream& 
   } else {
     write_requeue_table(buffer, outcome, RequeueTableStyle{options.color, options.output == "wide", options.hints});
   }
-  out << buffer.str();
+  out << buffer.view();
   out.flush();
   return 0;
 }

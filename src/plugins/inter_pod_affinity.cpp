@@ -33,29 +33,63 @@ bool matches_all(const std::vector<AffinityTerm>& terms, const Pod& pod) {
   return true;
 }
 
+// updateWithAntiAffinityTerms' matches: each term matching `target`, with the node's value of
+// its topology key.
+template <class Visit>
+void anti_affinity_matches(const std::vector<AffinityTerm>& terms, const Pod& target, const StringMap* namespace_labels,
+                           const NodeInfo& node, Visit visit) {
+  const StringMap& labels = node.node().metadata.labels;
+  for (size_t i = 0; i < terms.size(); ++i) {
+    if (!terms[i].matches(target, namespace_labels)) continue;
+    if (const std::string* value = labels.find(terms[i].topology_key)) visit(i, *value);
+  }
+}
+
+// updateWithAffinityTerms' matches: a running pod matching every term, once per term.
+template <class Visit>
+void affinity_matches(const std::vector<AffinityTerm>& terms, const PodInfo& running, const NodeInfo& node, Visit visit) {
+  if (!matches_all(terms, running.pod())) return;
+  const StringMap& labels = node.node().metadata.labels;
+  for (size_t i = 0; i < terms.size(); ++i) {
+    if (const std::string* value = labels.find(terms[i].topology_key)) visit(i, *value);
+  }
+}
+
 // updateWithAntiAffinityTerms: every term matching `target` counts in the node's domain of its
 // topology key; `contributor` is the running pod the match is about.
 void count_anti_affinity(TopologyPairCounts& counts, const std::vector<AffinityTerm>& terms, const Pod& target,
                          const StringMap* namespace_labels, const PodInfo& contributor, const NodeInfo& node,
                          int64_t delta) {
-  const StringMap& labels = node.node().metadata.labels;
-  for (size_t i = 0; i < terms.size(); ++i) {
-    if (!terms[i].matches(target, namespace_labels)) continue;
-    if (const std::string* value = labels.find(terms[i].topology_key)) {
-      counts.add(terms[i].topology_key, *value, delta, contributor, node.name(), i);
-    }
-  }
+  anti_affinity_matches(terms, target, namespace_labels, node, [&](size_t i, const std::string& value) {
+    counts.add(terms[i].topology_key, value, delta, contributor, node.name(), i);
+  });
 }
 
 // updateWithAffinityTerms: a running pod matching every term counts once per term.
 void count_affinity(TopologyPairCounts& counts, const std::vector<AffinityTerm>& terms, const PodInfo& running,
                     const NodeInfo& node, int64_t delta) {
-  if (!matches_all(terms, running.pod())) return;
-  const StringMap& labels = node.node().metadata.labels;
-  for (size_t i = 0; i < terms.size(); ++i) {
-    if (const std::string* value = labels.find(terms[i].topology_key)) {
-      counts.add(terms[i].topology_key, *value, delta, running, node.name(), i);
-    }
+  affinity_matches(terms, running, node, [&](size_t i, const std::string& value) {
+    counts.add(terms[i].topology_key, value, delta, running, node.name(), i);
+  });
+}
+
+// One match found on a node, to be counted: the term's topology key and the node's value of it.
+struct FoundMatch {
+  const std::string* key;
+  const std::string* value;
+  const PodInfo* pod;
+  size_t term;
+};
+
+// Matching running pods against terms is the costly part of PreFilter: `find` runs for each
+// node on every core; the matches are then counted in node order, as kube counts them (the
+// first pod counted in a domain is the one reports name).
+template <class Nodes, class Find>
+void count_per_node(TopologyPairCounts& counts, const Nodes& nodes, const Parallelizer& parallelizer, Find find) {
+  std::vector<std::vector<FoundMatch>> found(nodes.size());
+  parallelizer.until(nodes.size(), [&](size_t i) { find(*nodes[i], found[i]); });
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    for (const FoundMatch& m : found[i]) counts.add(*m.key, *m.value, 1, *m.pod, nodes[i]->name(), m.term);
   }
 }
 
@@ -374,29 +408,41 @@ Status InterPodAffinity::pre_filter(CycleState& state, const PodInfo& pod_info, 
     data->existing_anti_affinity = shared_counts(
         cache.existing_anti_affinity, existing_counts_key(pod, *incoming, cache.anti_affinity_label_keys),
         [&](TopologyPairCounts& counts) {
-          for (const NodeInfo* node : snapshot.nodes_with_pods_with_required_anti_affinity()) {
-            for (const PodInfo* running : node->pods_with_required_anti_affinity()) {
-              count_anti_affinity(counts, running->required_anti_affinity_terms(), pod, &incoming->namespace_labels,
-                                  *running, *node, 1);
-            }
-          }
+          count_per_node(counts, snapshot.nodes_with_pods_with_required_anti_affinity(), parallelizer_,
+                         [&](const NodeInfo& node, std::vector<FoundMatch>& found) {
+                           for (const PodInfo* running : node.pods_with_required_anti_affinity()) {
+                             const auto& terms = running->required_anti_affinity_terms();
+                             anti_affinity_matches(terms, pod, &incoming->namespace_labels, node,
+                                                   [&](size_t i, const std::string& value) {
+                                                     found.push_back({&terms[i].topology_key, &value, running, i});
+                                                   });
+                           }
+                         });
         });
     // getIncomingAffinityAntiAffinityCounts: every pod on every node.
     if (!incoming->affinity_terms.empty()) {
       data->affinity = shared_counts(cache.affinity, terms_key(incoming->affinity_terms), [&](TopologyPairCounts& counts) {
-        for (const auto& node : snapshot.nodes()) {
-          for (const PodInfo* running : node->pods()) count_affinity(counts, incoming->affinity_terms, *running, *node, 1);
-        }
+        const auto& terms = incoming->affinity_terms;
+        count_per_node(counts, snapshot.nodes(), parallelizer_, [&](const NodeInfo& node, std::vector<FoundMatch>& found) {
+          for (const PodInfo* running : node.pods()) {
+            affinity_matches(terms, *running, node, [&](size_t i, const std::string& value) {
+              found.push_back({&terms[i].topology_key, &value, running, i});
+            });
+          }
+        });
       });
     }
     if (!incoming->anti_affinity_terms.empty()) {
       data->anti_affinity =
           shared_counts(cache.anti_affinity, terms_key(incoming->anti_affinity_terms), [&](TopologyPairCounts& counts) {
-            for (const auto& node : snapshot.nodes()) {
-              for (const PodInfo* running : node->pods()) {
-                count_anti_affinity(counts, incoming->anti_affinity_terms, running->pod(), nullptr, *running, *node, 1);
+            const auto& terms = incoming->anti_affinity_terms;
+            count_per_node(counts, snapshot.nodes(), parallelizer_, [&](const NodeInfo& node, std::vector<FoundMatch>& found) {
+              for (const PodInfo* running : node.pods()) {
+                anti_affinity_matches(terms, running->pod(), nullptr, node, [&](size_t i, const std::string& value) {
+                  found.push_back({&terms[i].topology_key, &value, running, i});
+                });
               }
-            }
+            });
           });
     }
   }

@@ -16,9 +16,12 @@
 #include <utility>
 #include <vector>
 
+#include "podfit/config/scheduler_config.h"
 #include "podfit/framework/fit_error.h"
 #include "podfit/framework/framework.h"
 #include "podfit/framework/parallelizer.h"
+#include "podfit/framework/profiles.h"
+#include "podfit/load/loader.h"
 #include "podfit/model/cluster.h"
 #include "podfit/snapshot/snapshot.h"
 
@@ -691,6 +694,84 @@ TEST_CASE("Parallelizer: calls from inside a piece, and from several threads at 
   auto once = [](const std::atomic<int>& c) { return c == 1; };
   CHECK(std::all_of(calls.begin(), calls.end(), once));
   CHECK(std::all_of(more.begin(), more.end(), once));
+}
+
+}  // namespace
+}  // namespace podfit
+
+namespace podfit {
+namespace {
+
+// Nodes and pods that make every plugin with details reject somewhere: taints, a cordon,
+// resources, node affinity, zone spread, anti-affinity both ways.
+constexpr const char* kExplainCluster = R"(
+apiVersion: v1
+kind: List
+items:
+- {apiVersion: v1, kind: Node, metadata: {name: tainted, labels: {zone: a, kubernetes.io/hostname: tainted}},
+   spec: {taints: [{key: dedicated, value: gpu, effect: NoSchedule}, {key: other, effect: NoExecute}]},
+   status: {allocatable: {cpu: "4", memory: 8Gi, pods: "10"}}}
+- {apiVersion: v1, kind: Node, metadata: {name: cordoned, labels: {zone: a, kubernetes.io/hostname: cordoned}},
+   spec: {unschedulable: true}, status: {allocatable: {cpu: "4", memory: 8Gi, pods: "10"}}}
+- {apiVersion: v1, kind: Node, metadata: {name: small, labels: {zone: b, kubernetes.io/hostname: small}},
+   status: {allocatable: {cpu: 100m, memory: 64Mi, pods: "10"}}}
+- {apiVersion: v1, kind: Node, metadata: {name: busy, labels: {zone: a, disk: ssd, kubernetes.io/hostname: busy}},
+   status: {allocatable: {cpu: "4", memory: 8Gi, pods: "10"}}}
+- {apiVersion: v1, kind: Node, metadata: {name: bare}, status: {allocatable: {cpu: "4", memory: 8Gi, pods: "10"}}}
+- {apiVersion: v1, kind: Pod, metadata: {name: web-1, namespace: default, labels: {app: web}},
+   spec: {nodeName: busy, containers: [{name: c, image: i}],
+          affinity: {podAntiAffinity: {requiredDuringSchedulingIgnoredDuringExecution: [
+            {labelSelector: {matchLabels: {app: db}}, topologyKey: zone}]}}}}
+- {apiVersion: v1, kind: Pod, metadata: {name: web-2, namespace: default, labels: {app: web}},
+   spec: {nodeName: busy, containers: [{name: c, image: i}]}}
+- {apiVersion: v1, kind: Pod, metadata: {name: db, namespace: default, labels: {app: db}},
+   spec: {containers: [{name: c, image: i, resources: {requests: {cpu: "1", memory: 1Gi}}}],
+          affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [
+            {matchExpressions: [{key: disk, operator: In, values: [ssd, nvme]}]}]}}}}}
+- {apiVersion: v1, kind: Pod, metadata: {name: web-3, namespace: default, labels: {app: web}},
+   spec: {containers: [{name: c, image: i, resources: {requests: {cpu: "1", memory: 1Gi}}}],
+          topologySpreadConstraints: [
+            {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: web}}},
+            {maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: DoNotSchedule,
+             labelSelector: {matchLabels: {app: web}}}],
+          affinity: {podAntiAffinity: {requiredDuringSchedulingIgnoredDuringExecution: [
+            {labelSelector: {matchLabels: {app: web}}, topologyKey: kubernetes.io/hostname}]}}}}
+)";
+
+TEST_CASE("Framework: without details wanted, every rejection keeps its plugin, code and reasons") {
+  ClusterState cluster;
+  REQUIRE_FALSE(load_cluster_state_text(kExplainCluster, "explain.yaml", cluster).has_value());
+  Snapshot snapshot(cluster, FeatureGates{});
+  const Profiles profiles(default_scheduler_configuration(FeatureGates{}), FeatureGates{});
+  const Framework& framework = *profiles.find("default-scheduler")->framework;
+  REQUIRE(snapshot.pending_pods().size() == 2);
+  std::set<std::string> explained_by;
+  for (const Pod* pod : snapshot.pending_pods()) {
+    PodInfo info(*pod, FeatureGates{});
+    for (bool all_reasons : {false, true}) {
+      CycleState explained;
+      CycleState terse;
+      terse.set_explains(false);
+      FilterOutcome full = framework.run(snapshot, info, all_reasons, explained);
+      FilterOutcome bare = framework.run(snapshot, info, all_reasons, terse);
+      REQUIRE(full.node_failures.size() == bare.node_failures.size());
+      for (size_t i = 0; i < full.node_failures.size(); ++i) {
+        INFO(pod->metadata.name, " on ", snapshot.nodes()[i]->name(), all_reasons ? " (all reasons)" : "");
+        REQUIRE(full.node_failures[i].size() == bare.node_failures[i].size());
+        for (size_t k = 0; k < full.node_failures[i].size(); ++k) {
+          const Status& a = full.node_failures[i][k];
+          const Status& b = bare.node_failures[i][k];
+          CHECK(a == b);  // code, reasons and plugin
+          CHECK(b.details().empty());
+          if (!a.details().empty()) explained_by.insert(a.plugin());
+        }
+      }
+      CHECK(fit_error_message(full, snapshot.nodes().size()) == fit_error_message(bare, snapshot.nodes().size()));
+    }
+  }
+  // The cluster does exercise every plugin's details.
+  CHECK(explained_by == std::set<std::string>{"InterPodAffinity", "NodeAffinity", "NodeResourcesFit", "NodeUnschedulable",
+                                              "PodTopologySpread", "TaintToleration"});
 }
 
 }  // namespace

@@ -71,6 +71,8 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     err << "podfit: not evaluated (not implemented yet): " << names << '\n';
   }
 
+  // Only -o wide, json and yaml print podfit's details of a rejection.
+  const bool output_shows_details = options.output == "wide" || options.output == "json" || options.output == "yaml";
   std::vector<const Pod*> pods;
   std::vector<const Candidate*> candidates;  // with --pod: what each of `pods` came from
   if (!options.input.pods.empty()) {
@@ -113,6 +115,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     } else {
       PodInfo info(*pod, context.gates);
       CycleState state;
+      state.set_explains(output_shows_details);
       FilterOutcome outcome = framework.run(snapshot, info, options.all_reasons, state);
       // A pod that fits nowhere goes through the PostFilter plugins (FitError only, not Error).
       PostFilterOutcome post;

@@ -464,15 +464,15 @@ Status InterPodAffinity::filter(const CycleState& state, const PodInfo& pod_info
 
   if (!satisfies_affinity(*data, labels)) {
     return Status(Code::UnschedulableAndUnresolvable, {std::string(kInterPodAffinityReasonAffinity)},
-                  explain_affinity(*data, labels));
+                  state.explains() ? explain_affinity(*data, labels) : std::vector<std::string>{});
   }
   if (!satisfies_anti_affinity(*data, labels)) {
     return Status(Code::Unschedulable, {std::string(kInterPodAffinityReasonAntiAffinity)},
-                  explain_anti_affinity(*data, labels));
+                  state.explains() ? explain_anti_affinity(*data, labels) : std::vector<std::string>{});
   }
   if (!satisfies_existing_anti_affinity(*data, labels)) {
     return Status(Code::Unschedulable, {std::string(kInterPodAffinityReasonExistingAntiAffinity)},
-                  explain_existing_anti_affinity(*data, labels));
+                  state.explains() ? explain_existing_anti_affinity(*data, labels) : std::vector<std::string>{});
   }
   return {};
 }

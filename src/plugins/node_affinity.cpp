@@ -277,7 +277,7 @@ Status NodeAffinityPlugin::filter(const CycleState& state, const PodInfo& pod_in
 
   if (added_ && !added_->match(node)) {
     Status status(Code::UnschedulableAndUnresolvable, std::string(kNodeAffinityReasonEnforced));
-    status.with_detail("addedAffinity: " + added_->explain(node));
+    if (state.explains()) status.with_detail("addedAffinity: " + added_->explain(node));
     return status;
   }
 
@@ -292,7 +292,7 @@ Status NodeAffinityPlugin::filter(const CycleState& state, const PodInfo& pod_in
   // Parse errors of the required terms are ignored, as kube-scheduler does: broken terms just fail.
   if (requirements->required.match(node)) return {};
   return Status(Code::UnschedulableAndUnresolvable, {std::string(kNodeAffinityReasonPod)},
-                requirements->explain(node));
+                state.explains() ? requirements->explain(node) : std::vector<std::string>{});
 }
 
 std::unique_ptr<Plugin> new_node_affinity(const PluginContext& context) {

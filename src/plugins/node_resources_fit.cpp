@@ -197,7 +197,7 @@ Status NodeResourcesFit::filter(const CycleState& state, const PodInfo& pod, con
     Code code = Code::Unschedulable;
     for (const auto& r : insufficient) {
       reasons.push_back(r.reason);
-      details.push_back(describe_insufficient_resource(r));
+      if (state.explains()) details.push_back(describe_insufficient_resource(r));
       if (r.unresolvable) code = Code::UnschedulableAndUnresolvable;
     }
     return Status(code, std::move(reasons), std::move(details));

@@ -24,7 +24,7 @@ Status NodeUnschedulable::pre_filter(CycleState&, const PodInfo& pod, const Snap
   return Status();
 }
 
-Status NodeUnschedulable::filter(const CycleState&, const PodInfo& pod, const NodeInfo& node) const {
+Status NodeUnschedulable::filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const {
   if (skip_deferred_resize_ && is_pod_resize_deferred(pod.pod())) return Status();
   if (!node.node().spec.unschedulable) return Status();
   // Tolerating the taint the node controller would add is what lets a pod onto a cordoned node.
@@ -32,7 +32,9 @@ Status NodeUnschedulable::filter(const CycleState&, const PodInfo& pod, const No
   cordon.key = std::string(kTaintNodeUnschedulable);
   cordon.effect = taint_effects::kNoSchedule;
   if (tolerations_tolerate_taint(pod.pod().spec.tolerations, cordon, comparison_operators_)) return Status();
-  return Status(Code::UnschedulableAndUnresolvable, {std::string(kErrReasonUnschedulable)}, {kCordonedDetail});
+  Status status(Code::UnschedulableAndUnresolvable, std::string(kErrReasonUnschedulable));
+  if (state.explains()) status.with_detail(std::string(kCordonedDetail));
+  return status;
 }
 
 std::unique_ptr<Plugin> new_node_unschedulable(const PluginContext& context) {

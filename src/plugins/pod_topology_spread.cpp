@@ -259,17 +259,22 @@ Status PodTopologySpreadPlugin::filter(const CycleState& state, const PodInfo& p
   const StringMap& labels = node_info.node().metadata.labels;
   Status status;
   // kube-scheduler stops at the first failing constraint: it alone sets the code and reason.
-  auto reject = [&](Code code, std::string_view reason, std::string detail) {
+  // The remaining constraints are looked at only for their details.
+  auto reject = [&](Code code, std::string_view reason, auto&& detail) {
     if (status.is_success()) status = Status(code, std::string(reason));
-    status.with_detail(std::move(detail));
+    if (state.explains()) status.with_detail(detail());
+    return !state.explains();
   };
   const auto& constraints = *data->constraints;
   for (size_t i = 0; i < constraints.size(); ++i) {
     const SpreadConstraint& constraint = constraints[i];
     const std::string* value = labels.find(constraint.topology_key);
     if (value == nullptr) {
-      reject(Code::UnschedulableAndUnresolvable, kPodTopologySpreadReasonNodeLabelNotMatch,
-             fmt::format("node has no label {} (constraint topologyKey)", constraint.topology_key));
+      if (reject(Code::UnschedulableAndUnresolvable, kPodTopologySpreadReasonNodeLabelNotMatch, [&] {
+            return fmt::format("node has no label {} (constraint topologyKey)", constraint.topology_key);
+          })) {
+        return status;
+      }
       continue;
     }
     const int min_match_num = data->min_match_num(i);
@@ -278,8 +283,11 @@ Status PodTopologySpreadPlugin::filter(const CycleState& state, const PodInfo& p
     const auto found = domains.find(*value);
     const int match_num = found == domains.end() ? 0 : found->second;
     if (match_num + self_match - min_match_num > constraint.max_skew) {
-      reject(Code::Unschedulable, kPodTopologySpreadReasonConstraintsNotMatch,
-             skew_detail(constraint, *value, match_num, self_match, min_match_num, static_cast<int>(domains.size())));
+      if (reject(Code::Unschedulable, kPodTopologySpreadReasonConstraintsNotMatch, [&] {
+            return skew_detail(constraint, *value, match_num, self_match, min_match_num, static_cast<int>(domains.size()));
+          })) {
+        return status;
+      }
     }
   }
   return status;

@@ -20,18 +20,21 @@ Status TaintToleration::pre_filter(CycleState&, const PodInfo& pod, const Snapsh
   return Status();
 }
 
-Status TaintToleration::filter(const CycleState&, const PodInfo& pod, const NodeInfo& node) const {
+Status TaintToleration::filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const {
   if (skip_deferred_resize_ && is_pod_resize_deferred(pod.pod())) return Status();
   const auto& tolerations = pod.pod().spec.tolerations;
   // kube-scheduler stops at the first untolerated taint; the details name all of them so
   // that one look tells the user every toleration the pod lacks.
   std::vector<std::string> details;
+  bool untolerated = false;
   for (const auto& taint : node.node().spec.taints) {
     if (!is_do_not_schedule_taint(taint)) continue;
     if (tolerations_tolerate_taint(tolerations, taint, comparison_operators_)) continue;
+    untolerated = true;
+    if (!state.explains()) break;
     details.push_back(fmt::format("taint {} is not tolerated", format_taint(taint)));
   }
-  if (details.empty()) return Status();
+  if (!untolerated) return Status();
   return Status(Code::UnschedulableAndUnresolvable, {std::string(kErrReasonUntolerated)}, std::move(details));
 }
 

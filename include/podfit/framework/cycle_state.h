@@ -39,13 +39,21 @@ class CycleState {
     auto it = data_.find(key);
     return it == data_.end() ? nullptr : dynamic_cast<T*>(it->second.get());
   }
+  // Whether rejections carry podfit's details (which taint, how much of which resource): only
+  // outputs that print them ask for them, since formatting them for every node of every pod
+  // costs as much as the checks.
+  bool explains() const { return explains_; }
+  void set_explains(bool explains) { explains_ = explains; }
+
   CycleState clone() const {
     CycleState copy;
+    copy.explains_ = explains_;
     for (const auto& [k, v] : data_) copy.data_[k] = v ? v->clone() : nullptr;
     return copy;
   }
 
  private:
+  bool explains_ = true;
   struct KeyHash {
     using is_transparent = void;
     size_t operator()(std::string_view key) const { return std::hash<std::string_view>{}(key); }

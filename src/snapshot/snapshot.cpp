@@ -85,7 +85,7 @@ Snapshot::Snapshot(const ClusterState& cluster, const FeatureGates& gates)
 }
 
 void Snapshot::ensure_namespace(std::string_view name) {
-  if (name.empty() || namespace_labels_.contains(std::string(name))) return;
+  if (name.empty() || namespace_labels_.contains(name)) return;
   generation_ = next_generation();
   auto [it, inserted] = synthesized_namespaces_.try_emplace(std::string(name));
   it->second.set("kubernetes.io/metadata.name", std::string(name));
@@ -94,12 +94,12 @@ void Snapshot::ensure_namespace(std::string_view name) {
 }
 
 NodeInfo* Snapshot::find_node(std::string_view name) const {
-  auto it = by_name_.find(std::string(name));
+  auto it = by_name_.find(name);
   return it == by_name_.end() ? nullptr : it->second;
 }
 
 const StringMap* Snapshot::namespace_labels(std::string_view name) const {
-  auto it = namespace_labels_.find(std::string(name));
+  auto it = namespace_labels_.find(name);
   return it == namespace_labels_.end() ? nullptr : it->second;
 }
 

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "podfit/util/string_hash.h"
+
 namespace podfit {
 
 // Data a plugin stores in the cycle; clone() lets preemption fork the state.
@@ -54,11 +56,7 @@ class CycleState {
 
  private:
   bool explains_ = true;
-  struct KeyHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view key) const { return std::hash<std::string_view>{}(key); }
-  };
-  std::unordered_map<std::string, std::unique_ptr<StateData>, KeyHash, std::equal_to<>> data_;
+  StringHashMap<std::unique_ptr<StateData>> data_;
 };
 
 }  // namespace podfit

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "podfit/util/string_hash.h"
 #include "podfit/framework/feature_gates.h"
 #include "podfit/framework/parallelizer.h"
 #include "podfit/framework/plugin.h"
@@ -54,11 +55,7 @@ class TopologyPairCounts {
     Example example;  // empty pod when the example was removed and others remain
   };
   // Filter looks a node's domain up for every node: hashed, and by the label value as it is.
-  struct ValueHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view value) const { return std::hash<std::string_view>{}(value); }
-  };
-  using ByValue = std::unordered_map<std::string, Entry, ValueHash, std::equal_to<>>;
+  using ByValue = StringHashMap<Entry>;
 
   // Adds `delta` to the domain (key, value), dropping it when it reaches zero as kube does. The
   // first pod added to a domain becomes its example; removing that pod clears the example.

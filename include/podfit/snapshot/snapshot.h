@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "podfit/util/string_hash.h"
 #include "podfit/model/cluster.h"
 #include "podfit/snapshot/node_info.h"
 #include "podfit/snapshot/pod_info.h"
@@ -72,12 +73,12 @@ class Snapshot {
   const ClusterState* cluster_;
   StorageLookup storage_;
   std::vector<std::unique_ptr<NodeInfo>> nodes_;
-  std::unordered_map<std::string, NodeInfo*> by_name_;
+  StringHashMap<NodeInfo*> by_name_;
   std::vector<std::unique_ptr<PodInfo>> pod_infos_;
   std::vector<std::unique_ptr<Pod>> assumed_pods_;
   std::vector<const Pod*> pending_;
   std::vector<const Pod*> orphaned_;
-  std::unordered_map<std::string, const StringMap*> namespace_labels_;
+  StringHashMap<const StringMap*> namespace_labels_;
   std::vector<std::string> namespace_names_;
   uint64_t generation_ = 0;
   std::map<std::string, StringMap, std::less<>> synthesized_namespaces_;  // stable addresses

@@ -55,6 +55,13 @@ std::string json_node_list(int n) {
   return text + "],\n\"kind\": \"List\",\n\"metadata\": {\"resourceVersion\": \"\"}\n}\n";
 }
 
+// The message of the load's error ("" when it loads).
+std::string load_error(const std::string& text, const std::string& name) {
+  ClusterState s;
+  auto e = load_cluster_state_text(text, name, s);
+  return e ? e->message : "";
+}
+
 void break_item(std::string& text, int i, std::string_view from, std::string_view to) {
   size_t at = text.find(fmt::format("node-{:05d}", i));
   at = text.find(from, at);
@@ -70,29 +77,20 @@ TEST_CASE("JSON objects decoded on worker threads keep stream order, errors incl
     std::string text = list;
     break_item(text, 40, "\"pods\":\"110\"", "\"pods\":\"1ii\"");
     text.resize(text.size() - 40);  // truncated: the reader fails at the end of input
-    ClusterState s;
-    auto e = load_cluster_state_text(text, "big.json", s);
-    REQUIRE(e.has_value());
-    CHECK(e->message == "big.json: document 1, items[40] (Node node-00040), line 44: status.allocatable.pods: "
+    CHECK(load_error(text, "big.json") == "big.json: document 1, items[40] (Node node-00040), line 44: status.allocatable.pods: "
                         "invalid quantity \"1ii\": unable to parse quantity's suffix");
   }
   SUBCASE("of two broken items in different batches, the first is reported") {
     std::string text = list;
     break_item(text, 15000, "\"pods\":\"110\"", "\"pods\":\"1ii\"");
     break_item(text, 9000, "\"pods\":\"110\"", "\"pods\":true");
-    ClusterState s;
-    auto e = load_cluster_state_text(text, "big.json", s);
-    REQUIRE(e.has_value());
-    CHECK(e->message == "big.json: document 1, items[9000] (Node node-09000), line 9004: status.allocatable.pods: "
+    CHECK(load_error(text, "big.json") == "big.json: document 1, items[9000] (Node node-09000), line 9004: status.allocatable.pods: "
                         "expected a quantity (a string or a number), got a boolean");
   }
   SUBCASE("a syntax error inside an item of a later batch names its line") {
     std::string text = list;
     break_item(text, 12345, "\"zone\":", "\"zone\" ");
-    ClusterState s;
-    auto e = load_cluster_state_text(text, "big.json", s);
-    REQUIRE(e.has_value());
-    CHECK(e->message == "big.json: document 1, line 12349: invalid character '\"' after object key");
+    CHECK(load_error(text, "big.json") == "big.json: document 1, line 12349: invalid character '\"' after object key");
   }
   SUBCASE("--max-objects counts across batches and files") {
     ClusterState s;
@@ -182,20 +180,14 @@ TEST_CASE("YAML objects decoded on worker threads keep stream order, errors and 
     size_t at = text.find("memory: 16Gi", text.find("node-00040"));
     text.replace(at, 12, "memory: 16ii");
     text += "- [unclosed\n";
-    ClusterState s;
-    auto e = load_cluster_state_text(text, "big.yaml", s);
-    REQUIRE(e.has_value());
-    CHECK(e->message == "big.yaml: document 1, items[40] (Node node-00040), line 412: status.allocatable.memory: "
+    CHECK(load_error(text, "big.yaml") == "big.yaml: document 1, items[40] (Node node-00040), line 412: status.allocatable.memory: "
                         "invalid quantity \"16ii\": unable to parse quantity's suffix");
   }
   SUBCASE("an error in a later batch, after good ones") {
     std::string text = list;
     size_t at = text.find("memory: 16Gi", text.find("node-05000"));
     text.replace(at, 12, "memory: 16ii");
-    ClusterState s;
-    auto e = load_cluster_state_text(text, "big.yaml", s);
-    REQUIRE(e.has_value());
-    CHECK(e->message == "big.yaml: document 1, items[5000] (Node node-05000), line 50012: status.allocatable.memory: "
+    CHECK(load_error(text, "big.yaml") == "big.yaml: document 1, items[5000] (Node node-05000), line 50012: status.allocatable.memory: "
                         "invalid quantity \"16ii\": unable to parse quantity's suffix");
   }
   SUBCASE("documents one after another, each with its own anchors") {

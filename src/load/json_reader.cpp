@@ -203,15 +203,24 @@ class JsonStreamReader {
       : buf_(input), limits_(limits), make_batch_(make_batch), pipeline_(workers, 2 * workers + 1) {}
 
   void run() {
+    try {
+      read_stream();
+    } catch (const DecodeError&) {
+      // The objects before the error come first: one of them may have failed.
+      finish();
+      throw;
+    }
+    finish();
+  }
+
+ private:
+  void read_stream() {
     uint64_t pos = 0;
     // A UTF-8 byte order mark is accepted, as kubectl accepts it.
     if (buf_.available(2) && buf_.at(0) == '\xEF' && buf_.at(1) == '\xBB' && buf_.at(2) == '\xBF') pos = 3;
     for (;;) {
       pos = skip_ws(pos);
-      if (!buf_.available(pos)) {
-        finish();
-        return;
-      }
+      if (!buf_.available(pos)) return;
       if (static_cast<size_t>(++document_) > limits_.max_documents) {
         fail(pos, fmt::format("more than {} documents in one file", limits_.max_documents));
       }
@@ -223,12 +232,9 @@ class JsonStreamReader {
     }
   }
 
- private:
   [[noreturn]] void fail(uint64_t pos, std::string message) {
     // A List's start may have left the window while its items were read.
     const int line = pos == top_start_ ? top_line_ : buf_.line_of(pos);
-    // The objects before this point come first: one of them may have failed.
-    finish();
     throw DecodeError{std::move(message), line, document_};
   }
 

@@ -203,14 +203,7 @@ class JsonStreamReader {
       : buf_(input), limits_(limits), make_batch_(make_batch), pipeline_(workers, 2 * workers + 1) {}
 
   void run() {
-    try {
-      read_stream();
-    } catch (const DecodeError&) {
-      // The objects before the error come first: one of them may have failed.
-      finish();
-      throw;
-    }
-    finish();
+    read_then_commit([&] { read_stream(); }, [&] { finish(); });
   }
 
  private:

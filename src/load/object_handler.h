@@ -39,6 +39,20 @@ class ObjectBatch {
 
 using BatchFactory = FunctionRef<std::unique_ptr<ObjectBatch>()>;
 
+// Runs a reader's `read`, then `finish`, which commits the batches read. When reading fails,
+// the batches before the failure are committed first: an earlier object's error, thrown by
+// its batch's commit, is the one reported.
+template <class Read, class Finish>
+void read_then_commit(Read read, Finish finish) {
+  try {
+    read();
+  } catch (const DecodeError&) {
+    finish();
+    throw;
+  }
+  finish();
+}
+
 // A batch that hands each object to `handle` and, at its commit, rethrows the DecodeError that
 // ended it: with a single worker, the readers' ObjectHandler interface.
 class ForwardingBatch final : public ObjectBatch {

@@ -371,14 +371,7 @@ class YamlStreamReader {
   }
 
   void run() {
-    try {
-      read_stream();
-    } catch (const DecodeError&) {
-      // The objects before the error come first: one of them may have failed.
-      finish();
-      throw;
-    }
-    finish();
+    read_then_commit([&] { read_stream(); }, [&] { finish(); });
   }
 
  private:

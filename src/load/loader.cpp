@@ -144,10 +144,27 @@ struct ReadState {
   size_t objects = 0;  // committed
 };
 
+// Every kind the cluster state holds, in ClusterState's order: its name, where its objects go
+// and how one is decoded. Decoding, merging and the duplicate check all go by this one list.
+template <class Visit>
+void for_each_cluster_kind(Visit visit) {
+  visit("Node", &ClusterState::nodes, decode_node);
+  visit("Pod", &ClusterState::pods, decode_pod);
+  visit("Namespace", &ClusterState::namespaces, decode_namespace);
+  visit("PersistentVolume", &ClusterState::persistent_volumes, decode_persistent_volume);
+  visit("PersistentVolumeClaim", &ClusterState::persistent_volume_claims, decode_persistent_volume_claim);
+  visit("StorageClass", &ClusterState::storage_classes, decode_storage_class);
+  visit("CSINode", &ClusterState::csi_nodes, decode_csi_node);
+  visit("CSIDriver", &ClusterState::csi_drivers, decode_csi_driver);
+  visit("CSIStorageCapacity", &ClusterState::csi_storage_capacities, decode_csi_storage_capacity);
+  visit("PriorityClass", &ClusterState::priority_classes, decode_priority_class);
+  visit("PodDisruptionBudget", &ClusterState::pod_disruption_budgets, decode_pod_disruption_budget);
+}
+
 bool decodes_cluster_kind(std::string_view kind) {
-  return kind == "Pod" || kind == "Node" || kind == "Namespace" || kind == "PersistentVolume" ||
-         kind == "PersistentVolumeClaim" || kind == "StorageClass" || kind == "CSINode" || kind == "CSIDriver" ||
-         kind == "CSIStorageCapacity" || kind == "PriorityClass" || kind == "PodDisruptionBudget";
+  bool found = false;
+  for_each_cluster_kind([&](std::string_view name, auto, auto) { found = found || name == kind; });
+  return found;
 }
 
 bool decodes_candidate_kind(std::string_view kind) { return kind == "Pod" || is_workload_kind(kind); }
@@ -382,38 +399,17 @@ class ClusterShard final : public Shard {
   explicit ClusterShard(ClusterState& out) : out_(out) {}
 
   void take(const Header& h, const Value& root, const SourceRef& origin) override {
-    const std::string& kind = h.kind;
-    if (kind == "Pod") decode_into(part_.pods, decode_pod, root, origin);
-    else if (kind == "Node") decode_into(part_.nodes, decode_node, root, origin);
-    else if (kind == "Namespace") decode_into(part_.namespaces, decode_namespace, root, origin);
-    else if (kind == "PersistentVolume") decode_into(part_.persistent_volumes, decode_persistent_volume, root, origin);
-    else if (kind == "PersistentVolumeClaim") {
-      decode_into(part_.persistent_volume_claims, decode_persistent_volume_claim, root, origin);
-    } else if (kind == "StorageClass") decode_into(part_.storage_classes, decode_storage_class, root, origin);
-    else if (kind == "CSINode") decode_into(part_.csi_nodes, decode_csi_node, root, origin);
-    else if (kind == "CSIDriver") decode_into(part_.csi_drivers, decode_csi_driver, root, origin);
-    else if (kind == "CSIStorageCapacity") {
-      decode_into(part_.csi_storage_capacities, decode_csi_storage_capacity, root, origin);
-    } else if (kind == "PriorityClass") decode_into(part_.priority_classes, decode_priority_class, root, origin);
-    else if (kind == "PodDisruptionBudget") {
-      decode_into(part_.pod_disruption_budgets, decode_pod_disruption_budget, root, origin);
-    } else {
-      ++part_.skipped_kinds[kind];
-    }
+    bool decoded = false;
+    for_each_cluster_kind([&](std::string_view kind, auto member, auto decode) {
+      if (decoded || kind != h.kind) return;
+      decode_into(part_.*member, decode, root, origin);
+      decoded = true;
+    });
+    if (!decoded) ++part_.skipped_kinds[h.kind];
   }
 
   void merge() override {
-    append(out_.nodes, part_.nodes);
-    append(out_.pods, part_.pods);
-    append(out_.namespaces, part_.namespaces);
-    append(out_.persistent_volumes, part_.persistent_volumes);
-    append(out_.persistent_volume_claims, part_.persistent_volume_claims);
-    append(out_.storage_classes, part_.storage_classes);
-    append(out_.csi_nodes, part_.csi_nodes);
-    append(out_.csi_drivers, part_.csi_drivers);
-    append(out_.csi_storage_capacities, part_.csi_storage_capacities);
-    append(out_.priority_classes, part_.priority_classes);
-    append(out_.pod_disruption_budgets, part_.pod_disruption_budgets);
+    for_each_cluster_kind([&](std::string_view, auto member, auto) { append(out_.*member, part_.*member); });
     add_counts(out_.skipped_kinds, part_.skipped_kinds);
   }
 
@@ -508,18 +504,11 @@ std::optional<LoadError> find_duplicate(const std::vector<T>& objects, std::stri
 }
 
 std::optional<LoadError> check_duplicates(const ClusterState& s) {
-  if (auto e = find_duplicate(s.nodes, "Node")) return e;
-  if (auto e = find_duplicate(s.pods, "Pod")) return e;
-  if (auto e = find_duplicate(s.namespaces, "Namespace")) return e;
-  if (auto e = find_duplicate(s.persistent_volumes, "PersistentVolume")) return e;
-  if (auto e = find_duplicate(s.persistent_volume_claims, "PersistentVolumeClaim")) return e;
-  if (auto e = find_duplicate(s.storage_classes, "StorageClass")) return e;
-  if (auto e = find_duplicate(s.csi_nodes, "CSINode")) return e;
-  if (auto e = find_duplicate(s.csi_drivers, "CSIDriver")) return e;
-  if (auto e = find_duplicate(s.csi_storage_capacities, "CSIStorageCapacity")) return e;
-  if (auto e = find_duplicate(s.priority_classes, "PriorityClass")) return e;
-  if (auto e = find_duplicate(s.pod_disruption_budgets, "PodDisruptionBudget")) return e;
-  return std::nullopt;
+  std::optional<LoadError> error;
+  for_each_cluster_kind([&](std::string_view kind, auto member, auto) {
+    if (!error) error = find_duplicate(s.*member, kind);
+  });
+  return error;
 }
 
 // The DefaultStorageClass admission plugin, and the PV controller's retroactive assignment for

@@ -4,8 +4,8 @@
 
 namespace podfit {
 
-DecodePipeline::DecodePipeline(size_t workers, size_t max_in_flight)
-    : workers_(std::max<size_t>(workers, 1)), max_in_flight_(std::max<size_t>(max_in_flight, 1)) {}
+DecodePipeline::DecodePipeline(size_t workers)
+    : workers_(std::max<size_t>(workers, 1)), max_in_flight_(2 * workers_ + 1) {}
 
 DecodePipeline::~DecodePipeline() {
   {

@@ -16,9 +16,10 @@ namespace podfit {
 
 class DecodePipeline {
  public:
-  // `workers` threads (started as work arrives); at most `max_in_flight` batches wait for their
-  // commit, which bounds memory to that many batches whatever the input's size.
-  DecodePipeline(size_t workers, size_t max_in_flight);
+  // `workers` threads (started as work arrives); at most 2 x workers + 1 batches wait for
+  // their commit (each worker busy with one, another ready for it, one being filled), which
+  // bounds memory to that many batches whatever the input's size.
+  explicit DecodePipeline(size_t workers);
   // Waits for the batches being worked on; the ones not committed are dropped.
   ~DecodePipeline();
   DecodePipeline(const DecodePipeline&) = delete;

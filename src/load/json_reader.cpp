@@ -200,7 +200,7 @@ void decode_batch(const JsonBatch& batch, ObjectBatch& sink, int max_depth) {
 class JsonStreamReader {
  public:
   JsonStreamReader(Input& input, const ReadLimits& limits, BatchFactory make_batch, size_t workers)
-      : buf_(input), limits_(limits), make_batch_(make_batch), pipeline_(workers, 2 * workers + 1) {}
+      : buf_(input), limits_(limits), make_batch_(make_batch), pipeline_(workers) {}
 
   void run() {
     read_then_commit([&] { read_stream(); }, [&] { finish(); });

@@ -361,7 +361,7 @@ void decode_batch(const YamlBatch& batch, ObjectBatch& sink) {
 class YamlStreamReader {
  public:
   YamlStreamReader(Input& input, const ReadLimits& limits, BatchFactory make_batch, size_t workers)
-      : input_(input), limits_(limits), make_batch_(make_batch), pipeline_(workers, 2 * workers + 1) {
+      : input_(input), limits_(limits), make_batch_(make_batch), pipeline_(workers) {
     yaml_parser_initialize(&parser_);
     yaml_parser_set_input(&parser_, &YamlStreamReader::read_handler, this);
   }
@@ -616,8 +616,8 @@ class YamlStreamReader {
     }
     // A top-level mapping: stream its "items" if it is a List.
     YamlNode* root = make(YamlNode::Kind::Mapping);
-    // The root takes its keys until the document ends, whichever batch its arena went with.
-    const std::shared_ptr<YamlArena> root_arena = arena_;
+    // Its children are set once the document ends, and only if it is no List: then no batch
+    // was handed over meanwhile, and its arena is still the one being filled.
     std::vector<const YamlNode*> root_children;
     count_aliases(root);
     std::string kind;

@@ -190,6 +190,17 @@ TEST_CASE("PodTopologySpread score: TestPodTopologySpreadScore") {
        {host("node-a"), host("node-b"), host("node-c"), host("node-d")},
        {},
        scores({{"node-a", 100}, {"node-b", 100}, {"node-c", 100}, {"node-d", 100}})},
+      // kubernetes#141340: an empty selector counts every pod of the namespace, whatever its labels.
+      {"one constraint on node, empty selector",
+       pod("p", {"foo"}, {{1, kHostname, LabelSelector{}}}),
+       [] {
+         std::vector<Pod> all = pods_on({{"node-a", 2}, {"node-b", 1}});
+         for (Pod& other : pods_on({{"node-d", 3}}, "bar")) all.push_back(std::move(other));
+         return all;
+       }(),
+       {host("node-a"), host("node-b"), host("node-c"), host("node-d")},
+       {},
+       scores({{"node-a", 20}, {"node-b", 60}, {"node-c", 100}, {"node-d", 0}})},
       {"one constraint on node, all 4 nodes are candidates, maxSkew=2",
        pod("p", {"foo"}, {{2, kHostname, foo}}),
        pods_on({{"node-a", 2}, {"node-b", 1}, {"node-d", 3}}),

@@ -194,13 +194,17 @@ TEST_CASE("PodDisruptionBudgets in victim and candidate selection") {
     CHECK(r.victims == std::vector<std::string>{"free"});
     CHECK(r.violations == 0);
   }
-  SUBCASE("a budget in another namespace or with an empty selector matches nothing") {
+  SUBCASE("a budget in another namespace or with an absent or empty selector matches nothing") {
+    // Preemption skips a budget whose selector is empty (selects everything) as well as an absent
+    // one (selects nothing): filterPodsWithPDBViolation's selector.Empty() check.
     PodDisruptionBudget other = pdb("guarded", 0);
     other.metadata.namespace_ = "other";
     PodDisruptionBudget empty = pdb("guarded", 0);
     empty.selector = LabelSelector{};
+    PodDisruptionBudget absent = pdb("guarded", 0);
+    absent.selector.reset();
     Run r = post_filter({node("node1", 1000)}, {running("a", "node1", 10, 1000, "", "guarded")}, preemptor(100, 1000),
-                        {other, empty});
+                        {other, empty, absent});
     CHECK(r.violations == 0);
   }
 }

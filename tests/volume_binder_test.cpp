@@ -496,6 +496,15 @@ TEST_CASE("VolumeBinder: storage capacity (TestCapacity)") {
       {"zero-storage", {make_capacity(kWaitClassWithProvisioner, &node1, "0Mi", "")}, false, {kNotEnoughSpace}},
       {"zero-volume-size", {make_capacity(kWaitClassWithProvisioner, &node1, "", "0Mi")}, false, {kNotEnoughSpace}},
       {"nil-storage", {make_capacity(kWaitClassWithProvisioner, &node1, "", "")}, false, {kNotEnoughSpace}},
+      // LabelSelectorAsSelector: an absent nodeTopology reaches no node (an empty one, above, every node).
+      {"no-topology",
+       {[&] {
+         CSIStorageCapacity c = network;
+         c.node_topology.reset();
+         return c;
+       }()},
+       false,
+       {kNotEnoughSpace}},
   };
   for (bool opt_in : {true, false}) {
     for (const auto& c : cases) {
@@ -746,6 +755,24 @@ TEST_CASE("FindMatchingVolume with a node (TestFindMatchVolumeWithNode)") {
     CHECK(*match.error ==
           "unsupported volumeAttributesClassName is set on claim myns/claim01 when the feature-gate "
           "VolumeAttributesClass is disabled");
+  }
+  SUBCASE("an absent claim selector takes any volume, an empty one too, a non-empty one only those it selects") {
+    PersistentVolumeClaim claim = make_test_claim("claim01", "1G", rwo);
+    std::vector<PersistentVolume> labelled = {volumes[2], volumes[2]};
+    const Node on = node("value1");
+    labelled[0].metadata.uid = "pv-gold";
+    labelled[0].metadata.labels.set("tier", "gold");
+    labelled[1].metadata.uid = "pv-plain";
+    std::vector<const PersistentVolume*> pointers = {&labelled[0], &labelled[1]};
+    CHECK(find_matching_volume(claim, pointers, &on, {}, true, true).volume != nullptr);
+    claim.spec.selector = LabelSelector{};
+    CHECK(find_matching_volume(claim, pointers, &on, {}, true, true).volume != nullptr);
+    claim.spec.selector->match_labels.set("tier", "gold");
+    VolumeMatch gold = find_matching_volume(claim, pointers, &on, {}, true, true);
+    REQUIRE(gold.volume != nullptr);
+    CHECK(gold.volume->metadata.uid == "pv-gold");
+    claim.spec.selector->match_labels.set("tier", "silver");
+    CHECK(find_matching_volume(claim, pointers, &on, {}, true, true).volume == nullptr);
   }
   SUBCASE("an invalid claim selector is an error") {
     PersistentVolumeClaim claim = make_test_claim("claim01", "1G", rwo);

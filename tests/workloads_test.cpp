@@ -640,6 +640,14 @@ TEST_CASE("bad workloads: one message naming the file, document and object") {
   no_selector.erase(no_selector.find("  selector:"), std::string("  selector:\n    matchLabels:\n      app: web\n").size());
   std::string mismatch = kDeployment;
   mismatch.replace(mismatch.find("      app: web\n  template"), 14, "      app: api\n");
+  // An absent selector is required, an empty one refused, a non-empty one must select the template.
+  auto with_empty_selector = [](std::string yaml, const std::string& kind) {
+    yaml.replace(yaml.find("kind: Deployment"), 16, "kind: " + kind);
+    const std::string selector = "  selector:\n    matchLabels:\n      app: web\n";
+    yaml.replace(yaml.find(selector), selector.size(), "  selector: {}\n");
+    if (kind == "DaemonSet") yaml.erase(yaml.find("  replicas: 3\n"), 14);  // a DaemonSet has none
+    return yaml;
+  };
   std::vector<Case> cases = {
       {"nothing to check", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n---\napiVersion: v1\nkind: Service\n"
                            "metadata:\n  name: s\n",
@@ -649,9 +657,21 @@ TEST_CASE("bad workloads: one message naming the file, document and object") {
        "chart.yaml: document 1 (Deployment web), line 1: no matches for kind \"Deployment\" in version "
        "\"extensions/v1beta1\""},
       {"no selector", no_selector, "chart.yaml: document 1 (Deployment shop/web), line 7: spec.selector: Required value"},
+      {"empty selector of a Deployment", with_empty_selector(kDeployment, "Deployment"),
+       "chart.yaml: document 1 (Deployment shop/web), line 7: spec.selector: Invalid value: {}: empty selector is "
+       "invalid for deployment"},
+      {"empty selector of a ReplicaSet, worded as a Deployment's", with_empty_selector(kDeployment, "ReplicaSet"),
+       "chart.yaml: document 1 (ReplicaSet shop/web), line 7: spec.selector: Invalid value: {}: empty selector is "
+       "invalid for deployment"},
+      {"empty selector of a StatefulSet", with_empty_selector(kDeployment, "StatefulSet"),
+       "chart.yaml: document 1 (StatefulSet shop/web), line 7: spec.selector: Invalid value: {}: empty selector is "
+       "invalid for statefulset"},
+      {"empty selector of a DaemonSet", with_empty_selector(kDeployment, "DaemonSet"),
+       "chart.yaml: document 1 (DaemonSet shop/web), line 7: spec.selector: Invalid value: {}: empty selector is "
+       "invalid for daemonset"},
       {"selector does not match the template's labels", mismatch,
        "chart.yaml: document 1 (Deployment shop/web), line 7: spec.template.metadata.labels: Invalid value: "
-       "map[string]string{\"app\":\"web\"}: `selector` does not match template `labels`"},
+       "{\"app\":\"web\"}: `selector` does not match template `labels`"},
       {"no template", "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: j\nspec:\n  parallelism: 1\n",
        "chart.yaml: document 1 (Job j), line 1: spec.template.spec.containers: Required value"},
       {"a template's pod spec is checked as a pod's",

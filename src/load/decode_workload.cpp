@@ -8,6 +8,7 @@
 #include "decode.h"
 #include "podfit/load/pod_creation.h"
 #include "podfit/load/workload.h"
+#include "podfit/model/field_errors.h"
 #include "podfit/model/labels.h"
 
 namespace podfit {
@@ -172,18 +173,6 @@ void decode_spec(const Value& v, std::string_view kind, Manifest& m) {
   });
 }
 
-// Go's %#v of a map[string]string, as field errors print label sets.
-std::string go_map_literal(const StringMap& labels) {
-  if (labels.empty()) return "map[string]string(nil)";
-  std::string out = "map[string]string{";
-  bool first = true;
-  for (const auto& [key, value] : labels) {
-    out += fmt::format("{}\"{}\":\"{}\"", first ? "" : ", ", key, value);
-    first = false;
-  }
-  return out + "}";
-}
-
 // The apps/v1 validation a template's labels meet: a selector is required and must select them.
 void validate_selector(std::string_view kind, const Manifest& m) {
   if (!is_apps_kind(kind)) return;
@@ -191,10 +180,17 @@ void validate_selector(std::string_view kind, const Manifest& m) {
   std::string error;
   std::optional<Selector> selector = Selector::from_label_selector(m.selector, &error);
   if (!selector) throw DecodeError{fmt::format("spec.selector: {}", error), m.spec_line};
+  // An empty selector would select every pod of the namespace; apps/v1 refuses it (ReplicaSets
+  // with the Deployment's wording, as upstream's ValidateReplicaSetSpec words it).
+  if (selector->empty()) {
+    const std::string_view noun = kind == kStatefulSet ? "statefulset" : kind == kDaemonSet ? "daemonset" : "deployment";
+    throw DecodeError{fmt::format("spec.selector: Invalid value: {{}}: empty selector is invalid for {}", noun),
+                      m.spec_line};
+  }
   if (!selector->empty() && !selector->matches(m.template_pod.metadata.labels)) {
     throw DecodeError{fmt::format("spec.template.metadata.labels: Invalid value: {}: `selector` does not match "
                                   "template `labels`",
-                                  go_map_literal(m.template_pod.metadata.labels)),
+                                  field::json_map(m.template_pod.metadata.labels)),
                       m.spec_line};
   }
 }

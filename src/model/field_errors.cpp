@@ -127,6 +127,19 @@ std::string json_list(const std::vector<std::string>& values) {
   return out;
 }
 
+std::string json_map(const StringMap& map) {
+  if (map.empty()) return "null";
+  std::string out = "{";
+  for (const auto& [key, value] : map) {
+    if (out.size() > 1) out += ',';
+    out += json_quote(key);
+    out += ':';
+    out += json_quote(value);
+  }
+  out += '}';
+  return out;
+}
+
 std::string child(std::string_view path, std::string_view name) {
   if (path.empty()) return std::string(name);
   return fmt::format("{}.{}", path, name);

@@ -34,10 +34,11 @@ bool has_all_topology_keys(const StringMap& labels, const std::vector<SpreadCons
   return true;
 }
 
-// countPodsMatchSelector: an empty selector counts nothing; terminating pods and pods of other
-// namespaces never count.
+// countPodsMatchSelector: a selector that matches nothing (an absent labelSelector) counts
+// nothing, an empty one ({}) counts every pod (kubernetes#141340); terminating pods and pods of
+// other namespaces never count.
 int count_matching_pods(const std::vector<const PodInfo*>& pods, const Selector& selector, const std::string& ns) {
-  if (selector.empty()) return 0;
+  if (selector.is_nothing()) return 0;
   int count = 0;
   for (const PodInfo* info : pods) {
     const Pod& pod = info->pod();

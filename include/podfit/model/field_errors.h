@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "podfit/model/flat_map.h"
+
 namespace podfit::field {
 
 // Go's %q of a string (strconv.Quote): how apimachinery prints a bad string value.
@@ -14,6 +16,9 @@ std::string go_quote(std::string_view text);
 std::string json_quote(std::string_view text);
 // encoding/json of a []string; an empty list prints as null, as a nil slice does.
 std::string json_list(const std::vector<std::string>& values);
+// encoding/json of a map[string]string (keys sorted): how apimachinery (v1.34 on) prints a bad
+// label set; an empty map prints as null, as the absent (nil) map does.
+std::string json_map(const StringMap& map);
 
 // field.Path.Child: "a.b" (an empty path stands for the nil root, giving just "b").
 std::string child(std::string_view path, std::string_view name);

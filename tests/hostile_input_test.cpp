@@ -11,6 +11,7 @@
 #include "load/json_reader.h"
 #include "load/yaml_reader.h"
 #include "podfit/load/loader.h"
+#include "podfit/model/node_affinity.h"
 #include "podfit/model/quantity.h"
 
 using namespace podfit;
@@ -277,4 +278,39 @@ TEST_CASE("--validate checks only the kinds podfit decodes") {
                               "---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nanything: 1\n");
   CHECK(s.skipped_kinds.at("Deployment") == 1);
   CHECK(s.skipped_kinds.at("Widget") == 1);
+}
+
+TEST_CASE("a built-in kind in the wrong case is refused, not skipped") {
+  CHECK(cluster_error("apiVersion: v1\nkind: node\nmetadata:\n  name: n\n", "c.yaml")
+            .ends_with("line 1: no matches for kind \"node\" in version \"v1\" (did you mean Node?)"));
+  CHECK(cluster_error("apiVersion: apps/v1\nkind: deployment\nmetadata:\n  name: d\n", "c.yaml")
+            .ends_with("line 1: no matches for kind \"deployment\" in version \"apps/v1\" (did you mean Deployment?)"));
+  // Another group's kind of that name (a custom resource) is not a typo of the built-in one.
+  ClusterState state = cluster_ok("apiVersion: example.com/v1\nkind: node\nmetadata:\n  name: n\n");
+  CHECK(state.skipped_kinds.at("node") == 1);
+}
+
+TEST_CASE("a node selector term with 20,000 expressions is compiled with one sort, and matches as written") {
+  std::string yaml = "apiVersion: v1\nkind: PersistentVolume\nmetadata:\n  name: pv\nspec:\n  capacity:\n    storage: 1Gi\n"
+                     "  accessModes: [ReadWriteOnce]\n  nodeAffinity:\n    required:\n      nodeSelectorTerms:\n"
+                     "      - matchExpressions:\n";
+  for (int i = 19999; i >= 0; --i) yaml += fmt::format("        - {{key: k{:05}, operator: NotIn, values: [v]}}\n", i);
+  ClusterState state = cluster_ok(yaml);
+  REQUIRE(state.persistent_volumes.size() == 1);
+  const NodeSelector& selector = *state.persistent_volumes[0].node_affinity;
+  CHECK(selector.node_selector_terms[0].match_expressions.size() == 20000);
+  Node free_node, labelled_node;
+  labelled_node.metadata.labels.set("k12345", "v");
+  CHECK(match_node_selector_terms(free_node, selector));
+  CHECK_FALSE(match_node_selector_terms(labelled_node, selector));
+}
+
+TEST_CASE("JSON line numbers stay right deep into a long one-line array and across lines") {
+  // The error is in the last element: its line is found by scanning on, not from the start.
+  std::string json = "{\"apiVersion\": \"v1\", \"kind\": \"List\", \"items\": [";
+  for (int i = 0; i < 3000; ++i) json += fmt::format("{}{{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{{\"name\":\"n{}\"}}}}", i ? "," : "", i);
+  json += ",\n\n{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"name\":\"bad\"},\"status\":{\"allocatable\":"
+          "{\"cpu\":\"1.2.3\"}}}]}";
+  const std::string error = cluster_error(json, "c.json");
+  CHECK(error.starts_with("c.json: document 1, items[3000] (Node bad), line 3: status.allocatable.cpu: "));
 }

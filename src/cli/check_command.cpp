@@ -61,7 +61,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   if (auto notice = orphaned_pods_notice(snapshot.orphaned_pods()); !notice.empty()) err << notice << '\n';
   // The profiles pods are checked with: --config's, or kube-scheduler's default profile.
   SchedulerConfiguration scheduler_config;
-  if (!load_config_option(options.config, context.gates, scheduler_config, err)) return 2;
+  if (!load_config_option(options.input.config, context.gates, scheduler_config, err)) return 2;
   const Profiles profiles(scheduler_config, context.gates);
   FitReport& report = working_set.report;
   report.skipped_plugins = profiles.not_implemented();

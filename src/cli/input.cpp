@@ -1,5 +1,7 @@
 #include "podfit/cli/input.h"
 
+#include "podfit/util/paths.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -59,10 +61,7 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
            "read it from the cluster with kubectl\n";
     return false;
   }
-  int stdin_uses = 0;
-  for (const auto& f : options.filenames) stdin_uses += f == "-";
-  for (const auto& f : options.pods) stdin_uses += f == "-";
-  if (stdin_uses > 1) {
+  if (stdin_readers(options) > 1) {
     err << "error: standard input (-) can be read only once\n";
     return false;
   }
@@ -157,6 +156,13 @@ std::string orphaned_pods_notice(const std::vector<const Pod*>& orphans) {
                      orphans.size() == 1 ? "a node" : "nodes", names);
 }
 
+int stdin_readers(const InputOptions& options) {
+  int uses = options.config == "-";
+  for (const auto& f : options.filenames) uses += f == "-";
+  for (const auto& f : options.pods) uses += f == "-";
+  return uses;
+}
+
 bool load_config_option(const std::string& path, const FeatureGates& gates, SchedulerConfiguration& config,
                         std::ostream& err) {
   config = default_scheduler_configuration(gates);
@@ -165,7 +171,8 @@ bool load_config_option(const std::string& path, const FeatureGates& gates, Sche
     err << "error: " << *error << '\n';
     return false;
   }
-  for (const auto& notice : config.notices) err << "podfit: " << path << ": " << notice << '\n';
+  const std::string shown = path == "-" ? std::string("<stdin>") : shown_path(path);
+  for (const auto& notice : config.notices) err << "podfit: " << shown << ": " << notice << '\n';
   return true;
 }
 

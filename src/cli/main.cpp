@@ -1,9 +1,14 @@
 // podfit: will this pod schedule, and if not, why not, node by node?
+#include <fcntl.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include <cstdlib>
 #include <iostream>
 #include <string>
+#include <streambuf>
 #include <string_view>
 
 #include <CLI/CLI.hpp>
@@ -16,6 +21,79 @@
 
 namespace {
 
+// Standard output through write(2), remembering the first error, so that a report that could
+// not be written whole (a full disk, /dev/full) is reported with its reason.
+class StdoutBuffer final : public std::streambuf {
+ public:
+  StdoutBuffer() { setp(buffer_, buffer_ + sizeof buffer_); }
+  int error() const { return error_; }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (!drain()) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
+  }
+  std::streamsize xsputn(const char* data, std::streamsize n) override {
+    if (n < static_cast<std::streamsize>(sizeof buffer_)) return std::streambuf::xsputn(data, n);
+    if (!drain() || !write_all(data, static_cast<size_t>(n))) return 0;  // large reports go straight out
+    return n;
+  }
+  int sync() override { return drain() ? 0 : -1; }
+
+ private:
+  bool drain() {
+    const size_t n = static_cast<size_t>(pptr() - pbase());
+    setp(buffer_, buffer_ + sizeof buffer_);
+    return write_all(buffer_, n);
+  }
+  bool write_all(const char* data, size_t n) {
+    while (n > 0 && error_ == 0) {
+      const ssize_t done = ::write(STDOUT_FILENO, data, n);
+      if (done < 0 && errno == EINTR) continue;
+      if (done <= 0) {
+        error_ = done < 0 ? errno : EIO;
+        break;
+      }
+      data += done;
+      n -= static_cast<size_t>(done);
+    }
+    return error_ == 0;
+  }
+  char buffer_[1 << 16];
+  int error_ = 0;
+};
+
+// The command's exit code, or 2 when its report could not be written whole.
+int finish(int code, StdoutBuffer& out) {
+  std::cout.flush();
+  const bool written = std::cout.good() && out.error() == 0;
+  std::cout.rdbuf(nullptr);  // nothing more goes out, and exit's flush has no buffer to reach
+  if (written) return code;
+  std::cerr << "error: cannot write the report to standard output: " << std::strerror(out.error() ? out.error() : EIO)
+            << '\n';
+  return 2;
+}
+
+// Whole numbers of at least `least`, worded plainly (CLI11's own range check prints the double
+// range, 300 digits long). Non-numbers are left to the option's own conversion message.
+CLI::Validator at_least(long long least) {
+  return CLI::Validator(
+      [least](std::string& text) -> std::string {
+        errno = 0;
+        char* end = nullptr;
+        const long long value = std::strtoll(text.c_str(), &end, 10);
+        if (end == text.c_str() || *end != '\0') return {};
+        if (errno == ERANGE) return "is too large: " + text;
+        if (value >= least) return {};
+        return least == 0 ? "must be 0 or more, got " + text : "must be " + std::to_string(least) + " or more, got " + text;
+      },
+      least == 0 ? "NONNEGATIVE" : "POSITIVE");
+}
+
 // kubectl's field validation and the input limits, for every command that reads manifests.
 void add_validation_flags(CLI::App* command, podfit::InputOptions& input) {
   // kubectl's spellings: true is strict, false is ignore, and a bare --validate is strict.
@@ -27,11 +105,11 @@ void add_validation_flags(CLI::App* command, podfit::InputOptions& input) {
       ->default_str("strict");
   command->add_option("--max-objects", input.max_objects,
                       "Refuse input with more objects and List items than this, over all files")
-      ->check(CLI::PositiveNumber)
+      ->check(at_least(1))
       ->default_str(std::to_string(input.max_objects));
   command->add_option("--max-object-bytes", input.max_object_bytes,
                       "Refuse any object or List item larger than this many bytes")
-      ->check(CLI::PositiveNumber)
+      ->check(at_least(1))
       ->default_str(std::to_string(input.max_object_bytes));
 }
 
@@ -83,7 +161,7 @@ int main(int argc, char** argv) {
   check_cmd->add_flag("--all-reasons", check.all_reasons,
                       "Run every Filter plugin on every node and list all failures, not just the first");
   check_cmd->add_flag("--timings", check.timings, "Print how long loading, building the snapshot and checking took");
-  check_cmd->add_option("--config", check.config,
+  check_cmd->add_option("--config", check.input.config,
                         "A KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1): its profiles, plugins and plugin args");
   check_cmd->add_flag("--no-preemption", check.no_preemption,
                       "Leave DefaultPreemption out of PostFilter, as a scheduler with it disabled does");
@@ -125,13 +203,13 @@ int main(int argc, char** argv) {
   auto* replicas_opt = place_cmd->add_option_function<int64_t>(
       "--replicas", [&place](const int64_t& n) { place.replicas = n; },
       "Place N copies of each pod or workload, named NAME-0 ... (default: a workload's own replica count)");
-  replicas_opt->check(CLI::NonNegativeNumber);
+  replicas_opt->check(at_least(0));
   place_cmd->add_flag("--max", place.max, "Place copies until one no longer fits, and report how many fit")
       ->excludes(replicas_opt);
   place_cmd->add_option("--limit", place.limit, "The most copies of one pod or workload to place")
-      ->check(CLI::PositiveNumber)
+      ->check(at_least(1))
       ->default_str(std::to_string(podfit::kDefaultPlacementLimit));
-  place_cmd->add_option("--config", place.config,
+  place_cmd->add_option("--config", place.input.config,
                         "A KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1): its profiles, plugins, weights and args");
   add_validation_flags(place_cmd, place.input);
   add_cluster_flags(place_cmd, place.input, plugin);
@@ -143,21 +221,29 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : 2;
   }
 
+  // Standard output closed: no report could be written, so nothing is worth computing.
+  if (::fcntl(STDOUT_FILENO, F_GETFD) == -1) {
+    std::cerr << "error: standard output is closed: the report cannot be written\n";
+    return 2;
+  }
+  const bool color = isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+  static StdoutBuffer stdout_buffer;
+  std::cout.rdbuf(&stdout_buffer);
   if (check_cmd->parsed()) {
-    check.color = isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
-    return podfit::run_check(check, std::cout, std::cerr);
+    check.color = color;
+    return finish(podfit::run_check(check, std::cout, std::cerr), stdout_buffer);
   }
   if (requeue_cmd->parsed()) {
-    requeue.color = isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
-    return podfit::run_requeue(requeue, std::cout, std::cerr);
+    requeue.color = color;
+    return finish(podfit::run_requeue(requeue, std::cout, std::cerr), stdout_buffer);
   }
   if (place_cmd->parsed()) {
-    place.color = isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
-    return podfit::run_place(place, std::cout, std::cerr);
+    place.color = color;
+    return finish(podfit::run_place(place, std::cout, std::cerr), stdout_buffer);
   }
   if (admit_cmd->parsed()) {
-    admit.color = isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
-    return podfit::run_admit(admit, std::cout, std::cerr);
+    admit.color = color;
+    return finish(podfit::run_admit(admit, std::cout, std::cerr), stdout_buffer);
   }
   return 2;
 }

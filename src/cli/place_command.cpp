@@ -231,7 +231,7 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
   const PluginContext& context = input.context;
 
   SchedulerConfiguration scheduler_config;
-  if (!load_config_option(options.config, context.gates, scheduler_config, err)) return 2;
+  if (!load_config_option(options.input.config, context.gates, scheduler_config, err)) return 2;
 
   Snapshot snapshot(cluster, context.gates);
   if (auto notice = orphaned_pods_notice(snapshot.orphaned_pods()); !notice.empty()) err << notice << '\n';

@@ -17,6 +17,7 @@
 #include "config_validation.h"
 #include "podfit/config/plugin_sets.h"
 #include "podfit/framework/names.h"
+#include "podfit/util/paths.h"
 
 namespace podfit {
 namespace {
@@ -260,27 +261,33 @@ std::optional<ConfigError> load_scheduler_configuration_text(std::string_view te
   return error;
 }
 
-std::optional<std::string> load_scheduler_configuration(const std::string& path, const FeatureGates& gates,
+std::optional<std::string> load_scheduler_configuration(const std::string& given_path, const FeatureGates& gates,
                                                         SchedulerConfiguration& out) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // "-" reads standard input, as -f and --pod do.
+  const bool from_stdin = given_path == "-";
+  const std::string path = from_stdin ? "<stdin>" : shown_path(given_path);
+  int fd = from_stdin ? STDIN_FILENO : ::open(given_path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return fmt::format("{}: cannot open: {}", path, std::strerror(errno));
+  auto close_fd = [&] {
+    if (!from_stdin) ::close(fd);
+  };
   std::string text;
   char buffer[1 << 16];
   for (;;) {
     ssize_t n = ::read(fd, buffer, sizeof buffer);
     if (n < 0) {
       int saved = errno;
-      ::close(fd);
+      close_fd();
       return fmt::format("{}: cannot read: {}", path, std::strerror(saved));
     }
     if (n == 0) break;
     text.append(buffer, static_cast<size_t>(n));
     if (text.size() > (size_t{64} << 20)) {
-      ::close(fd);
+      close_fd();
       return fmt::format("{}: a scheduler configuration larger than 64 MiB is not read", path);
     }
   }
-  ::close(fd);
+  close_fd();
   if (std::all_of(text.begin(), text.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); })) {
     return fmt::format("{}: the file is empty", path);
   }

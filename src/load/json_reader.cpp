@@ -22,11 +22,27 @@ namespace dom = simdjson::dom;
 
 // The text of the object being decoded and the line it starts on, for line numbers.
 struct JsonText {
+  JsonText(std::string_view text, int line, int max_depth) : text(text), line(line), max_depth(max_depth) {}
+
   std::string_view text;
   int line;  // line of text[0]
   int max_depth;
 
-  int line_at(size_t offset) const { return line + static_cast<int>(count_newlines(text.data(), offset)); }
+  // Line numbers are asked for in roughly increasing offsets (fields in order): counting on from
+  // the last answer keeps a document's line lookups linear in its size.
+  int line_at(size_t offset) const {
+    if (offset < counted_to_) {
+      counted_to_ = 0;
+      counted_lines_ = 0;
+    }
+    counted_lines_ += count_newlines(text.data() + counted_to_, offset - counted_to_);
+    counted_to_ = offset;
+    return line + static_cast<int>(counted_lines_);
+  }
+
+ private:
+  mutable size_t counted_to_ = 0;
+  mutable size_t counted_lines_ = 0;
 };
 
 class JsonValue final : public Value {
@@ -128,26 +144,78 @@ class JsonValue final : public Value {
     }
   }
 
-  int line() const override {
-    std::optional<size_t> at = locate_json_value(doc_.text, steps());
-    return doc_.line_at(at.value_or(0));
-  }
+  int line() const override { return doc_.line_at(offset().value_or(0)); }
 
  private:
-  std::vector<JsonPathStep> steps() const {
-    std::vector<JsonPathStep> out;
-    for (const Value* v = this; v != nullptr; v = static_cast<const JsonValue*>(v)->parent_) {
-      const auto* j = static_cast<const JsonValue*>(v);
-      if (j->parent_ == nullptr) break;
-      if (j->index_ >= 0) out.emplace_back(static_cast<size_t>(j->index_));
-      else out.emplace_back(std::string(j->key_));
+  static constexpr size_t kUnknown = static_cast<size_t>(-1);
+
+  // Where this value starts in the text: its parent's start, then a scan onward from where the
+  // parent's previous child was found, so visiting every element or field in order, each
+  // asking for its line, costs one pass over the text, not one per element.
+  std::optional<size_t> offset() const {
+    if (offset_ != kUnknown) return offset_;
+    const auto* parent = static_cast<const JsonValue*>(parent_);
+    std::optional<size_t> at;
+    if (parent == nullptr) {
+      at = skip_json_ws(doc_.text, 0);
+    } else if (index_ >= 0) {
+      at = parent->locate_element(static_cast<size_t>(index_));
+    } else {
+      at = parent->locate_field(key_);
     }
-    return {out.rbegin(), out.rend()};
+    if (at) offset_ = *at;
+    return at;
+  }
+
+  std::optional<size_t> locate_element(size_t index) const {
+    const std::string_view t = doc_.text;
+    std::optional<size_t> start = offset();
+    if (!start || *start >= t.size() || t[*start] != '[') return std::nullopt;
+    size_t p = skip_json_ws(t, *start + 1), i = 0;
+    if (cursor_ != kUnknown && cursor_index_ <= index) p = cursor_, i = cursor_index_;
+    for (; i < index; ++i) {
+      if (p >= t.size() || t[p] == ']') return std::nullopt;
+      p = skip_json_ws(t, skip_json_value(t, p));
+      if (p < t.size() && t[p] == ',') p = skip_json_ws(t, p + 1);
+    }
+    if (p >= t.size() || t[p] == ']') return std::nullopt;
+    cursor_ = p;
+    cursor_index_ = index;
+    return p;
+  }
+
+  std::optional<size_t> locate_field(std::string_view key) const {
+    const std::string_view t = doc_.text;
+    std::optional<size_t> start = offset();
+    if (!start || *start >= t.size() || t[*start] != '{') return std::nullopt;
+    const size_t first = skip_json_ws(t, *start + 1);
+    // From the last field found to the end, then from the first field up to it.
+    auto scan = [&](size_t p, size_t stop) -> std::optional<size_t> {
+      while (p < t.size() && p < stop && t[p] == '"') {
+        const size_t key_at = p;
+        std::string k = read_json_string(t, p);
+        p = skip_json_ws(t, p);
+        if (p < t.size() && t[p] == ':') ++p;
+        p = skip_json_ws(t, p);
+        if (k == key) {
+          cursor_ = key_at;
+          return p;
+        }
+        p = skip_json_ws(t, skip_json_value(t, p));
+        if (p < t.size() && t[p] == ',') p = skip_json_ws(t, p + 1);
+      }
+      return std::nullopt;
+    };
+    if (cursor_ != kUnknown) {
+      if (auto found = scan(cursor_, kUnknown)) return found;
+      return scan(first, cursor_);
+    }
+    return scan(first, kUnknown);
   }
 
   // The number exactly as written (resource.Quantity parses the literal, not a double).
   std::string raw_text() const {
-    std::optional<size_t> at = locate_json_value(doc_.text, steps());
+    std::optional<size_t> at = offset();
     if (!at) return simdjson::minify(e_);
     size_t end = skip_json_value(doc_.text, *at);
     return std::string(doc_.text.substr(*at, end - *at));
@@ -155,6 +223,9 @@ class JsonValue final : public Value {
 
   dom::element e_;
   const JsonText& doc_;
+  mutable size_t offset_ = kUnknown;        // where this value starts, once located
+  mutable size_t cursor_ = kUnknown;        // where the last child located starts (arrays) or its key (objects)
+  mutable size_t cursor_index_ = 0;         // that child's index (arrays)
 };
 
 // Objects copied out of the stream, for a worker to parse and decode.

@@ -305,6 +305,8 @@ size_t skip_json_value(std::string_view t, size_t p) {
   return p;
 }
 
+size_t skip_json_ws(std::string_view text, size_t offset) { return skip_ws_at(text, offset); }
+
 std::optional<size_t> locate_json_value(std::string_view t, const std::vector<JsonPathStep>& path) {
   size_t p = skip_ws_at(t, 0);
   for (const JsonPathStep& step : path) {

@@ -24,6 +24,9 @@ using JsonPathStep = std::variant<std::string, size_t>;
 // Byte offset of the value at `path` inside valid JSON `text`, or nullopt.
 std::optional<size_t> locate_json_value(std::string_view text, const std::vector<JsonPathStep>& path);
 
+// The first offset at or after `offset` that is not JSON whitespace.
+size_t skip_json_ws(std::string_view text, size_t offset);
+
 // Offset just past the JSON value starting at `offset` in valid JSON `text`.
 size_t skip_json_value(std::string_view text, size_t offset);
 

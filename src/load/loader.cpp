@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -18,6 +19,7 @@
 #include "json_reader.h"
 #include "known_fields.h"
 #include "podfit/model/priority.h"
+#include "podfit/util/paths.h"
 #include "yaml_reader.h"
 
 namespace podfit {
@@ -69,6 +71,47 @@ bool version_matches(std::string_view kind, std::string_view api_version) {
   if (kind == "PriorityClass") return api_version == "scheduling.k8s.io/v1";
   if (kind == "PodDisruptionBudget") return api_version == "policy/v1";
   return true;
+}
+
+// Built-in kinds and their API groups: a kind that differs from one only in case, in that group,
+// is a typo the API server refuses ("kind: node"), not an unknown kind to skip.
+struct BuiltinKind {
+  std::string_view kind;
+  std::string_view group;  // "" for the core group (apiVersion v1)
+};
+constexpr BuiltinKind kBuiltinKinds[] = {
+    {"Pod", ""}, {"Node", ""}, {"Namespace", ""}, {"PersistentVolume", ""}, {"PersistentVolumeClaim", ""},
+    {"Service", ""}, {"ConfigMap", ""}, {"Secret", ""}, {"ServiceAccount", ""}, {"ReplicationController", ""},
+    {"PodTemplate", ""}, {"LimitRange", ""}, {"ResourceQuota", ""}, {"Endpoints", ""}, {"Event", ""},
+    {"Deployment", "apps"}, {"ReplicaSet", "apps"}, {"StatefulSet", "apps"}, {"DaemonSet", "apps"},
+    {"ControllerRevision", "apps"}, {"Job", "batch"}, {"CronJob", "batch"}, {"StorageClass", "storage.k8s.io"},
+    {"CSINode", "storage.k8s.io"}, {"CSIDriver", "storage.k8s.io"}, {"CSIStorageCapacity", "storage.k8s.io"},
+    {"VolumeAttachment", "storage.k8s.io"}, {"VolumeAttributesClass", "storage.k8s.io"},
+    {"PriorityClass", "scheduling.k8s.io"}, {"PodDisruptionBudget", "policy"}, {"RuntimeClass", "node.k8s.io"},
+    {"Ingress", "networking.k8s.io"}, {"NetworkPolicy", "networking.k8s.io"}, {"Role", "rbac.authorization.k8s.io"},
+    {"RoleBinding", "rbac.authorization.k8s.io"}, {"ClusterRole", "rbac.authorization.k8s.io"},
+    {"ClusterRoleBinding", "rbac.authorization.k8s.io"}, {"HorizontalPodAutoscaler", "autoscaling"},
+    {"ResourceSlice", "resource.k8s.io"}, {"ResourceClaim", "resource.k8s.io"},
+    {"ResourceClaimTemplate", "resource.k8s.io"}, {"DeviceClass", "resource.k8s.io"},
+    {"DeviceTaintRule", "resource.k8s.io"}};
+
+bool equal_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+// The built-in kind `kind` misspells by case in `api_version`'s group, if any.
+const BuiltinKind* miscased_kind(std::string_view kind, std::string_view api_version) {
+  const size_t slash = api_version.find('/');
+  const std::string_view group = slash == std::string_view::npos ? std::string_view() : api_version.substr(0, slash);
+  for (const BuiltinKind& known : kBuiltinKinds) {
+    if (known.kind == kind) return nullptr;
+  }
+  for (const BuiltinKind& known : kBuiltinKinds) {
+    if (equal_ignoring_case(known.kind, kind) && (api_version.empty() || known.group == group)) return &known;
+  }
+  return nullptr;
 }
 
 // Where one batch's objects go: each is decoded into the shard on a worker thread, and the
@@ -250,6 +293,11 @@ class SourceBatch final : public ObjectBatch {
     if (current_.api_version.empty() && ctx.list_kind.empty()) {
       throw DecodeError{"apiVersion not set", ctx.line, ctx.document};
     }
+    if (const BuiltinKind* known = miscased_kind(current_.kind, current_.api_version)) {
+      throw DecodeError{fmt::format("no matches for kind \"{}\" in version \"{}\" (did you mean {}?)", current_.kind,
+                                    current_.api_version, known->kind),
+                        ctx.line, ctx.document};
+    }
     if (!current_.api_version.empty() && !version_matches(current_.kind, current_.api_version)) {
       throw DecodeError{fmt::format("no matches for kind \"{}\" in version \"{}\"", current_.kind, current_.api_version),
                         ctx.line, ctx.document};
@@ -319,6 +367,63 @@ bool is_manifest_file(const fs::path& p) {
   return ext == ".yaml" || ext == ".yml" || ext == ".json";
 }
 
+// The manifests of a -f directory, as kubectl's resource builder walks it: files by extension,
+// subdirectories only with -R, symbolic links to directories not followed (so no link can make
+// the walk loop). Every filesystem error names its path; entries kubectl would skip but that
+// look like a mistake (broken links, links to directories) are warnings.
+std::optional<LoadError> walk_directory(const std::string& root, const LoadOptions& options,
+                                        std::vector<std::string>& found) {
+  auto warn = [&](const fs::path& p, std::string_view why) {
+    if (options.warnings != nullptr) options.warnings->push_back(fmt::format("{}: skipped: {}", shown_path(p.string()), why));
+  };
+  std::vector<fs::path> pending = {fs::path(root)};
+  while (!pending.empty()) {
+    const fs::path dir = std::move(pending.back());
+    pending.pop_back();
+    std::error_code ec;
+    fs::directory_iterator it(dir, ec);
+    if (ec) return LoadError{fmt::format("{}: cannot read the directory: {}", shown_path(dir.string()), ec.message())};
+    // Entries in name order, so that warnings and the first error do not depend on the filesystem.
+    std::vector<fs::directory_entry> entries;
+    for (; it != fs::directory_iterator(); it.increment(ec)) entries.push_back(*it);
+    if (ec) return LoadError{fmt::format("{}: cannot read the directory: {}", shown_path(dir.string()), ec.message())};
+    std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.path() < b.path(); });
+    std::vector<fs::path> subdirectories;
+    for (const fs::directory_entry& entry : entries) {
+      const fs::path& p = entry.path();
+      const fs::file_status own = entry.symlink_status(ec);
+      if (ec) return LoadError{fmt::format("{}: {}", shown_path(p.string()), ec.message())};
+      fs::file_status target = own;
+      if (fs::is_symlink(own)) {
+        target = fs::status(p, ec);
+        if (ec) {
+          // kubectl opens a manifest-named link and fails; it skips any other name unread.
+          if (is_manifest_file(p)) return LoadError{fmt::format("{}: cannot open: {}", shown_path(p.string()), ec.message())};
+          warn(p, fmt::format("a symbolic link that cannot be followed ({})", ec.message()));
+          ec.clear();
+          continue;
+        }
+        if (fs::is_directory(target)) {
+          warn(p, "a symbolic link to a directory is not followed");
+          continue;
+        }
+      } else if (fs::is_directory(own)) {
+        if (options.recursive) subdirectories.push_back(p);
+        continue;
+      }
+      if (!is_manifest_file(p)) continue;
+      if (!fs::is_regular_file(target)) {
+        warn(p, "not a regular file");
+        continue;
+      }
+      found.push_back(p.string());
+    }
+    // Depth first in name order: the stack pops the first subdirectory first.
+    pending.insert(pending.end(), subdirectories.rbegin(), subdirectories.rend());
+  }
+  return std::nullopt;
+}
+
 // Expands -f arguments into files (directories: their manifests, sorted; -R: recursively).
 std::optional<LoadError> expand_paths(const std::vector<std::string>& paths, const LoadOptions& options,
                                       std::vector<std::string>& files) {
@@ -329,23 +434,18 @@ std::optional<LoadError> expand_paths(const std::vector<std::string>& paths, con
     }
     std::error_code ec;
     fs::file_status st = fs::status(path, ec);
-    if (ec || !fs::exists(st)) return LoadError{fmt::format("{}: no such file or directory", path)};
+    if (ec && ec != std::errc::no_such_file_or_directory) {
+      return LoadError{fmt::format("{}: {}", shown_path(path), ec.message())};
+    }
+    if (ec || !fs::exists(st)) return LoadError{fmt::format("{}: no such file or directory", shown_path(path))};
     if (!fs::is_directory(st)) {
       files.push_back(path);
       continue;
     }
     std::vector<std::string> found;
-    auto consider = [&](const fs::directory_entry& entry) {
-      if (entry.is_regular_file() && is_manifest_file(entry.path())) found.push_back(entry.path().string());
-    };
-    if (options.recursive) {
-      for (const auto& entry : fs::recursive_directory_iterator(path, ec)) consider(entry);
-    } else {
-      for (const auto& entry : fs::directory_iterator(path, ec)) consider(entry);
-    }
-    if (ec) return LoadError{fmt::format("{}: {}", path, ec.message())};
+    if (auto err = walk_directory(path, options, found)) return err;
     if (found.empty()) {
-      return LoadError{fmt::format("{}: no .yaml, .yml or .json files in the directory{}", path,
+      return LoadError{fmt::format("{}: no .yaml, .yml or .json files in the directory{}", shown_path(path),
                                    options.recursive ? "" : " (use -R to search subdirectories)")};
     }
     std::sort(found.begin(), found.end());
@@ -364,8 +464,8 @@ std::optional<LoadError> read_paths(const std::vector<std::string>& paths, ReadS
       input = open_fd_input(STDIN_FILENO, "<stdin>", false);
     } else {
       int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
-      if (fd < 0) return LoadError{fmt::format("{}: cannot open: {}", file, std::strerror(errno))};
-      input = open_fd_input(fd, file, true);
+      if (fd < 0) return LoadError{fmt::format("{}: cannot open: {}", shown_path(file), std::strerror(errno))};
+      input = open_fd_input(fd, shown_path(file), true);
     }
     if (auto err = read_source(std::move(input), state)) return err;
   }

@@ -455,6 +455,13 @@ class YamlStreamReader {
       return fmt::format("{} ({}): is this a YAML or JSON file?", message, what);
     }
     if (parser_.context) message = fmt::format("{} {}", parser_.context, message);
+    // A key on one line longer than YAML's simple-key limit (1024 characters, in libyaml and
+    // go-yaml alike) is dropped, and its ':' then fails as if misplaced: say which it is.
+    if (parser_.error == YAML_SCANNER_ERROR && parser_.problem_mark.column > 1024 && parser_.problem != nullptr &&
+        (std::string_view(parser_.problem) == "mapping values are not allowed in this context" ||
+         std::string_view(parser_.problem) == "could not find expected ':'")) {
+      message += " (is a mapping key longer than 1024 characters? YAML limits a key on one line to 1024)";
+    }
     // libyaml does not name the character; when it is a tab, say that YAML indents with spaces.
     if (parser_.error == YAML_SCANNER_ERROR && parser_.buffer.pointer != nullptr &&
         parser_.buffer.pointer < parser_.buffer.last && *parser_.buffer.pointer == '\t') {

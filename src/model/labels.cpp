@@ -541,7 +541,15 @@ bool Selector::matches(const StringMap& labels) const {
 
 void Selector::add(Requirement requirement) {
   if (nothing_) return;
-  requirements_.push_back(std::move(requirement));
+  // After the last requirement of the same key: what a stable sort of the appended list gives.
+  auto at = std::upper_bound(requirements_.begin(), requirements_.end(), requirement.key,
+                             [](const std::string& key, const Requirement& r) { return key < r.key; });
+  requirements_.insert(at, std::move(requirement));
+}
+
+void Selector::add(std::vector<Requirement> requirements) {
+  if (nothing_) return;
+  for (Requirement& requirement : requirements) requirements_.push_back(std::move(requirement));
   sort_by_key(requirements_);
 }
 

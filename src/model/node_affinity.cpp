@@ -33,7 +33,8 @@ bool is_empty_term(const NodeSelectorTerm& term) {
 Selector compile_expressions(const std::vector<NodeSelectorRequirement>& requirements, const std::string& path,
                              std::vector<std::string>* errors) {
   static const std::vector<std::string> kSupported = {"In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt"};
-  Selector selector;
+  std::vector<Selector::Requirement> compiled_requirements;
+  compiled_requirements.reserve(requirements.size());
   for (size_t i = 0; i < requirements.size(); ++i) {
     const auto& requirement = requirements[i];
     const std::string requirement_path = field::index(path, i);
@@ -56,9 +57,11 @@ Selector compile_expressions(const std::vector<NodeSelectorRequirement>& require
       continue;
     }
     if (auto compiled = new_requirement(requirement.key, op, requirement.values, errors, requirement_path)) {
-      selector.add(std::move(*compiled));
+      compiled_requirements.push_back(std::move(*compiled));
     }
   }
+  Selector selector;
+  selector.add(std::move(compiled_requirements));
   return selector;
 }
 

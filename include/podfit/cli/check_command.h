@@ -15,7 +15,6 @@ struct CheckOptions {
   std::string output = "table";        // table, wide, json, yaml, name
   bool color = false;                  // stdout is a terminal and NO_COLOR is unset
   bool timings = false;                // --timings: how long loading, the snapshot and checking took
-  std::string config;                  // --config: a KubeSchedulerConfiguration file (default: the default profile)
   bool no_preemption = false;          // --no-preemption: run PostFilter without DefaultPreemption
 };
 

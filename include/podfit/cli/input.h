@@ -17,6 +17,7 @@ namespace podfit {
 struct InputOptions {
   std::vector<std::string> filenames;  // -f: the cluster state
   std::vector<std::string> pods;       // --pod: pods to check
+  std::string config;                  // --config (check, place): a KubeSchedulerConfiguration file, or - for stdin
   bool recursive = false;              // -R
   std::string feature_gates;           // --feature-gates A=true,B=false
   std::string validate = "strict";     // --validate: strict (true, or none), warn, ignore (false), as kubectl
@@ -41,6 +42,9 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
 
 // The pods bound to nodes missing from the cluster state, as a one-line notice, or "".
 std::string orphaned_pods_notice(const std::vector<const Pod*>& orphans);
+
+// How many of -f, --pod and --config name standard input ("-"): it can be read only once.
+int stdin_readers(const InputOptions& options);
 
 // --config `path` into `config` (kube-scheduler's default configuration when `path` is empty),
 // its notices on `err`; false after printing the error, which is an input error (exit 2).

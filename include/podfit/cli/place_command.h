@@ -19,7 +19,6 @@ struct PlaceOptions {
   InputOptions input;            // -f, --pod (default: the pending pods of -f), -R, --feature-gates
   std::string output = "table";  // table, wide, json, yaml, bindings
   bool color = false;            // stdout is a terminal and NO_COLOR is unset
-  std::string config;            // --config: a KubeSchedulerConfiguration file (default: the default profile)
   // --replicas N: N copies of each candidate, named NAME-0 ... NAME-(N-1) (a StatefulSet's by
   // ordinal). Without it a Pod is placed once under its own name and a workload's controller
   // decides (spec.replicas, a Job's parallelism, a DaemonSet's nodes).

@@ -46,6 +46,8 @@ class Selector {
   // Selector.Add: adds a requirement, keeping requirements sorted by key (matchLabelKeys merging).
   // Adding to `nothing` leaves it nothing, as labels.Nothing().Add does.
   void add(Requirement requirement);
+  // Selector.Add(r...) of many requirements: one sort, where adding one by one would be quadratic.
+  void add(std::vector<Requirement> requirements);
   const std::vector<Requirement>& requirements() const { return requirements_; }
   // The selector as labels.Selector.String() prints it, e.g. "app=web,tier in (a,b)".
   std::string to_string() const;

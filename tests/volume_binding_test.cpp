@@ -7,6 +7,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -195,6 +196,7 @@ struct Case {
   Status want_pre_filter;
   std::optional<WantState> want_state;
   std::vector<Status> want_filter;
+  std::optional<std::set<std::string>> want_pre_filter_nodes = std::nullopt;  // wantPreFilterResult (nullopt: all)
 };
 
 std::vector<std::string> names_of(const std::vector<const PersistentVolumeClaim*>& claims) {
@@ -222,7 +224,7 @@ void run_cases(const std::vector<Case>& cases) {
       PreFilterResult result;
       const Status pre = pre_filter.pre_filter(state, pod_info, snapshot, result);
       CHECK(show(pre) == show(c.want_pre_filter));
-      CHECK(result.all_nodes());
+      CHECK(result.node_names == c.want_pre_filter_nodes);
       if (!pre.is_success()) continue;
 
       if (c.want_state) {
@@ -314,6 +316,17 @@ TEST_CASE("VolumeBinding: PreFilter and Filter (TestVolumeBinding)") {
        ok(),
        WantState{{"pvc-a"}, {}, {}},
        {ok()}},
+      {"all bound with local volumes",
+       PodB("pod-a").claim("pvc-a").claim("pvc-b"),
+       {NodeB("node-a")},
+       {PvcB("pvc-a", wait).bound_to("pv-a"), PvcB("pvc-b", wait).bound_to("pv-b")},
+       {PvB("pv-a", wait).phase("Bound").affinity({{kHostname, {"node-a"}}}),
+        PvB("pv-b", wait).phase("Bound").affinity({{kHostname, {"node-a"}}})},
+       {},
+       ok(),
+       WantState{{"pvc-a", "pvc-b"}, {}, {}},
+       {ok()},
+       std::set<std::string>{"node-a"}},
       {"PVC does not exist",
        PodB("pod-a").claim("pvc-a"),
        {NodeB("node-a")},
@@ -491,7 +504,7 @@ TEST_CASE("VolumeBinding: PreFilter and Filter (TestVolumeBinding)") {
        WantState{{}, {"pvc-dynamic"}, {{with_capacity, {}}}},
        {ok(), ok(), ok()}},
   };
-  CHECK(cases.size() == 20);
+  CHECK(cases.size() == 21);
   run_cases(cases);
 }
 
@@ -532,7 +545,8 @@ TEST_CASE("VolumeBinding: claim problems, pre-bound and selected-node claims") {
        {},
        ok(),
        WantState{{"pod-a-scratch"}, {}, {}},
-       {ok()}},
+       {ok()},
+       std::set<std::string>{"node-a"}},
       {"ephemeral claim of another pod",
        PodB("pod-a").uid("uid-a").ephemeral("scratch"),
        {NodeB("node-a")},
@@ -602,7 +616,8 @@ TEST_CASE("VolumeBinding: claim problems, pre-bound and selected-node claims") {
        }(),
        ok(),
        WantState{{"pvc-a"}, {"pvc-b"}, {{with_capacity, {}}}},
-       {unresolvable({kNodeConflict, kNotEnoughSpace}), unresolvable({kNotEnoughSpace})}},
+       {unresolvable({kNodeConflict, kNotEnoughSpace}), unresolvable({kNotEnoughSpace})},
+       std::set<std::string>{"node-b"}},
   };
   run_cases(cases);
 }
@@ -755,6 +770,50 @@ TEST_CASE("VolumeBinding: deferred resize skips the plugin (TestVolumeBinding_De
 }
 
 }  // namespace
+
+TEST_CASE("VolumeBinding: GetEligibleNodes and GetLocalPersistentVolumeNodeNames") {
+  ClusterState cluster;
+  auto term = [](std::vector<NodeSelectorRequirement> expressions) { return NodeSelectorTerm{std::move(expressions), {}}; };
+  auto pinned = [](std::string name, std::vector<NodeSelectorTerm> terms) {
+    PersistentVolume pv = PvB(std::move(name), "wait");
+    pv.node_affinity = NodeSelector{std::move(terms)};
+    return pv;
+  };
+  const NodeSelectorRequirement host_ab{kHostname, "In", {"node-b", "node-a"}};
+  const NodeSelectorRequirement host_bc{kHostname, "In", {"node-b", "node-c"}};
+  const NodeSelectorRequirement zone{"topology.kubernetes.io/zone", "In", {"z1"}};
+  const NodeSelectorRequirement not_host{kHostname, "NotIn", {"node-a"}};
+  SUBCASE("local volume node names") {
+    CHECK(local_volume_node_names(PvB("plain", "wait")).empty());
+    CHECK(local_volume_node_names(pinned("ab", {term({host_ab})})) == std::vector<std::string>{"node-a", "node-b"});
+    // Within a term the hostname expressions intersect; other keys and operators are ignored.
+    CHECK(local_volume_node_names(pinned("b", {term({host_ab, zone, host_bc})})) == std::vector<std::string>{"node-b"});
+    CHECK(local_volume_node_names(pinned("none", {term({zone, not_host})})).empty());
+    // Over terms they unite, a term without a hostname expression adding nothing.
+    CHECK(local_volume_node_names(pinned("abc", {term({host_ab}), term({zone}), term({host_bc})})) ==
+          std::vector<std::string>{"node-a", "node-b", "node-c"});
+  }
+  SUBCASE("eligible nodes over bound claims") {
+    cluster.persistent_volumes = {pinned("pv-ab", {term({host_ab})}), pinned("pv-bc", {term({host_bc})}),
+                                  PvB("pv-plain", "wait"), pinned("pv-c", {term({{kHostname, "In", {"node-c"}}})})};
+    std::vector<PersistentVolumeClaim> claims;
+    for (const char* volume : {"pv-ab", "pv-bc", "pv-plain", "pv-c", "pv-missing"}) {
+      claims.push_back(PvcB(std::string("pvc-") + volume, "wait").bound_to(volume));
+    }
+    cluster.persistent_volume_claims = claims;
+    Snapshot snapshot(cluster, FeatureGates{});
+    const StorageLookup& storage = snapshot.storage();
+    auto claim = [&](size_t i) { return &cluster.persistent_volume_claims[i]; };
+    using Names = std::optional<std::set<std::string>>;
+    CHECK(eligible_nodes_of_bound_claims({}, storage) == Names{});
+    CHECK(eligible_nodes_of_bound_claims({claim(2)}, storage) == Names{});
+    CHECK(eligible_nodes_of_bound_claims({claim(0)}, storage) == Names{{"node-a", "node-b"}});
+    CHECK(eligible_nodes_of_bound_claims({claim(0), claim(2), claim(1)}, storage) == Names{{"node-b"}});
+    CHECK(eligible_nodes_of_bound_claims({claim(0), claim(3)}, storage) == Names{std::set<std::string>{}});
+    CHECK(eligible_nodes_of_bound_claims({claim(0), claim(4)}, storage) == Names{});  // a volume not found
+  }
+}
+
 }  // namespace podfit
 
 namespace podfit {
@@ -842,4 +901,48 @@ spec:
 }
 
 }  // namespace
+
+TEST_CASE("VolumeBinding: GetEligibleNodes and GetLocalPersistentVolumeNodeNames") {
+  ClusterState cluster;
+  auto term = [](std::vector<NodeSelectorRequirement> expressions) { return NodeSelectorTerm{std::move(expressions), {}}; };
+  auto pinned = [](std::string name, std::vector<NodeSelectorTerm> terms) {
+    PersistentVolume pv = PvB(std::move(name), "wait");
+    pv.node_affinity = NodeSelector{std::move(terms)};
+    return pv;
+  };
+  const NodeSelectorRequirement host_ab{kHostname, "In", {"node-b", "node-a"}};
+  const NodeSelectorRequirement host_bc{kHostname, "In", {"node-b", "node-c"}};
+  const NodeSelectorRequirement zone{"topology.kubernetes.io/zone", "In", {"z1"}};
+  const NodeSelectorRequirement not_host{kHostname, "NotIn", {"node-a"}};
+  SUBCASE("local volume node names") {
+    CHECK(local_volume_node_names(PvB("plain", "wait")).empty());
+    CHECK(local_volume_node_names(pinned("ab", {term({host_ab})})) == std::vector<std::string>{"node-a", "node-b"});
+    // Within a term the hostname expressions intersect; other keys and operators are ignored.
+    CHECK(local_volume_node_names(pinned("b", {term({host_ab, zone, host_bc})})) == std::vector<std::string>{"node-b"});
+    CHECK(local_volume_node_names(pinned("none", {term({zone, not_host})})).empty());
+    // Over terms they unite, a term without a hostname expression adding nothing.
+    CHECK(local_volume_node_names(pinned("abc", {term({host_ab}), term({zone}), term({host_bc})})) ==
+          std::vector<std::string>{"node-a", "node-b", "node-c"});
+  }
+  SUBCASE("eligible nodes over bound claims") {
+    cluster.persistent_volumes = {pinned("pv-ab", {term({host_ab})}), pinned("pv-bc", {term({host_bc})}),
+                                  PvB("pv-plain", "wait"), pinned("pv-c", {term({{kHostname, "In", {"node-c"}}})})};
+    std::vector<PersistentVolumeClaim> claims;
+    for (const char* volume : {"pv-ab", "pv-bc", "pv-plain", "pv-c", "pv-missing"}) {
+      claims.push_back(PvcB(std::string("pvc-") + volume, "wait").bound_to(volume));
+    }
+    cluster.persistent_volume_claims = claims;
+    Snapshot snapshot(cluster, FeatureGates{});
+    const StorageLookup& storage = snapshot.storage();
+    auto claim = [&](size_t i) { return &cluster.persistent_volume_claims[i]; };
+    using Names = std::optional<std::set<std::string>>;
+    CHECK(eligible_nodes_of_bound_claims({}, storage) == Names{});
+    CHECK(eligible_nodes_of_bound_claims({claim(2)}, storage) == Names{});
+    CHECK(eligible_nodes_of_bound_claims({claim(0)}, storage) == Names{{"node-a", "node-b"}});
+    CHECK(eligible_nodes_of_bound_claims({claim(0), claim(2), claim(1)}, storage) == Names{{"node-b"}});
+    CHECK(eligible_nodes_of_bound_claims({claim(0), claim(3)}, storage) == Names{std::set<std::string>{}});
+    CHECK(eligible_nodes_of_bound_claims({claim(0), claim(4)}, storage) == Names{});  // a volume not found
+  }
+}
+
 }  // namespace podfit

@@ -1,15 +1,16 @@
 #include "podfit/cli/input.h"
 
-#include "podfit/util/paths.h"
-
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 #include <sstream>
 
+#include "podfit/admission/immediate_binding.h"
 #include "podfit/cli/live_input.h"
 #include "podfit/cli/progress.h"
 #include "podfit/load/loader.h"
+#include "podfit/util/paths.h"
 
 namespace podfit {
 namespace {
@@ -35,6 +36,34 @@ std::string describe_skipped_candidates(const std::map<std::string, int>& kinds)
   }
   return fmt::format("podfit: --pod: skipped {} object{} that {} neither pods nor workloads: {}", total,
                      total == 1 ? "" : "s", total == 1 ? "is" : "are", joined);
+}
+
+// The manifest's own claims, classes and budgets exist once it is applied: say which were created.
+std::string describe_companions(const CompanionChanges& changes) {
+  auto list = [](const std::vector<std::pair<std::string, int>>& counts) {
+    std::string joined;
+    for (const auto& [kind, count] : counts) joined += fmt::format("{}{} {}", joined.empty() ? "" : ", ", count, kind);
+    return joined;
+  };
+  std::string out = "podfit: --pod: applied with the pods, as kubectl apply -f would:";
+  if (!changes.created.empty()) out += " created " + list(changes.created);
+  if (!changes.updated.empty()) {
+    out += fmt::format("{} updated (already in the cluster state) {}", changes.created.empty() ? "" : ";",
+                       list(changes.updated));
+  }
+  return out;
+}
+
+// Immediate claims bound on the PV controller's behalf, so a chart's own claim is not reported as
+// the transient "unbound immediate PersistentVolumeClaims".
+std::string describe_immediate_bindings(const std::vector<AssumedBinding>& bindings) {
+  std::string joined;
+  for (const AssumedBinding& b : bindings) {
+    joined += fmt::format("{}{} to {}{}", joined.empty() ? "" : ", ", b.claim, b.volume,
+                          b.provisioner.empty() ? std::string() : fmt::format(" (assumed provisioned by {})", b.provisioner));
+  }
+  return fmt::format("podfit: bound before scheduling, as the PersistentVolume controller binds Immediate claims: {}",
+                     joined);
 }
 
 // Claims podfit adds on the controllers' behalf, so no verdict rests on an object the user never saw.
@@ -136,9 +165,24 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   if (!input.cluster.skipped_kinds.empty()) err << describe_skipped_kinds(input.cluster) << '\n';
   if (!candidates.skipped_kinds.empty()) err << describe_skipped_candidates(candidates.skipped_kinds) << '\n';
   input.candidates = std::move(candidates.candidates);
+  std::set<std::string> existing_claims;
+  for (const PersistentVolumeClaim& claim : input.cluster.persistent_volume_claims) {
+    existing_claims.insert(claim.metadata.namespace_ + "/" + claim.metadata.name);
+  }
+  // The claims, classes and budgets shipped with the pods are created with them.
+  const CompanionChanges companions = apply_companions(input.cluster, std::move(candidates.companions));
+  if (!companions.empty()) err << describe_companions(companions) << '\n';
   // The claims controllers create before these pods join the cluster state the snapshot is built from.
   std::vector<std::string> claims = prepare_candidates(input.cluster, input.candidates);
   if (!claims.empty()) err << describe_synthesized_claims(claims) << '\n';
+  // New claims that bind Immediately are bound before their pods reach the scheduler.
+  std::set<std::string> new_claims;
+  for (const PersistentVolumeClaim& claim : input.cluster.persistent_volume_claims) {
+    std::string key = claim.metadata.namespace_ + "/" + claim.metadata.name;
+    if (!existing_claims.contains(key)) new_claims.insert(std::move(key));
+  }
+  const std::vector<AssumedBinding> bindings = bind_immediate_claims(input.cluster, new_claims);
+  if (!bindings.empty()) err << describe_immediate_bindings(bindings) << '\n';
   return true;
 }
 

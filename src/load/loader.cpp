@@ -210,7 +210,20 @@ bool decodes_cluster_kind(std::string_view kind) {
   return found;
 }
 
-bool decodes_candidate_kind(std::string_view kind) { return kind == "Pod" || is_workload_kind(kind); }
+// The cluster-state kinds a manifest ships with its workloads (a chart's claim, class, budget):
+// created with them, as `kubectl apply -f` creates them.
+bool is_companion_kind(std::string_view kind) {
+  return kind == "Namespace" || kind == "PersistentVolume" || kind == "PersistentVolumeClaim" ||
+         kind == "StorageClass" || kind == "CSIDriver" || kind == "PriorityClass" || kind == "PodDisruptionBudget";
+}
+
+bool is_namespaced_companion(std::string_view kind) {
+  return kind == "PersistentVolumeClaim" || kind == "PodDisruptionBudget";
+}
+
+bool decodes_candidate_kind(std::string_view kind) {
+  return kind == "Pod" || is_workload_kind(kind) || is_companion_kind(kind);
+}
 
 // kubectl's --validate: the fields the kind's schema does not have are an error (strict, in the
 // API server's words) or a warning each.
@@ -529,7 +542,7 @@ class CandidateShard final : public Shard {
   CandidateShard(CandidateSet& out, const std::string& namespace_) : out_(out), namespace_(namespace_) {}
 
   void take(const Header& h, const Value& root, const SourceRef& origin) override {
-    const bool checked = h.kind == "Pod" || is_workload_kind(h.kind);
+    const bool checked = h.kind == "Pod" || is_workload_kind(h.kind) || is_namespaced_companion(h.kind);
     if (checked && !namespace_.empty() && !h.namespace_.empty() && h.namespace_ != namespace_) {
       throw DecodeError{fmt::format("the namespace from the provided object \"{}\" does not match the namespace \"{}\". "
                                     "You must pass '--namespace={}' to perform this operation.",
@@ -547,6 +560,14 @@ class CandidateShard final : public Shard {
       decode_workload(root, h.kind, h.api_version, candidate, default_namespace);
       candidate.pod.origin = origin;
       if (candidate.stateful_set) candidate.stateful_set->base.origin = origin;
+    } else if (is_companion_kind(h.kind)) {
+      for_each_cluster_kind([&](std::string_view kind, auto member, auto decode) {
+        if (kind != h.kind) return;
+        auto& object = (part_.companions.*member).emplace_back();
+        if (is_namespaced_companion(kind)) object.metadata.namespace_ = std::string(default_namespace);
+        decode(root, object);
+        object.origin = origin;
+      });
     } else {
       ++part_.skipped_kinds[h.kind];
     }
@@ -554,6 +575,7 @@ class CandidateShard final : public Shard {
 
   void merge() override {
     append(out_.candidates, part_.candidates);
+    for_each_cluster_kind([&](std::string_view, auto member, auto) { append(out_.companions.*member, part_.companions.*member); });
     add_counts(out_.skipped_kinds, part_.skipped_kinds);
   }
 
@@ -565,15 +587,6 @@ class CandidateShard final : public Shard {
 
 ShardFactory candidate_shards(CandidateSet& out, const std::string& namespace_) {
   return [&out, &namespace_] { return std::make_unique<CandidateShard>(out, namespace_); };
-}
-
-// --pod with nothing to check is a mistake worth stopping for (a chart with no workload, a wrong file).
-std::optional<LoadError> require_candidates(const CandidateSet& set, std::string_view where) {
-  if (!set.candidates.empty()) return std::nullopt;
-  std::string found;
-  for (const auto& [kind, count] : set.skipped_kinds) found += fmt::format("{}{} {}", found.empty() ? "" : ", ", count, kind);
-  return LoadError{fmt::format("{}: no Pod or workload to check{}", where,
-                               found.empty() ? "" : fmt::format(" (found only {})", found))};
 }
 
 std::optional<LoadError> pods_of(CandidateSet& set, std::vector<Pod>& out) {
@@ -609,6 +622,20 @@ std::optional<LoadError> check_duplicates(const ClusterState& s) {
     if (!error) error = find_duplicate(s.*member, kind);
   });
   return error;
+}
+
+// --pod with nothing to check is a mistake worth stopping for (a chart with no workload, a wrong file).
+std::optional<LoadError> require_candidates(const CandidateSet& set, std::string_view where) {
+  if (auto duplicate = check_duplicates(set.companions)) return duplicate;
+  if (!set.candidates.empty()) return std::nullopt;
+  std::map<std::string, int> kinds = set.skipped_kinds;
+  for_each_cluster_kind([&](std::string_view kind, auto member, auto) {
+    if (!(set.companions.*member).empty()) kinds[std::string(kind)] += static_cast<int>((set.companions.*member).size());
+  });
+  std::string found;
+  for (const auto& [kind, count] : kinds) found += fmt::format("{}{} {}", found.empty() ? "" : ", ", count, kind);
+  return LoadError{fmt::format("{}: no Pod or workload to check{}", where,
+                               found.empty() ? "" : fmt::format(" (found only {})", found))};
 }
 
 // The DefaultStorageClass admission plugin, and the PV controller's retroactive assignment for
@@ -702,5 +729,52 @@ std::optional<LoadError> load_candidates_text(std::string_view text, const std::
 }
 
 void apply_default_storage_class(ClusterState& cluster) { assign_default_storage_class(cluster); }
+
+namespace {
+
+// Later than any timestamp of the input: a companion is created after everything in it (the
+// newest default StorageClass is the one DefaultStorageClass picks).
+constexpr std::string_view kCreatedNow = "9999-12-31T23:59:59Z";
+
+// The status a new object has when the API server creates it: the controllers' to fill in.
+template <class T>
+void reset_for_creation(T&) {}
+void reset_for_creation(PersistentVolumeClaim& claim) { claim.phase = "Pending"; }
+void reset_for_creation(PersistentVolume& volume) { volume.phase = "Available"; }
+void reset_for_creation(PodDisruptionBudget& budget) { budget.disruptions_allowed = 0; }
+
+}  // namespace
+
+CompanionChanges apply_companions(ClusterState& cluster, ClusterState&& companions) {
+  CompanionChanges changes;
+  for_each_cluster_kind([&](std::string_view kind, auto member, auto) {
+    auto& existing = cluster.*member;
+    auto& incoming = companions.*member;
+    if (incoming.empty()) return;
+    auto key = [](const auto& o) { return o.metadata.namespace_ + "/" + o.metadata.name; };
+    std::unordered_map<std::string, size_t> index;
+    for (size_t i = 0; i < existing.size(); ++i) index.emplace(key(existing[i]), i);
+    int created = 0, updated = 0;
+    for (auto& object : incoming) {
+      auto found = index.find(key(object));
+      if (found != index.end()) {
+        auto& current = existing[found->second];
+        for (const auto& [k, v] : object.metadata.labels) current.metadata.labels.set(k, v);
+        for (const auto& [k, v] : object.metadata.annotations) current.metadata.annotations.set(k, v);
+        ++updated;
+        continue;
+      }
+      reset_for_creation(object);
+      if (object.metadata.creation_timestamp.empty()) object.metadata.creation_timestamp = std::string(kCreatedNow);
+      index.emplace(key(object), existing.size());
+      existing.push_back(std::move(object));
+      ++created;
+    }
+    if (created > 0) changes.created.emplace_back(std::string(kind), created);
+    if (updated > 0) changes.updated.emplace_back(std::string(kind), updated);
+  });
+  assign_default_storage_class(cluster);
+  return changes;
+}
 
 }  // namespace podfit

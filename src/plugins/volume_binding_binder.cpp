@@ -360,8 +360,10 @@ bool PodVolumePlan::check_bound_claims(const Node& node, PodVolumesOnNode& out, 
     }
     if (affinity != nullptr && !affinity->match(node.metadata.labels, "")) {
       satisfied = false;
-      out.details.push_back(fmt::format("volume {} of claim {}{} is pinned by node affinity to {} ({})",
-                                        bound.volume->metadata.name, key_of(*bound.claim), migration,
+      out.details.push_back(fmt::format("volume {}{} of claim {}{} is pinned by node affinity to {} ({})",
+                                        bound.volume->metadata.name,
+                                        bound.volume->assumed_provisioned ? " (assumed provisioned: the claim binds Immediately)" : "",
+                                        key_of(*bound.claim), migration,
                                         describe_node_selector(**shown),
                                         describe_node_labels(selector_keys(**shown), node.metadata.labels)));
       return true;

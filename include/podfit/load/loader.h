@@ -51,8 +51,26 @@ std::optional<LoadError> load_cluster_state(const std::vector<std::string>& path
 // (a chart's Services, ConfigMaps, ...), which are counted rather than refused.
 struct CandidateSet {
   std::vector<Candidate> candidates;
+  // The cluster-state objects shipped with them (PersistentVolumeClaims, StorageClasses,
+  // PriorityClasses, PodDisruptionBudgets, Namespaces, PersistentVolumes, CSIDrivers), which
+  // apply_companions() creates in the cluster state as `kubectl apply -f` would.
+  ClusterState companions;
   std::map<std::string, int> skipped_kinds;  // kind -> how many were seen
 };
+
+// What apply_companions() did, per kind, in the order kinds are listed.
+struct CompanionChanges {
+  std::vector<std::pair<std::string, int>> created;
+  std::vector<std::pair<std::string, int>> updated;  // already in the cluster state: kept, labels and annotations applied
+  bool empty() const { return created.empty() && updated.empty(); }
+};
+
+// kubectl apply of the manifest's cluster-state objects: a new object joins the cluster state
+// (a claim gets the default StorageClass as the API server's DefaultStorageClass admission gives
+// it; status is the controllers' and starts empty); an object that already exists keeps the
+// cluster's state, with the manifest's labels and annotations applied over its own (the fields
+// scheduling reads on these kinds are immutable or controller-owned, such as a claim's volume).
+CompanionChanges apply_companions(ClusterState& cluster, ClusterState&& companions);
 
 // Reads the cluster state from an open descriptor, such as a pipe from `kubectl get`, named
 // `name` in messages; the caller keeps and closes the descriptor.

@@ -35,6 +35,7 @@ struct PersistentVolume {
   std::optional<NodeSelector> node_affinity;  // spec.nodeAffinity.required
   std::optional<std::string> volume_attributes_class_name;  // spec.volumeAttributesClassName
   std::string phase;
+  bool assumed_provisioned = false;  // not in the input: the volume a provisioner is assumed to create
   SourceRef origin;
 };
 

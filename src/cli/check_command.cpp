@@ -163,10 +163,14 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   out << buffer.view();
   out.flush();
 
+  // A pod that fits nowhere is certain (unevaluated plugins only turn nodes down); one that fits
+  // by the plugins podfit ran, with others not evaluated, is not a yes.
+  bool undetermined = false;
   for (const PodVerdict& r : report.results) {
     if (!r.schedulable) return 1;
+    undetermined = undetermined || r.undetermined();
   }
-  return 0;
+  return undetermined ? 3 : 0;
 }
 
 }  // namespace podfit

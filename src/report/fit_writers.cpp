@@ -67,7 +67,7 @@ json report_json(const FitReport& report) {
       if (!r.workload_pod.empty()) workload["pod"] = r.workload_pod;
       j["workload"] = workload;
     }
-    j["schedulable"] = r.schedulable;
+    j["schedulable"] = r.undetermined() ? json(nullptr) : json(r.schedulable);
     j["nodeCount"] = r.status.empty() ? r.nodes.size() : r.node_count;
     j["feasibleNodes"] = r.feasible_nodes;
     j["preFilter"] = r.pre_filter ? status_json(*r.pre_filter, false) : json(nullptr);
@@ -133,7 +133,7 @@ void write_fit_table(std::ostream& out, const FitReport& report, const TableStyl
     first = false;
     std::string verdict = r.workload ? workload_title(r) : fmt::format("{}/{}", r.namespace_, r.name);
     if (style.color) {
-      out << "\033[1m" << verdict << "\033[0m: " << (r.schedulable ? "\033[32m" : "\033[31m") << r.message
+      out << "\033[1m" << verdict << "\033[0m: " << (r.undetermined() ? "\033[33m" : r.schedulable ? "\033[32m" : "\033[31m") << r.message
           << "\033[0m\n";
     } else {
       out << verdict << ": " << r.message << '\n';

@@ -55,7 +55,10 @@ struct PostFilterReport {
 struct PodVerdict {
   std::string namespace_;
   std::string name;
-  bool schedulable = false;
+  bool schedulable = false;  // some node passed every plugin podfit ran
+  // Fits by the plugins podfit ran, but some were not evaluated for it (a plugin can only turn
+  // nodes down): not a yes. JSON gives schedulable null, and check exits 3.
+  bool undetermined() const { return schedulable && !not_evaluated.empty(); }
   std::vector<std::string_view> feasible_nodes;
   std::optional<Status> pre_filter;  // the PreFilter status that rejected the pod
   std::vector<NodeVerdict> nodes;    // every node, input order

@@ -11,7 +11,6 @@
 #include "podfit/framework/framework.h"
 #include "podfit/framework/names.h"
 #include "podfit/framework/preemption.h"
-#include "podfit/model/priority.h"
 #include "podfit/framework/profiles.h"
 #include "podfit/framework/registry.h"
 #include "podfit/cli/input.h"
@@ -76,14 +75,6 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   std::vector<const Pod*> pods;
   std::vector<const Candidate*> candidates;  // with --pod: what each of `pods` came from
   if (!options.input.pods.empty()) {
-    // The Priority admission plugin gives a pod being created its priority from its PriorityClass.
-    for (Candidate& c : input.candidates) {
-      if (c.pod.spec.priority) continue;
-      if (auto error = admit_priority(c.pod, cluster.priority_classes)) {
-        err << fmt::format("podfit: {}/{}: the API server would refuse the pod: {}\n", c.pod.metadata.namespace_,
-                           c.pod.metadata.name, *error);
-      }
-    }
     for (const Candidate& c : input.candidates) {
       pods.push_back(&c.pod);
       candidates.push_back(&c);
@@ -97,6 +88,16 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   for (size_t k = 0; k < pods.size(); ++k) {
     const Pod* pod = pods[k];
     const Candidate* candidate = k < candidates.size() ? candidates[k] : nullptr;
+    // A pod the API server refuses to create never reaches the scheduler.
+    if (candidate != nullptr && candidate->refused) {
+      report.results.push_back(
+          make_refused_verdict(*pod, snapshot, candidate->refused->plugin, candidate->refused->message));
+      name_after_workload(report.results.back(), *candidate);
+      const PodVerdict& r = report.results.back();
+      err << fmt::format("podfit: {}/{} not checked: refused by the {} admission plugin: {}\n", r.namespace_, r.name,
+                         r.admission_plugin, r.message);
+      continue;
+    }
     // kube-scheduler schedules a pod only with the profile its schedulerName names, and only
     // once the profile's PreEnqueue plugins (SchedulingGates) let it into the queue.
     const Profile* profile = profiles.find(pod->spec.scheduler_name);

@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "podfit/admission/admission.h"
 #include "podfit/admission/immediate_binding.h"
 #include "podfit/cli/live_input.h"
 #include "podfit/cli/progress.h"
@@ -183,6 +184,8 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   }
   const std::vector<AssumedBinding> bindings = bind_immediate_claims(input.cluster, new_claims);
   if (!bindings.empty()) err << describe_immediate_bindings(bindings) << '\n';
+  // The admission plugins between kubectl apply and the scheduler, for the pods not created yet.
+  admit_candidates(input.candidates, input.cluster);
   return true;
 }
 

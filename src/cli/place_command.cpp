@@ -290,7 +290,12 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
       const Profile* filters = profiles.find(pod.spec.scheduler_name);
       const CycleProfile* cycle = placement.find(pod.spec.scheduler_name);
       Placement p;
-      if (filters == nullptr || cycle == nullptr) {
+      if (candidate.refused) {
+        // The API server refuses to create the pod: it never reaches the scheduler.
+        p = placement_of(pod, candidate, index, CycleResult{}, snapshot.nodes().size());
+        p.stage = "Refused";
+        p.message = candidate.refused->message;
+      } else if (filters == nullptr || cycle == nullptr) {
         p = placement_of(pod, candidate, index, CycleResult{}, snapshot.nodes().size());
         p.stage = "Unserved";
         p.message =

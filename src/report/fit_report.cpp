@@ -102,6 +102,14 @@ PodVerdict make_unserved_verdict(const Pod& pod, const Snapshot& snapshot) {
   return verdict;
 }
 
+PodVerdict make_refused_verdict(const Pod& pod, const Snapshot& snapshot, std::string plugin, std::string message) {
+  PodVerdict verdict = unevaluated_verdict(pod, snapshot);
+  verdict.status = "Refused";
+  verdict.admission_plugin = std::move(plugin);
+  verdict.message = std::move(message);
+  return verdict;
+}
+
 PodVerdict make_gated_verdict(const Pod& pod, const Snapshot& snapshot, const Status& pre_enqueue) {
   PodVerdict verdict = unevaluated_verdict(pod, snapshot);
   verdict.status = "Gated";

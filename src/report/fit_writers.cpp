@@ -88,6 +88,7 @@ json report_json(const FitReport& report) {
     j["notEvaluated"] = not_evaluated;
     j["schedulerName"] = r.scheduler_name;
     if (!r.status.empty()) j["status"] = r.status;
+    if (r.status == "Refused") j["admission"] = {{"plugin", r.admission_plugin}, {"message", r.message}};
     if (r.pre_enqueue) {
       j["gated"] = true;
       j["schedulingGates"] = r.scheduling_gates;
@@ -141,6 +142,11 @@ void write_fit_table(std::ostream& out, const FitReport& report, const TableStyl
     for (const auto& [plugin, why] : r.not_evaluated) out << "not evaluated: " << plugin << ": " << why << '\n';
     if (r.status == "Unserved") {
       out << "not checked: kube-scheduler schedules a pod only with the profile its schedulerName names\n";
+      continue;
+    }
+    if (r.status == "Refused") {
+      out << "refused: the " << r.admission_plugin
+          << " admission plugin refuses to create the pod, so it is never scheduled\n";
       continue;
     }
     if (r.status == "Gated") {

@@ -30,12 +30,20 @@ struct StatefulSetIdentity {
 };
 
 // One pod to check: a Pod given to --pod, or the pod a workload's controller creates.
+// Why the API server refuses to create a pod: the admission plugin, and the message kubectl
+// shows (`pods "web-0" is forbidden: ...`).
+struct AdmissionRefusal {
+  std::string plugin;
+  std::string message;
+};
+
 struct Candidate {
   // The pod as the API server stores it once created: defaults, controller labels, owner and
   // name (a generated name is illustrative). A DaemonSet's pod is not pinned to a node yet.
   Pod pod;
   std::optional<WorkloadRef> workload;  // absent for a Pod
   std::optional<StatefulSetIdentity> stateful_set;
+  std::optional<AdmissionRefusal> refused;  // set by admission: the pod is never created, so never scheduled
 };
 
 // AddOrUpdateDaemonPodTolerations: the tolerations every DaemonSet pod gets, so node problems

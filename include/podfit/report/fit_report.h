@@ -67,9 +67,11 @@ struct PodVerdict {
   std::vector<std::pair<std::string, std::string>> not_evaluated;
   // The profile the pod asks for (spec.schedulerName).
   std::string scheduler_name;
-  // Why no node was evaluated: "Unserved" (no profile serves scheduler_name) or "Gated"
-  // (the SchedulingGates PreEnqueue plugin holds the pod); empty when the pod was filtered.
+  // Why no node was evaluated: "Unserved" (no profile serves scheduler_name), "Gated"
+  // (the SchedulingGates PreEnqueue plugin holds the pod) or "Refused" (an admission plugin
+  // refuses to create it: `message` is the API server's); empty when the pod was filtered.
   std::string status;
+  std::string admission_plugin;  // Refused: the admission plugin that refuses the pod
   // Gated: the PreEnqueue status and the pod's scheduling gates.
   std::optional<Status> pre_enqueue;
   std::vector<std::string> scheduling_gates;
@@ -103,6 +105,8 @@ void add_post_filter(PodVerdict& verdict, const Snapshot& snapshot, const PostFi
 // `pre_enqueue` (SchedulingGates) keeps it out of the scheduling queue.
 PodVerdict make_unserved_verdict(const Pod& pod, const Snapshot& snapshot);
 PodVerdict make_gated_verdict(const Pod& pod, const Snapshot& snapshot, const Status& pre_enqueue);
+// The verdict for a pod the API server refuses to create: no node is evaluated.
+PodVerdict make_refused_verdict(const Pod& pod, const Snapshot& snapshot, std::string plugin, std::string message);
 
 struct FitReport {
   std::vector<PodVerdict> results;

@@ -1,0 +1,115 @@
+// The API server's admission plugins for pods being created: defaulttolerationseconds'
+// admission_test.go cases, Priority's refusals, and the chain over --pod candidates.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "builders.h"
+#include "podfit/admission/admission.h"
+
+using namespace podfit;
+
+namespace {
+
+Toleration toleration(std::string key, std::string op, std::string effect, std::optional<int64_t> seconds = std::nullopt,
+                      std::string value = "") {
+  return Toleration{std::move(key), std::move(op), std::move(value), std::move(effect), seconds};
+}
+
+std::string show(const std::vector<Toleration>& tolerations) {
+  std::string out;
+  for (const Toleration& t : tolerations) {
+    out += "{" + t.key + " " + t.op + " " + t.value + " " + t.effect + " " +
+           (t.toleration_seconds ? std::to_string(*t.toleration_seconds) : std::string("-")) + "}";
+  }
+  return out;
+}
+
+const Toleration kNotReady = toleration("node.kubernetes.io/not-ready", "Exists", "NoExecute", 300);
+const Toleration kUnreachable = toleration("node.kubernetes.io/unreachable", "Exists", "NoExecute", 300);
+
+}  // namespace
+
+TEST_CASE("DefaultTolerationSeconds (TestForgivenessAdmission)") {
+  struct Case {
+    const char* name;
+    std::vector<Toleration> given;
+    std::vector<Toleration> want;
+  };
+  const Toleration other = toleration("foo", "Equal", "NoSchedule", std::nullopt, "bar");
+  const Toleration not_ready_700 = toleration("node.kubernetes.io/not-ready", "Exists", "NoExecute", 700);
+  const Toleration unreachable_700 = toleration("node.kubernetes.io/unreachable", "Exists", "NoExecute", 700);
+  const Toleration not_ready_any_effect = toleration("node.kubernetes.io/not-ready", "Exists", "");
+  const Toleration not_ready_no_schedule = toleration("node.kubernetes.io/not-ready", "Exists", "NoSchedule");
+  const Toleration everything = toleration("", "Exists", "");
+  const Toleration every_no_execute = toleration("", "Exists", "NoExecute", 700);
+  const std::vector<Case> cases = {
+      {"pod has no tolerations, expect add tolerations for `not-ready:NoExecute` and `unreachable:NoExecute`",
+       {},
+       {kNotReady, kUnreachable}},
+      {"pod has tolerations, but none is for taint `not-ready:NoExecute` or `unreachable:NoExecute`, expect add "
+       "tolerations for `not-ready:NoExecute` and `unreachable:NoExecute`",
+       {other},
+       {other, kNotReady, kUnreachable}},
+      {"pod specified a toleration for taint `not-ready:NoExecute`, expect add toleration for `unreachable:NoExecute`",
+       {not_ready_700},
+       {not_ready_700, kUnreachable}},
+      {"pod specified a toleration for taint `unreachable:NoExecute`, expect add toleration for `not-ready:NoExecute`",
+       {unreachable_700},
+       {unreachable_700, kNotReady}},
+      {"pod specified tolerations for both `not-ready:NoExecute` and `unreachable:NoExecute`, expect no update",
+       {not_ready_700, unreachable_700},
+       {not_ready_700, unreachable_700}},
+      {"pod specified toleration for taint `not-ready` with any effect, expect add toleration for `unreachable:NoExecute`",
+       {not_ready_any_effect},
+       {not_ready_any_effect, kUnreachable}},
+      {"a NoSchedule toleration of `not-ready` is not one of its NoExecute taint",
+       {not_ready_no_schedule},
+       {not_ready_no_schedule, kNotReady, kUnreachable}},
+      {"pod has wildcard toleration for all kind of taints, expect no update", {everything}, {everything}},
+      {"a toleration of every NoExecute taint covers both", {every_no_execute}, {every_no_execute}},
+  };
+  for (const Case& c : cases) {
+    SUBCASE(c.name) {
+      Pod pod = testing::PodBuilder("p");
+      pod.spec.tolerations = c.given;
+      add_default_toleration_seconds(pod);
+      CHECK(show(pod.spec.tolerations) == show(c.want));
+    }
+  }
+}
+
+TEST_CASE("admission chain: Priority refuses, DefaultTolerationSeconds mutates, created pods are left alone") {
+  ClusterState cluster;
+  PriorityClass high;
+  high.metadata.name = "high";
+  high.value = 1000;
+  cluster.priority_classes.push_back(high);
+
+  std::vector<Candidate> candidates(4);
+  candidates[0].pod = testing::PodBuilder("known");
+  candidates[0].pod.spec.priority_class_name = "high";
+  candidates[1].pod = testing::PodBuilder("unknown-class");
+  candidates[1].pod.spec.priority_class_name = "missing";
+  candidates[2].pod = testing::PodBuilder("contradicting");
+  candidates[2].pod.spec.priority_class_name = "high";
+  candidates[2].pod.spec.priority = 7;
+  candidates[3].pod = testing::PodBuilder("created");
+  candidates[3].pod.metadata.uid = "uid-1";
+  candidates[3].pod.spec.priority_class_name = "missing";
+  admit_candidates(candidates, cluster);
+
+  CHECK_FALSE(candidates[0].refused);
+  CHECK(candidates[0].pod.spec.priority == std::optional<int32_t>(1000));
+  CHECK(show(candidates[0].pod.spec.tolerations) == show({kNotReady, kUnreachable}));
+  REQUIRE(candidates[1].refused);
+  CHECK(candidates[1].refused->plugin == "Priority");
+  CHECK(candidates[1].refused->message == "pods \"unknown-class\" is forbidden: no PriorityClass with name missing was found");
+  REQUIRE(candidates[2].refused);
+  CHECK(candidates[2].refused->message ==
+        "pods \"contradicting\" is forbidden: the integer value of priority (7) must not be provided in pod spec; "
+        "priority admission controller computed 1000 from the given PriorityClass name");
+  CHECK_FALSE(candidates[3].refused);  // in the cluster already: admitted when it was created
+  CHECK(candidates[3].pod.spec.tolerations.empty());
+}

@@ -4,6 +4,7 @@
 #include "decode.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
+#include "validate.h"
 
 namespace podfit {
 
@@ -80,7 +81,10 @@ void decode_meta(const Value& v, ObjectMeta& out) {
     else if (key == "generateName") out.generate_name = f.string();
     else if (key == "namespace") out.namespace_ = f.string();
     else if (key == "uid") out.uid = f.string();
-    else if (key == "labels") decode_string_map(f, out.labels);
+    else if (key == "labels") {
+      decode_string_map(f, out.labels);
+      validate_labels(f, out.labels);
+    }
     else if (key == "annotations") decode_string_map(f, out.annotations);
     else if (key == "creationTimestamp") out.creation_timestamp = f.string();
     else if (key == "deletionTimestamp") out.deletion_timestamp = f.string();
@@ -109,14 +113,13 @@ LabelSelector decode_label_selector(const Value& v) {
         LabelSelectorRequirement& r = out.match_expressions.emplace_back();
         e.fields([&](std::string_view k, const Value& x) {
           if (k == "key") r.key = x.string();
-          else if (k == "operator") {
-            r.op = x.string();
-            check_enum(x, r.op, {"In", "NotIn", "Exists", "DoesNotExist"});
-          } else if (k == "values") r.values = decode_strings(x);
+          else if (k == "operator") r.op = x.string();
+          else if (k == "values") r.values = decode_strings(x);
         });
       });
     }
   });
+  validate_label_selector(v, out);
   return out;
 }
 
@@ -134,6 +137,8 @@ void validate_label_requirement(const Value& v, const NodeSelectorRequirement& r
     if (r.values.size() != 1) {
       fail_child(v, "values", "Required value: must be specified single value when `operator` is 'Lt' or 'Gt'");
     }
+  } else {
+    reject(v, {"operator"}, field::invalid(path_of(v, "operator"), field::go_quote(r.op), "not a valid selector operator"));
   }
   std::vector<std::string> errors = label_key_errors(r.key);
   if (!errors.empty()) fail_child(v, "key", fmt::format("Invalid value: {}: {}", field::go_quote(r.key), errors.front()));
@@ -147,10 +152,18 @@ void validate_field_requirement(const Value& v, const NodeSelectorRequirement& r
                  "Required value: must be only one value when `operator` is 'In' or 'NotIn' for node field selector");
     }
   } else {
-    fail_child(v, "operator", fmt::format("Invalid value: {}: not a valid selector operator", field::go_quote(r.op)));
+    reject(v, {"operator"}, field::invalid(path_of(v, "operator"), field::go_quote(r.op), "not a valid selector operator"));
   }
   if (r.key != "metadata.name") {
     fail_child(v, "key", fmt::format("Invalid value: {}: not a valid field selector key", field::go_quote(r.key)));
+  }
+  // metadata.name values must be node names (ValidateNodeName).
+  for (size_t i = 0; i < r.values.size(); ++i) {
+    std::vector<std::string> errors = dns1123_subdomain_errors(r.values[i]);
+    if (!errors.empty()) {
+      reject(v, {"values", i},
+             field::invalid(path_of(v, fmt::format("values[{}]", i)), field::go_quote(r.values[i]), errors.front()));
+    }
   }
 }
 
@@ -163,12 +176,9 @@ NodeSelectorTerm decode_node_selector_term(const Value& v) {
       NodeSelectorRequirement& r = out.emplace_back();
       e.fields([&](std::string_view k, const Value& x) {
         if (k == "key") r.key = x.string();
-        else if (k == "operator") {
-          r.op = x.string();
-          check_enum(x, r.op, {"DoesNotExist", "Exists", "Gt", "In", "Lt", "NotIn"});
-        } else if (k == "values") r.values = decode_strings(x);
+        else if (k == "operator") r.op = x.string();
+        else if (k == "values") r.values = decode_strings(x);
       });
-      if (r.op.empty()) fail_required(e, "operator");
       if (fields) validate_field_requirement(e, r);
       else validate_label_requirement(e, r);
     });
@@ -185,6 +195,7 @@ NodeSelector decode_node_selector(const Value& v) {
   v.fields([&](std::string_view key, const Value& f) {
     if (key == "nodeSelectorTerms") f.elements([&](const Value& e) { out.node_selector_terms.push_back(decode_node_selector_term(e)); });
   });
+  validate_required_node_selector(v, out);
   return out;
 }
 
@@ -243,9 +254,6 @@ void decode_pvc_spec(const Value& v, PersistentVolumeClaimSpec& out) {
   v.fields([&](std::string_view key, const Value& f) {
     if (key == "accessModes") {
       out.access_modes = decode_strings(f);
-      for (const std::string& m : out.access_modes) {
-        check_enum(f, m, {"ReadWriteOnce", "ReadOnlyMany", "ReadWriteMany", "ReadWriteOncePod"});
-      }
     } else if (key == "selector") {
       if (!f.is_null()) out.selector = decode_label_selector(f);
     } else if (key == "resources") {
@@ -262,6 +270,7 @@ void decode_pvc_spec(const Value& v, PersistentVolumeClaimSpec& out) {
       if (!f.is_null()) out.volume_attributes_class_name = f.string();
     }
   });
+  validate_pvc_spec(v, out);
 }
 
 }  // namespace podfit

@@ -1,0 +1,70 @@
+// kube-apiserver's validation of the fields scheduling reads (pkg/apis/core/validation and the
+// storage, scheduling and policy groups'): each check raises the API server's first error for the
+// part it is given, worded and pathed as field.ErrorList prints it, at the offending line.
+#pragma once
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "podfit/model/cluster.h"
+#include "value.h"
+
+namespace podfit {
+
+// A step from a Value to one below it: a member name or an element index.
+using PathStep = std::variant<std::string_view, size_t>;
+
+// Line of the value reached from `v` by `steps`; v's own line when that value is absent.
+int line_at(const Value& v, std::initializer_list<PathStep> steps);
+// Rejects with `message` (a whole field error, path included) at the line of `steps` below `v`.
+[[noreturn]] void reject(const Value& v, std::initializer_list<PathStep> steps, const std::string& message);
+// The path field.Path prints for `relative` below `v` ("" relative gives v's own path).
+std::string path_of(const Value& v, std::string_view relative);
+
+// unversioned ValidateLabelName: a qualified name at `path` (the value at `steps` below `v`).
+void validate_label_name(const Value& v, std::initializer_list<PathStep> steps, const std::string& path,
+                         std::string_view name);
+// unversioned ValidateLabels: every key and value of the map `v`.
+void validate_labels(const Value& v, const StringMap& labels);
+// unversioned ValidateLabelSelector (invalid label values refused, as on create).
+void validate_label_selector(const Value& v, const LabelSelector& selector);
+// ValidateNodeSelector for required node affinity (pods' and volumes'): at least one term, and
+// label values valid.
+void validate_required_node_selector(const Value& v, const NodeSelector& selector);
+
+// Resources (validate_resources.cpp).
+// A container's `resources` (ValidateContainerResourceRequirements).
+void validate_container_resources(const Value& v, const ResourceRequirements& resources);
+// The pod-level `spec.resources` (validatePodResourceRequirements).
+void validate_pod_level_resources(const Value& v, const ResourceRequirements& resources);
+// Pod-level resources against the containers' (validatePodResourceConsistency); `v` is the spec.
+void validate_pod_resource_consistency(const Value& v, const PodSpec& spec);
+// `spec.overhead` (validateOverhead: the list checked as limits).
+void validate_overhead(const Value& v, const ResourceList& overhead);
+// A node's `status.capacity` or `status.allocatable` (ValidateNodeResources).
+void validate_node_resource_list(const Value& v, const ResourceList& list);
+// ValidateResourceQuantityValue for the quantity `q` of resource `name` at `path`.
+void validate_quantity_value(const Value& v, std::initializer_list<PathStep> steps, const std::string& path,
+                             std::string_view name, const Quantity& q);
+
+// Pods (validate_pod.cpp).
+void validate_toleration(const Value& v, const Toleration& toleration);
+void validate_pod_affinity_term(const Value& v, const PodAffinityTerm& term);
+void validate_spread_constraint(const Value& v, const TopologySpreadConstraint& constraint);
+// The checks over a whole PodSpec once decoded: host ports, node selector, gates, node name,
+// spread duplicates, priority class name.
+void validate_pod_spec(const Value& v, const PodSpec& spec);
+
+// Other kinds (validate_objects.cpp).
+void validate_object_name(const Value& v, std::string_view name);  // NameIsDNSSubdomain; v: the object
+void validate_node(const Value& v, const Node& node);
+void validate_pvc_spec(const Value& v, const PersistentVolumeClaimSpec& spec);
+void validate_persistent_volume(const Value& v, const PersistentVolume& pv, bool has_node_affinity);
+void validate_storage_class(const Value& v, const StorageClass& sc);
+void validate_csi_node(const Value& v, const CSINode& node);
+void validate_csi_storage_capacity(const Value& v, const CSIStorageCapacity& capacity);
+void validate_priority_class(const Value& v, const PriorityClass& pc);
+
+}  // namespace podfit

@@ -1,0 +1,200 @@
+// The API server's checks of the pod spec fields scheduling reads: tolerations, pod affinity
+// terms, topology spread constraints, host ports, node selector, scheduling gates and names.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "podfit/model/field_errors.h"
+#include "podfit/model/validation.h"
+#include "validate.h"
+
+namespace podfit {
+namespace {
+
+std::string joined(const std::vector<std::string>& messages) {
+  std::string out;
+  for (const std::string& m : messages) {
+    if (!out.empty()) out += ';';
+    out += m;
+  }
+  return out;
+}
+
+// validateLabelKeys: matchLabelKeys / mismatchLabelKeys need a selector and valid label names.
+void validate_label_keys(const Value& v, std::string_view field, const std::vector<std::string>& keys,
+                         bool has_selector) {
+  if (keys.empty()) return;
+  std::string base = path_of(v, field);
+  if (!has_selector) reject(v, {field}, field::forbidden(base, "must not be specified when labelSelector is not set"));
+  for (size_t i = 0; i < keys.size(); ++i) validate_label_name(v, {field, i}, fmt::format("{}[{}]", base, i), keys[i]);
+}
+
+// AccumulateUniqueHostPorts over `containers`; `one` checks a single (init) container, whose
+// index field.Path then prints as 0, as the API server's per-container call does.
+void validate_unique_host_ports(const Value& v, std::string_view field, const std::vector<Container>& containers,
+                                size_t first, size_t count) {
+  std::vector<std::string> seen;
+  for (size_t ci = first; ci < first + count; ++ci) {
+    const auto& ports = containers[ci].ports;
+    for (size_t pi = 0; pi < ports.size(); ++pi) {
+      if (ports[pi].host_port == 0) continue;
+      std::string key = fmt::format("{}/{}/{}", ports[pi].protocol, ports[pi].host_ip, ports[pi].host_port);
+      if (std::find(seen.begin(), seen.end(), key) == seen.end()) {
+        seen.push_back(std::move(key));
+        continue;
+      }
+      std::string path = fmt::format("{}[{}].ports[{}].hostPort", path_of(v, field), ci - first, pi);
+      reject(v, {field, ci, "ports", pi, "hostPort"}, field::duplicate(path, field::go_quote(key)));
+    }
+  }
+}
+
+}  // namespace
+
+void validate_toleration(const Value& v, const Toleration& t) {
+  std::string op_path = path_of(v, "operator");
+  std::string effect_path = path_of(v, "effect");
+  if (!t.key.empty()) validate_label_name(v, {"key"}, path_of(v, "key"), t.key);
+  if (t.key.empty() && t.op != "Exists") {
+    reject(v, {"operator"},
+           field::invalid(op_path, field::go_quote(t.op),
+                          "operator must be Exists when `key` is empty, which means \"match all values and all keys\""));
+  }
+  if (t.toleration_seconds && t.effect != "NoExecute") {
+    reject(v, {"effect"},
+           field::invalid(effect_path, field::go_quote(t.effect), "effect must be 'NoExecute' when `tolerationSeconds` is set"));
+  }
+  if (t.op.empty() || t.op == "Equal") {
+    std::vector<std::string> errors = label_value_errors(t.value);
+    if (!errors.empty()) reject(v, {"value"}, field::invalid(op_path, field::go_quote(t.value), joined(errors)));
+  } else if (t.op == "Exists") {
+    if (!t.value.empty()) {
+      reject(v, {"value"}, field::invalid(op_path, field::go_quote(t.value), "value must be empty when `operator` is 'Exists'"));
+    }
+  } else if (t.op != "Gt" && t.op != "Lt") {
+    // Gt and Lt are left to the TaintTolerationComparisonOperators gate, which podfit can enable.
+    reject(v, {"operator"}, field::not_supported(op_path, field::go_quote(t.op), {"Equal", "Exists"}));
+  }
+  if (!t.effect.empty() && t.effect != "NoSchedule" && t.effect != "PreferNoSchedule" && t.effect != "NoExecute") {
+    reject(v, {"effect"},
+           field::not_supported(effect_path, field::go_quote(t.effect), {"NoSchedule", "PreferNoSchedule", "NoExecute"}));
+  }
+}
+
+void validate_pod_affinity_term(const Value& v, const PodAffinityTerm& t) {
+  for (size_t i = 0; i < t.namespaces.size(); ++i) {
+    std::vector<std::string> errors = dns1123_label_errors(t.namespaces[i]);
+    if (!errors.empty()) {
+      reject(v, {"namespaces", i}, field::invalid(path_of(v, "namespace"), field::go_quote(t.namespaces[i]), errors.front()));
+    }
+  }
+  bool has_selector = t.label_selector.has_value();
+  validate_label_keys(v, "matchLabelKeys", t.match_label_keys, has_selector);
+  validate_label_keys(v, "mismatchLabelKeys", t.mismatch_label_keys, has_selector);
+  for (size_t i = 0; i < t.match_label_keys.size(); ++i) {
+    const std::string& key = t.match_label_keys[i];
+    if (std::find(t.mismatch_label_keys.begin(), t.mismatch_label_keys.end(), key) != t.mismatch_label_keys.end()) {
+      reject(v, {"matchLabelKeys", i},
+             field::invalid(fmt::format("{}[{}]", path_of(v, "matchLabelKeys"), i), field::go_quote(key),
+                            "exists in both matchLabelKeys and mismatchLabelKeys"));
+    }
+  }
+  if (t.topology_key.empty()) reject(v, {"topologyKey"}, field::required(path_of(v, "topologyKey"), "can not be empty"));
+  validate_label_name(v, {"topologyKey"}, path_of(v, "topologyKey"), t.topology_key);
+}
+
+void validate_spread_constraint(const Value& v, const TopologySpreadConstraint& c) {
+  if (c.max_skew <= 0) {
+    reject(v, {"maxSkew"}, field::invalid(path_of(v, "maxSkew"), std::to_string(c.max_skew), "must be greater than zero"));
+  }
+  if (c.topology_key.empty()) reject(v, {"topologyKey"}, field::required(path_of(v, "topologyKey"), "can not be empty"));
+  if (c.when_unsatisfiable != "DoNotSchedule" && c.when_unsatisfiable != "ScheduleAnyway") {
+    reject(v, {"whenUnsatisfiable"},
+           field::not_supported(path_of(v, "whenUnsatisfiable"), field::go_quote(c.when_unsatisfiable),
+                                {"DoNotSchedule", "ScheduleAnyway"}));
+  }
+  if (c.min_domains) {
+    std::string path = path_of(v, "minDomains");
+    std::string value = std::to_string(*c.min_domains);
+    if (*c.min_domains <= 0) reject(v, {"minDomains"}, field::invalid(path, value, "must be greater than zero"));
+    if (c.when_unsatisfiable != "DoNotSchedule") {
+      reject(v, {"minDomains"},
+             field::invalid(path, value,
+                            fmt::format("can only use minDomains if whenUnsatisfiable=DoNotSchedule, not {}",
+                                        c.when_unsatisfiable)));
+    }
+  }
+  if (!c.match_label_keys.empty()) {
+    std::string base = path_of(v, "matchLabelKeys");
+    if (!c.label_selector) {
+      reject(v, {"matchLabelKeys"}, field::forbidden(base, "must not be specified when labelSelector is not set"));
+    }
+    for (size_t i = 0; i < c.match_label_keys.size(); ++i) {
+      validate_label_name(v, {"matchLabelKeys", i}, fmt::format("{}[{}]", base, i), c.match_label_keys[i]);
+    }
+  }
+}
+
+void validate_pod_spec(const Value& v, const PodSpec& spec) {
+  validate_unique_host_ports(v, "containers", spec.containers, 0, spec.containers.size());
+  // Init containers run one at a time: each is checked on its own.
+  for (size_t i = 0; i < spec.init_containers.size(); ++i) {
+    validate_unique_host_ports(v, "initContainers", spec.init_containers, i, 1);
+  }
+  if (spec.host_network) {
+    for (size_t ci = 0; ci < spec.containers.size(); ++ci) {
+      const auto& ports = spec.containers[ci].ports;
+      for (size_t pi = 0; pi < ports.size(); ++pi) {
+        if (ports[pi].host_port == 0 || ports[pi].host_port == ports[pi].container_port) continue;
+        std::string path = path_of(v, fmt::format("containers[{}].ports[{}].hostPort", ci, pi));
+        reject(v, {"containers", ci, "ports", pi, "hostPort"},
+               field::invalid(path, std::to_string(ports[pi].host_port),
+                              "must match `containerPort` when `hostNetwork` is true"));
+      }
+    }
+  }
+  if (!spec.node_selector.empty()) {
+    v.fields([&](std::string_view key, const Value& f) {
+      if (key == "nodeSelector") validate_labels(f, spec.node_selector);
+    });
+  }
+  const auto& gates = spec.scheduling_gates;
+  for (size_t i = 0; i < gates.size(); ++i) {
+    std::string path = path_of(v, fmt::format("schedulingGates[{}]", i));
+    std::vector<std::string> errors = label_key_errors(gates[i].name);
+    if (!errors.empty()) reject(v, {"schedulingGates", i}, field::invalid(path, field::go_quote(gates[i].name), errors.front()));
+    for (size_t j = 0; j < i; ++j) {
+      if (gates[j].name == gates[i].name) {
+        reject(v, {"schedulingGates", i}, field::duplicate(path, field::go_quote(gates[i].name)));
+      }
+    }
+  }
+  const auto& constraints = spec.topology_spread_constraints;
+  for (size_t i = 0; i < constraints.size(); ++i) {
+    for (size_t j = i + 1; j < constraints.size(); ++j) {
+      if (constraints[i].topology_key != constraints[j].topology_key ||
+          constraints[i].when_unsatisfiable != constraints[j].when_unsatisfiable) {
+        continue;
+      }
+      std::string path = path_of(v, fmt::format("topologySpreadConstraints[{}].{{topologyKey, whenUnsatisfiable}}", i));
+      std::string pair = fmt::format("{{{}, {}}}", constraints[i].topology_key, constraints[i].when_unsatisfiable);
+      reject(v, {"topologySpreadConstraints", j}, field::duplicate(path, field::go_quote(pair)));
+    }
+  }
+  if (!spec.node_name.empty()) {
+    std::vector<std::string> errors = dns1123_subdomain_errors(spec.node_name);
+    if (!errors.empty()) {
+      reject(v, {"nodeName"}, field::invalid(path_of(v, "nodeName"), field::go_quote(spec.node_name), errors.front()));
+    }
+  }
+  if (!spec.priority_class_name.empty()) {
+    std::vector<std::string> errors = dns1123_subdomain_errors(spec.priority_class_name);
+    if (!errors.empty()) {
+      reject(v, {"priorityClassName"},
+             field::invalid(path_of(v, "priorityClassName"), field::go_quote(spec.priority_class_name), errors.front()));
+    }
+  }
+  validate_pod_resource_consistency(v, spec);
+}
+
+}  // namespace podfit

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <variant>
 
+#include "function_ref.h"
 #include "podfit/model/cluster.h"
 #include "value.h"
 
@@ -15,6 +16,8 @@ namespace podfit {
 
 // A step from a Value to one below it: a member name or an element index.
 using PathStep = std::variant<std::string_view, size_t>;
+// The printed path of a field, built only when there is an error to report.
+using PathFn = FunctionRef<std::string()>;
 
 // Line of the value reached from `v` by `steps`; v's own line when that value is absent.
 int line_at(const Value& v, std::initializer_list<PathStep> steps);
@@ -24,8 +27,7 @@ int line_at(const Value& v, std::initializer_list<PathStep> steps);
 std::string path_of(const Value& v, std::string_view relative);
 
 // unversioned ValidateLabelName: a qualified name at `path` (the value at `steps` below `v`).
-void validate_label_name(const Value& v, std::initializer_list<PathStep> steps, const std::string& path,
-                         std::string_view name);
+void validate_label_name(const Value& v, std::initializer_list<PathStep> steps, PathFn path, std::string_view name);
 // unversioned ValidateLabels: every key and value of the map `v`.
 void validate_labels(const Value& v, const StringMap& labels);
 // unversioned ValidateLabelSelector (invalid label values refused, as on create).
@@ -46,8 +48,8 @@ void validate_overhead(const Value& v, const ResourceList& overhead);
 // A node's `status.capacity` or `status.allocatable` (ValidateNodeResources).
 void validate_node_resource_list(const Value& v, const ResourceList& list);
 // ValidateResourceQuantityValue for the quantity `q` of resource `name` at `path`.
-void validate_quantity_value(const Value& v, std::initializer_list<PathStep> steps, const std::string& path,
-                             std::string_view name, const Quantity& q);
+void validate_quantity_value(const Value& v, std::initializer_list<PathStep> steps, PathFn path, std::string_view name,
+                             const Quantity& q);
 
 // Pods (validate_pod.cpp).
 void validate_toleration(const Value& v, const Toleration& toleration);

@@ -49,19 +49,17 @@ std::string path_of(const Value& v, std::string_view relative) {
   return fmt::format("{}.{}", path, relative);
 }
 
-void validate_label_name(const Value& v, std::initializer_list<PathStep> steps, const std::string& path,
-                         std::string_view name) {
+void validate_label_name(const Value& v, std::initializer_list<PathStep> steps, PathFn path, std::string_view name) {
   std::vector<std::string> errors = label_key_errors(name);
-  if (!errors.empty()) reject(v, steps, field::invalid(path, field::go_quote(name), errors.front()));
+  if (!errors.empty()) reject(v, steps, field::invalid(path(), field::go_quote(name), errors.front()));
 }
 
 void validate_labels(const Value& v, const StringMap& labels) {
-  if (labels.empty()) return;
-  std::string path = v.path();
+  auto path = [&] { return v.path(); };
   for (const auto& [key, value] : labels) {
     validate_label_name(v, {std::string_view(key)}, path, key);
     std::vector<std::string> errors = label_value_errors(value);
-    if (!errors.empty()) reject(v, {std::string_view(key)}, field::invalid(path, field::go_quote(value), errors.front()));
+    if (!errors.empty()) reject(v, {std::string_view(key)}, field::invalid(path(), field::go_quote(value), errors.front()));
   }
 }
 
@@ -73,27 +71,27 @@ void validate_label_selector(const Value& v, const LabelSelector& selector) {
   }
   for (size_t i = 0; i < selector.match_expressions.size(); ++i) {
     const LabelSelectorRequirement& r = selector.match_expressions[i];
-    std::string base = path_of(v, fmt::format("matchExpressions[{}]", i));
+    auto base = [&] { return path_of(v, fmt::format("matchExpressions[{}]", i)); };
     std::initializer_list<PathStep> at = {"matchExpressions", i};
     if (r.op == "In" || r.op == "NotIn") {
       if (r.values.empty()) {
-        reject(v, at, field::required(base + ".values", "must be specified when `operator` is 'In' or 'NotIn'"));
+        reject(v, at, field::required(base() + ".values", "must be specified when `operator` is 'In' or 'NotIn'"));
       }
     } else if (r.op == "Exists" || r.op == "DoesNotExist") {
       if (!r.values.empty()) {
         reject(v, at,
-               field::forbidden(base + ".values", "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+               field::forbidden(base() + ".values", "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
       }
     } else {
       reject(v, {"matchExpressions", i, "operator"},
-             field::invalid(base + ".operator", field::go_quote(r.op), "not a valid selector operator"));
+             field::invalid(base() + ".operator", field::go_quote(r.op), "not a valid selector operator"));
     }
-    validate_label_name(v, {"matchExpressions", i, "key"}, base + ".key", r.key);
+    validate_label_name(v, {"matchExpressions", i, "key"}, [&] { return base() + ".key"; }, r.key);
     for (size_t j = 0; j < r.values.size(); ++j) {
       std::vector<std::string> errors = label_value_errors(r.values[j]);
       if (!errors.empty()) {
         reject(v, {"matchExpressions", i, "values", j},
-               field::invalid(fmt::format("{}.values[{}]", base, j), field::go_quote(r.values[j]), errors.front()));
+               field::invalid(fmt::format("{}.values[{}]", base(), j), field::go_quote(r.values[j]), errors.front()));
       }
     }
   }

@@ -23,10 +23,9 @@ std::string joined(const std::vector<std::string>& messages) {
 }
 
 // A DNS subdomain (class names, node names) at `path`; nothing to check when empty.
-void validate_subdomain(const Value& v, std::initializer_list<PathStep> steps, const std::string& path,
-                        std::string_view value) {
+void validate_subdomain(const Value& v, std::initializer_list<PathStep> steps, PathFn path, std::string_view value) {
   std::vector<std::string> errors = dns1123_subdomain_errors(value);
-  if (!errors.empty()) reject(v, steps, field::invalid(path, field::go_quote(value), errors.front()));
+  if (!errors.empty()) reject(v, steps, field::invalid(path(), field::go_quote(value), errors.front()));
 }
 
 bool is_taint_effect(std::string_view effect) {
@@ -45,21 +44,21 @@ std::string go_taint(const Taint& t) {
 void validate_taints(const Value& v, const std::vector<Taint>& taints) {
   for (size_t i = 0; i < taints.size(); ++i) {
     const Taint& t = taints[i];
-    std::string base = fmt::format("metadata.taints[{}]", i);
-    validate_label_name(v, {"spec", "taints", i, "key"}, base + ".key", t.key);
+    auto base = [&] { return fmt::format("metadata.taints[{}]", i); };
+    validate_label_name(v, {"spec", "taints", i, "key"}, [&] { return base() + ".key"; }, t.key);
     std::vector<std::string> errors = label_value_errors(t.value);
     if (!errors.empty()) {
-      reject(v, {"spec", "taints", i, "value"}, field::invalid(base + ".value", field::go_quote(t.value), joined(errors)));
+      reject(v, {"spec", "taints", i, "value"}, field::invalid(base() + ".value", field::go_quote(t.value), joined(errors)));
     }
-    if (t.effect.empty()) reject(v, {"spec", "taints", i}, field::required(base + ".effect"));
+    if (t.effect.empty()) reject(v, {"spec", "taints", i}, field::required(base() + ".effect"));
     if (!is_taint_effect(t.effect)) {
       reject(v, {"spec", "taints", i, "effect"},
-             field::not_supported(base + ".effect", field::go_quote(t.effect), {"NoSchedule", "PreferNoSchedule", "NoExecute"}));
+             field::not_supported(base() + ".effect", field::go_quote(t.effect), {"NoSchedule", "PreferNoSchedule", "NoExecute"}));
     }
     for (size_t j = 0; j < i; ++j) {
       if (taints[j].key == t.key && taints[j].effect == t.effect) {
         reject(v, {"spec", "taints", i},
-               field::duplicate(base, go_taint(t)) + ": taints must be unique by key and effect pair");
+               field::duplicate(base(), go_taint(t)) + ": taints must be unique by key and effect pair");
       }
     }
   }
@@ -93,7 +92,7 @@ void validate_access_modes(const Value& v, const std::vector<std::string>& modes
 void validate_object_name(const Value& v, std::string_view name) {
   // A name left to generateName is checked by the API server once generated.
   if (name.empty()) return;
-  validate_subdomain(v, {"metadata", "name"}, "metadata.name", name);
+  validate_subdomain(v, {"metadata", "name"}, [] { return std::string("metadata.name"); }, name);
 }
 
 void validate_node(const Value& v, const Node& node) {
@@ -119,7 +118,7 @@ void validate_pvc_spec(const Value& v, const PersistentVolumeClaimSpec& spec) {
            field::invalid(storage_path, field::go_quote(storage->to_string()), "must be greater than zero"));
   }
   if (spec.storage_class_name && !spec.storage_class_name->empty()) {
-    validate_subdomain(v, {"storageClassName"}, path_of(v, "storageClassName"), *spec.storage_class_name);
+    validate_subdomain(v, {"storageClassName"}, [&] { return path_of(v, "storageClassName"); }, *spec.storage_class_name);
   }
 }
 
@@ -130,10 +129,10 @@ void validate_persistent_volume(const Value& v, const PersistentVolume& pv, bool
     validate_access_modes(spec, pv.access_modes, "");
     if (pv.capacity.empty()) reject(spec, {"capacity"}, field::required("spec.capacity"));
     for (const auto& [name, q] : pv.capacity) {
-      std::string path = fmt::format("spec.capacity[{}]", name);
+      auto path = [&] { return fmt::format("spec.capacity[{}]", name); };
       std::initializer_list<PathStep> at = {"capacity", std::string_view(name)};
-      if (q.value() < 0) reject(spec, at, field::invalid(path, std::to_string(q.value()), "must be a valid resource quantity"));
-      if (q.sign() <= 0) reject(spec, at, field::invalid(path, field::go_quote(q.to_string()), "must be greater than zero"));
+      if (q.value() < 0) reject(spec, at, field::invalid(path(), std::to_string(q.value()), "must be a valid resource quantity"));
+      if (q.sign() <= 0) reject(spec, at, field::invalid(path(), field::go_quote(q.to_string()), "must be greater than zero"));
     }
     if (has_node_affinity && !pv.node_affinity) {
       reject(spec, {"nodeAffinity"}, field::required("spec.nodeAffinity.required", "must specify required node constraints"));
@@ -142,7 +141,8 @@ void validate_persistent_volume(const Value& v, const PersistentVolume& pv, bool
       reject(spec, {"local"}, field::required("spec.nodeAffinity", "Local volume requires node affinity"));
     }
     if (!pv.storage_class_name.empty()) {
-      validate_subdomain(spec, {"storageClassName"}, "spec.storageClassName", pv.storage_class_name);
+      validate_subdomain(spec, {"storageClassName"}, [] { return std::string("spec.storageClassName"); },
+                         pv.storage_class_name);
     }
   });
 }
@@ -152,7 +152,7 @@ void validate_storage_class(const Value& v, const StorageClass& sc) {
   std::string provisioner = sc.provisioner;
   std::transform(provisioner.begin(), provisioner.end(), provisioner.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  validate_label_name(v, {"provisioner"}, "provisioner", provisioner);
+  validate_label_name(v, {"provisioner"}, [] { return std::string("provisioner"); }, provisioner);
   std::vector<std::map<std::string, std::set<std::string>>> seen_terms;
   for (size_t i = 0; i < sc.allowed_topologies.size(); ++i) {
     const auto& expressions = sc.allowed_topologies[i].match_label_expressions;
@@ -170,7 +170,8 @@ void validate_storage_class(const Value& v, const StorageClass& sc) {
                  field::duplicate(fmt::format("{}.values[{}]", base, k), field::go_quote(r.values[k])));
         }
       }
-      validate_label_name(v, {"allowedTopologies", i, "matchLabelExpressions", j, "key"}, base + ".key", r.key);
+      validate_label_name(v, {"allowedTopologies", i, "matchLabelExpressions", j, "key"}, [&] { return base + ".key"; },
+                          r.key);
       if (term.contains(r.key)) {
         reject(v, {"allowedTopologies", i, "matchLabelExpressions", j, "key"},
                field::duplicate(base + ".key", field::go_quote(r.key)));
@@ -215,14 +216,15 @@ void validate_csi_node(const Value& v, const CSINode& node) {
       for (size_t j = 0; j < k; ++j) {
         if (d.topology_keys[j] == key) reject(v, at, field::duplicate(base, field::go_quote(key)));
       }
-      validate_label_name(v, {"spec", "drivers", i, "topologyKeys", k}, base, key);
+      validate_label_name(v, {"spec", "drivers", i, "topologyKeys", k}, [&] { return base; }, key);
     }
   }
 }
 
 void validate_csi_storage_capacity(const Value& v, const CSIStorageCapacity& capacity) {
   validate_object_name(v, capacity.metadata.name);
-  validate_subdomain(v, {"storageClassName"}, "storageClassName", capacity.storage_class_name);
+  validate_subdomain(v, {"storageClassName"}, [] { return std::string("storageClassName"); },
+                     capacity.storage_class_name);
   if (capacity.capacity && capacity.capacity->sign() < 0) {
     reject(v, {"capacity"},
            field::invalid("capacity", field::go_quote(capacity.capacity->to_string()), "must be greater than or equal to 0"));

@@ -26,7 +26,9 @@ void validate_label_keys(const Value& v, std::string_view field, const std::vect
   if (keys.empty()) return;
   std::string base = path_of(v, field);
   if (!has_selector) reject(v, {field}, field::forbidden(base, "must not be specified when labelSelector is not set"));
-  for (size_t i = 0; i < keys.size(); ++i) validate_label_name(v, {field, i}, fmt::format("{}[{}]", base, i), keys[i]);
+  for (size_t i = 0; i < keys.size(); ++i) {
+    validate_label_name(v, {field, i}, [&] { return fmt::format("{}[{}]", base, i); }, keys[i]);
+  }
 }
 
 // AccumulateUniqueHostPorts over `containers`; `one` checks a single (init) container, whose
@@ -52,32 +54,32 @@ void validate_unique_host_ports(const Value& v, std::string_view field, const st
 }  // namespace
 
 void validate_toleration(const Value& v, const Toleration& t) {
-  std::string op_path = path_of(v, "operator");
-  std::string effect_path = path_of(v, "effect");
-  if (!t.key.empty()) validate_label_name(v, {"key"}, path_of(v, "key"), t.key);
+  auto op_path = [&] { return path_of(v, "operator"); };
+  auto effect_path = [&] { return path_of(v, "effect"); };
+  if (!t.key.empty()) validate_label_name(v, {"key"}, [&] { return path_of(v, "key"); }, t.key);
   if (t.key.empty() && t.op != "Exists") {
     reject(v, {"operator"},
-           field::invalid(op_path, field::go_quote(t.op),
+           field::invalid(op_path(), field::go_quote(t.op),
                           "operator must be Exists when `key` is empty, which means \"match all values and all keys\""));
   }
   if (t.toleration_seconds && t.effect != "NoExecute") {
     reject(v, {"effect"},
-           field::invalid(effect_path, field::go_quote(t.effect), "effect must be 'NoExecute' when `tolerationSeconds` is set"));
+           field::invalid(effect_path(), field::go_quote(t.effect), "effect must be 'NoExecute' when `tolerationSeconds` is set"));
   }
   if (t.op.empty() || t.op == "Equal") {
     std::vector<std::string> errors = label_value_errors(t.value);
-    if (!errors.empty()) reject(v, {"value"}, field::invalid(op_path, field::go_quote(t.value), joined(errors)));
+    if (!errors.empty()) reject(v, {"value"}, field::invalid(op_path(), field::go_quote(t.value), joined(errors)));
   } else if (t.op == "Exists") {
     if (!t.value.empty()) {
-      reject(v, {"value"}, field::invalid(op_path, field::go_quote(t.value), "value must be empty when `operator` is 'Exists'"));
+      reject(v, {"value"}, field::invalid(op_path(), field::go_quote(t.value), "value must be empty when `operator` is 'Exists'"));
     }
   } else if (t.op != "Gt" && t.op != "Lt") {
     // Gt and Lt are left to the TaintTolerationComparisonOperators gate, which podfit can enable.
-    reject(v, {"operator"}, field::not_supported(op_path, field::go_quote(t.op), {"Equal", "Exists"}));
+    reject(v, {"operator"}, field::not_supported(op_path(), field::go_quote(t.op), {"Equal", "Exists"}));
   }
   if (!t.effect.empty() && t.effect != "NoSchedule" && t.effect != "PreferNoSchedule" && t.effect != "NoExecute") {
     reject(v, {"effect"},
-           field::not_supported(effect_path, field::go_quote(t.effect), {"NoSchedule", "PreferNoSchedule", "NoExecute"}));
+           field::not_supported(effect_path(), field::go_quote(t.effect), {"NoSchedule", "PreferNoSchedule", "NoExecute"}));
   }
 }
 
@@ -100,7 +102,7 @@ void validate_pod_affinity_term(const Value& v, const PodAffinityTerm& t) {
     }
   }
   if (t.topology_key.empty()) reject(v, {"topologyKey"}, field::required(path_of(v, "topologyKey"), "can not be empty"));
-  validate_label_name(v, {"topologyKey"}, path_of(v, "topologyKey"), t.topology_key);
+  validate_label_name(v, {"topologyKey"}, [&] { return path_of(v, "topologyKey"); }, t.topology_key);
 }
 
 void validate_spread_constraint(const Value& v, const TopologySpreadConstraint& c) {
@@ -130,7 +132,7 @@ void validate_spread_constraint(const Value& v, const TopologySpreadConstraint& 
       reject(v, {"matchLabelKeys"}, field::forbidden(base, "must not be specified when labelSelector is not set"));
     }
     for (size_t i = 0; i < c.match_label_keys.size(); ++i) {
-      validate_label_name(v, {"matchLabelKeys", i}, fmt::format("{}[{}]", base, i), c.match_label_keys[i]);
+      validate_label_name(v, {"matchLabelKeys", i}, [&] { return fmt::format("{}[{}]", base, i); }, c.match_label_keys[i]);
     }
   }
 }

@@ -23,10 +23,11 @@ bool is_native(std::string_view name) {
 }
 
 // helper.IsExtendedResourceName: outside kubernetes.io, and a qualified name once quota's
-// "requests." prefix is added.
+// "requests." prefix is added: a qualified name whose prefix leaves room for "requests.".
 bool is_extended(std::string_view name) {
   if (is_native(name) || name.starts_with(rn::kRequestsPrefix)) return false;
-  return label_key_errors(fmt::format("{}{}", rn::kRequestsPrefix, name)).empty();
+  constexpr size_t kSubdomainMaxLength = 253;
+  return label_key_errors(name).empty() && name.find('/') + rn::kRequestsPrefix.size() <= kSubdomainMaxLength;
 }
 
 // helper.IsOvercommitAllowed: native resources other than hugepages.
@@ -65,48 +66,49 @@ bool hugepages_divisible(std::string_view name, const Quantity& q) {
 
 enum class NameRule { Container, PodLevel };
 
+const ResourceList* optional_list(const std::optional<ResourceList>& list) { return list ? &*list : nullptr; }
+
 // A resource name (a field.Path key) is printed unquoted: ResourceName is a fmt.Stringer.
-void validate_resource_name(const Value& v, std::initializer_list<PathStep> steps, const std::string& path,
-                            std::string_view name, NameRule rule) {
+void validate_resource_name(const Value& v, std::initializer_list<PathStep> steps, PathFn path, std::string_view name,
+                            NameRule rule) {
   std::vector<std::string> errors = label_key_errors(name);
-  if (!errors.empty()) reject(v, steps, field::invalid(path, name, errors.front()));
+  if (!errors.empty()) reject(v, steps, field::invalid(path(), name, errors.front()));
   bool unprefixed = name.find('/') == std::string_view::npos;
   if (unprefixed && !is_standard_resource(name)) {
-    reject(v, steps, field::invalid(path, name, "must be a standard resource type or fully qualified"));
+    reject(v, steps, field::invalid(path(), name, "must be a standard resource type or fully qualified"));
   }
   if (rule == NameRule::PodLevel) {
-    if (!is_supported_pod_level_resource(name)) reject(v, steps, field::not_supported(path, name, {"cpu", "memory"}));
+    if (!is_supported_pod_level_resource(name)) reject(v, steps, field::not_supported(path(), name, {"cpu", "memory"}));
     return;
   }
   if (unprefixed) {
     bool container_resource = one_of(name, {"cpu", "memory", "ephemeral-storage"}) || is_hugepages(name);
-    if (!container_resource) reject(v, steps, field::invalid(path, name, "must be a standard resource for containers"));
+    if (!container_resource) reject(v, steps, field::invalid(path(), name, "must be a standard resource for containers"));
   } else if (!is_native(name) && !is_extended(name)) {
-    reject(v, steps, field::invalid(path, name, "doesn't follow extended resource name standard"));
+    reject(v, steps, field::invalid(path(), name, "doesn't follow extended resource name standard"));
   }
 }
 
-void validate_hugepages_value(const Value& v, std::initializer_list<PathStep> steps, const std::string& path,
-                              std::string_view name, const Quantity& q) {
+void validate_hugepages_value(const Value& v, std::initializer_list<PathStep> steps, PathFn path, std::string_view name,
+                              const Quantity& q) {
   if (!is_hugepages(name) || hugepages_divisible(name, q)) return;
   std::string text = q.to_string();
   reject(v, steps,
-         field::invalid(path, field::go_quote(text), fmt::format("{} is not positive integer multiple of {}", text, name)));
+         field::invalid(path(), field::go_quote(text), fmt::format("{} is not positive integer multiple of {}", text, name)));
 }
 
 bool is_cpu_or_memory(std::string_view name) { return name == rn::kCpu || name == rn::kMemory; }
 
 // validateResourceRequirements. `limits_in_place`: the limits are v's own members (overhead).
-void validate_requirements(const Value& v, const std::optional<ResourceList>& requests,
-                           const std::optional<ResourceList>& limits, NameRule rule, bool limits_in_place) {
-  std::string base = v.path();
-  std::string limits_path = path_of(v, "limits");
-  std::string requests_path = path_of(v, "requests");
+void validate_requirements(const Value& v, const ResourceList* requests, const ResourceList* limits, NameRule rule,
+                           bool limits_in_place) {
+  auto limits_path = [&] { return path_of(v, "limits"); };
+  auto requests_path = [&] { return path_of(v, "requests"); };
   bool cpu_or_memory = false;
   bool hugepages = false;
   if (limits) {
     for (const auto& [name, q] : *limits) {
-      std::string path = fmt::format("{}[{}]", limits_path, name);
+      auto path = [&] { return fmt::format("{}[{}]", limits_path(), name); };
       auto check = [&](std::initializer_list<PathStep> steps) {
         validate_resource_name(v, steps, path, name, rule);
         validate_quantity_value(v, steps, path, name, q);
@@ -121,7 +123,7 @@ void validate_requirements(const Value& v, const std::optional<ResourceList>& re
   }
   if (requests) {
     for (const auto& [name, q] : *requests) {
-      std::string path = fmt::format("{}[{}]", requests_path, name);
+      auto path = [&] { return fmt::format("{}[{}]", requests_path(), name); };
       std::string_view key = name;
       validate_resource_name(v, {"requests", key}, path, name, rule);
       validate_quantity_value(v, {"requests", key}, path, name, q);
@@ -130,15 +132,15 @@ void validate_requirements(const Value& v, const std::optional<ResourceList>& re
         int order = q.compare(*limit);
         if (order != 0 && !overcommit_allowed(name)) {
           reject(v, {"requests", key},
-                 field::invalid(requests_path, field::go_quote(q.to_string()),
+                 field::invalid(requests_path(), field::go_quote(q.to_string()),
                                 fmt::format("must be equal to {} limit of {}", name, limit->to_string())));
         } else if (order > 0) {
           reject(v, {"requests", key},
-                 field::invalid(requests_path, field::go_quote(q.to_string()),
+                 field::invalid(requests_path(), field::go_quote(q.to_string()),
                                 fmt::format("must be less than or equal to {} limit of {}", name, limit->to_string())));
         }
       } else if (!overcommit_allowed(name)) {
-        reject(v, {"requests", key}, field::required(limits_path, "Limit must be set for non overcommitable resources"));
+        reject(v, {"requests", key}, field::required(limits_path(), "Limit must be set for non overcommitable resources"));
       }
       if (is_hugepages(name)) {
         hugepages = true;
@@ -147,30 +149,32 @@ void validate_requirements(const Value& v, const std::optional<ResourceList>& re
       cpu_or_memory = cpu_or_memory || is_cpu_or_memory(name);
     }
   }
-  if (!cpu_or_memory && hugepages) reject(v, {}, field::forbidden(base, "HugePages require cpu or memory"));
+  if (!cpu_or_memory && hugepages) reject(v, {}, field::forbidden(v.path(), "HugePages require cpu or memory"));
 }
 
 }  // namespace
 
-void validate_quantity_value(const Value& v, std::initializer_list<PathStep> steps, const std::string& path,
-                             std::string_view name, const Quantity& q) {
+void validate_quantity_value(const Value& v, std::initializer_list<PathStep> steps, PathFn path, std::string_view name,
+                             const Quantity& q) {
   // ValidateNonnegativeQuantity quotes the value (a string); the integer rule prints the
   // Quantity itself, unquoted.
-  if (q.sign() < 0) reject(v, steps, field::invalid(path, field::go_quote(q.to_string()), "must be greater than or equal to 0"));
-  if (is_integer_resource(name) && q.milli_value() % 1000 != 0) {
-    reject(v, steps, field::invalid(path, q.to_string(), "must be an integer"));
+  if (q.sign() < 0) {
+    reject(v, steps, field::invalid(path(), field::go_quote(q.to_string()), "must be greater than or equal to 0"));
+  }
+  if (q.milli_value() % 1000 != 0 && is_integer_resource(name)) {
+    reject(v, steps, field::invalid(path(), q.to_string(), "must be an integer"));
   }
 }
 
 void validate_container_resources(const Value& v, const ResourceRequirements& resources) {
-  validate_requirements(v, resources.requests, resources.limits, NameRule::Container, false);
+  validate_requirements(v, optional_list(resources.requests), optional_list(resources.limits), NameRule::Container, false);
 }
 
 void validate_pod_level_resources(const Value& v, const ResourceRequirements& resources) {
   if (!resources.claims.empty()) {
     reject(v, {"claims"}, field::forbidden(path_of(v, "claims"), "claims cannot be set for Resources at pod-level"));
   }
-  validate_requirements(v, resources.requests, resources.limits, NameRule::PodLevel, false);
+  validate_requirements(v, optional_list(resources.requests), optional_list(resources.limits), NameRule::PodLevel, false);
 }
 
 void validate_pod_resource_consistency(const Value& v, const PodSpec& spec) {
@@ -211,13 +215,12 @@ void validate_pod_resource_consistency(const Value& v, const PodSpec& spec) {
 }
 
 void validate_overhead(const Value& v, const ResourceList& overhead) {
-  validate_requirements(v, std::nullopt, overhead, NameRule::Container, true);
+  validate_requirements(v, nullptr, &overhead, NameRule::Container, true);
 }
 
 void validate_node_resource_list(const Value& v, const ResourceList& list) {
-  std::string base = v.path();
   for (const auto& [name, q] : list) {
-    validate_quantity_value(v, {std::string_view(name)}, fmt::format("{}.{}", base, name), name, q);
+    validate_quantity_value(v, {std::string_view(name)}, [&] { return fmt::format("{}.{}", v.path(), name); }, name, q);
   }
 }
 

@@ -436,6 +436,11 @@ TEST_CASE("API validation: storage objects, priority classes, disruption budgets
        "spec.storageClassName: Invalid value: \"Fast\": a lowercase RFC 1123 subdomain must consist of lower case "
        "alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. "
        "'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
+      {"generic ephemeral volume's claim",
+       pod("  volumes:\n  - name: scratch\n    ephemeral:\n      volumeClaimTemplate:\n        spec:\n"
+           "          resources: {requests: {storage: 1Gi}}\n"),
+       "spec.volumes[0].ephemeral.volumeClaimTemplate.spec.accessModes: Required value: at least 1 access mode is "
+       "required"},
       {"storage class", sc + "provisioner: ebs.csi.aws.com\nvolumeBindingMode: WaitForFirstConsumer\n"
                              "allowedTopologies:\n- matchLabelExpressions: [{key: zone, values: [a, b]}]\n",
        ""},

@@ -270,7 +270,6 @@ void decode_pvc_spec(const Value& v, PersistentVolumeClaimSpec& out) {
       if (!f.is_null()) out.volume_attributes_class_name = f.string();
     }
   });
-  validate_pvc_spec(v, out);
 }
 
 }  // namespace podfit

@@ -224,7 +224,10 @@ Volume decode_volume(const Value& v) {
         if (k != "volumeClaimTemplate" || x.is_null()) return;
         PersistentVolumeClaimSpec& spec = vol.ephemeral_claim.emplace();
         x.fields([&](std::string_view kk, const Value& y) {
-          if (kk == "spec") decode_pvc_spec(y, spec);
+          if (kk == "spec") {
+            decode_pvc_spec(y, spec);
+            validate_pvc_spec(y, spec);
+          }
           else if (kk == "metadata") {
             y.fields([&](std::string_view m, const Value& z) {
               if (m == "labels") decode_string_map(z, vol.ephemeral_labels);

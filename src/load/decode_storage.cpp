@@ -68,7 +68,10 @@ void decode_persistent_volume(const Value& v, PersistentVolume& pv) {
 void decode_persistent_volume_claim(const Value& v, PersistentVolumeClaim& pvc) {
   v.fields([&](std::string_view key, const Value& f) {
     if (key == "metadata") decode_meta(f, pvc.metadata);
-    else if (key == "spec") decode_pvc_spec(f, pvc.spec);
+    else if (key == "spec") {
+      decode_pvc_spec(f, pvc.spec);
+      validate_pvc_spec(f, pvc.spec);
+    }
     else if (key == "status") {
       f.fields([&](std::string_view k, const Value& x) {
         if (k == "phase") pvc.phase = x.string();

@@ -344,6 +344,27 @@ TEST_CASE("API validation: host ports, gates, priority class name") {
        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  hostNetwork: true\n  containers:\n"
        "  - {name: a, image: i, ports: [{containerPort: 80, hostPort: 8080}]}\n",
        "spec.containers[0].ports[0].hostPort: Invalid value: 8080: must match `containerPort` when `hostNetwork` is true"},
+      {"resource claims",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  resourceClaims: [{name: gpu, resourceClaimName: gpu-1}]\n"
+       "  containers: [{name: c, image: i, resources: {claims: [{name: gpu}]}}]\n",
+       ""},
+      {"container claim not among the pod's",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  resourceClaims: [{name: gpu, resourceClaimName: gpu-1}]\n"
+       "  containers: [{name: c, image: i, resources: {claims: [{name: fpga}]}}]\n",
+       "spec.containers[0].resources.claims[0]: Not found: \"fpga\": must be one of the names in pod.spec.resourceClaims: "
+       "gpu"},
+      {"container claim without pod claims",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n"
+       "  containers: [{name: c, image: i, resources: {claims: [{name: fpga}]}}]\n",
+       "spec.containers[0].resources.claims[0]: Not found: \"fpga\": must be one of the names in pod.spec.resourceClaims "
+       "which is empty"},
+      {"pod claim named twice",
+       pod("  resourceClaims: [{name: gpu, resourceClaimName: a}, {name: gpu, resourceClaimName: b}]\n"),
+       "spec.resourceClaims[1].name: Duplicate value: \"gpu\""},
+      {"pod claim name", pod("  resourceClaims: [{name: GPU, resourceClaimName: a}]\n"),
+       "spec.resourceClaims[0].name: Invalid value: \"GPU\": a lowercase RFC 1123 label must consist of lower case "
+       "alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or "
+       "'123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"},
       {"scheduling gate", pod("  schedulingGates: [{name: example.com/quota}]\n"), ""},
       {"scheduling gate without a name", pod("  schedulingGates: [{}]\n"),
        "spec.schedulingGates[0]: Invalid value: \"\": name part must be non-empty"},

@@ -51,6 +51,59 @@ void validate_unique_host_ports(const Value& v, std::string_view field, const st
   }
 }
 
+// validatePodResourceClaims: each claim named once, by a DNS label, and its object names valid.
+void validate_pod_resource_claims(const Value& v, const std::vector<PodResourceClaim>& claims) {
+  for (size_t i = 0; i < claims.size(); ++i) {
+    const PodResourceClaim& c = claims[i];
+    auto path = [&](std::string_view field) { return path_of(v, fmt::format("resourceClaims[{}].{}", i, field)); };
+    if (c.name.empty()) reject(v, {"resourceClaims", i}, field::required(path("name")));
+    bool duplicate = false;
+    for (size_t j = 0; j < i; ++j) duplicate = duplicate || claims[j].name == c.name;
+    if (duplicate) reject(v, {"resourceClaims", i, "name"}, field::duplicate(path("name"), field::go_quote(c.name)));
+    std::vector<std::string> errors = dns1123_label_errors(c.name);
+    if (!errors.empty()) reject(v, {"resourceClaims", i, "name"}, field::invalid(path("name"), field::go_quote(c.name), errors.front()));
+    auto object_name = [&](const std::optional<std::string>& name, std::string_view field) {
+      if (!name) return;
+      std::vector<std::string> name_errors = dns1123_subdomain_errors(*name);
+      if (!name_errors.empty()) {
+        reject(v, {"resourceClaims", i, field}, field::invalid(path(field), field::go_quote(*name), name_errors.front()));
+      }
+    };
+    object_name(c.resource_claim_name, "resourceClaimName");
+    object_name(c.resource_claim_template_name, "resourceClaimTemplateName");
+  }
+}
+
+// validateResourceClaimNames: a container's claims name entries of spec.resourceClaims.
+void validate_container_claims(const Value& v, std::string_view field, const std::vector<Container>& containers,
+                               const std::vector<PodResourceClaim>& pod_claims) {
+  for (size_t ci = 0; ci < containers.size(); ++ci) {
+    const auto& claims = containers[ci].resources.claims;
+    for (size_t i = 0; i < claims.size(); ++i) {
+      auto path = [&] { return path_of(v, fmt::format("{}[{}].resources.claims[{}]", field, ci, i)); };
+      std::initializer_list<PathStep> at = {field, ci, "resources", "claims", i};
+      if (claims[i].empty()) reject(v, at, field::required(path()));
+      bool known = false;
+      for (const PodResourceClaim& c : pod_claims) known = known || c.name == claims[i];
+      if (known) continue;
+      std::vector<std::string> names;
+      for (const PodResourceClaim& c : pod_claims) {
+        if (!c.name.empty()) names.push_back(c.name);
+      }
+      std::sort(names.begin(), names.end());
+      names.erase(std::unique(names.begin(), names.end()), names.end());
+      std::string detail = "must be one of the names in pod.spec.resourceClaims";
+      if (names.empty()) {
+        detail += " which is empty";
+      } else {
+        detail += ": ";
+        for (size_t k = 0; k < names.size(); ++k) detail += (k > 0 ? ", " : "") + names[k];
+      }
+      reject(v, at, fmt::format("{}: Not found: {}: {}", path(), field::go_quote(claims[i]), detail));
+    }
+  }
+}
+
 }  // namespace
 
 void validate_toleration(const Value& v, const Toleration& t) {
@@ -138,6 +191,9 @@ void validate_spread_constraint(const Value& v, const TopologySpreadConstraint& 
 }
 
 void validate_pod_spec(const Value& v, const PodSpec& spec) {
+  validate_pod_resource_claims(v, spec.resource_claims);
+  validate_container_claims(v, "containers", spec.containers, spec.resource_claims);
+  validate_container_claims(v, "initContainers", spec.init_containers, spec.resource_claims);
   validate_unique_host_ports(v, "containers", spec.containers, 0, spec.containers.size());
   // Init containers run one at a time: each is checked on its own.
   for (size_t i = 0; i < spec.init_containers.size(); ++i) {

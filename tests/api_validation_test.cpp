@@ -462,6 +462,27 @@ TEST_CASE("API validation: storage objects, priority classes, disruption budgets
            "          resources: {requests: {storage: 1Gi}}\n"),
        "spec.volumes[0].ephemeral.volumeClaimTemplate.spec.accessModes: Required value: at least 1 access mode is "
        "required"},
+      {"volume named twice",
+       pod("  volumes:\n  - {name: data, persistentVolumeClaim: {claimName: a}}\n"
+           "  - {name: data, persistentVolumeClaim: {claimName: b}}\n"),
+       "spec.volumes[1].name: Duplicate value: \"data\""},
+      {"volume name", pod("  volumes:\n  - {name: Data, persistentVolumeClaim: {claimName: a}}\n"),
+       "spec.volumes[0].name: Invalid value: \"Data\": a lowercase RFC 1123 label must consist of lower case "
+       "alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or "
+       "'123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"},
+      {"claim of an ephemeral volume named by another volume",
+       pod("  volumes:\n  - name: scratch\n    ephemeral:\n      volumeClaimTemplate:\n        spec:\n"
+           "          accessModes: [ReadWriteOnce]\n          resources: {requests: {storage: 1Gi}}\n"
+           "  - {name: other, persistentVolumeClaim: {claimName: p-scratch}}\n"),
+       "spec.volumes[1].persistentVolumeClaim.claimName: Invalid value: \"p-scratch\": must not reference a PVC that "
+       "gets created for an ephemeral volume"},
+      {"ephemeral volume without a template", pod("  volumes:\n  - {name: scratch, ephemeral: {}}\n"),
+       "spec.volumes[0].ephemeral.volumeClaimTemplate: Required value"},
+      {"pod namespace", "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: Team}\n"
+                        "spec:\n  containers: [{name: c, image: i}]\n",
+       "metadata.namespace: Invalid value: \"Team\": a lowercase RFC 1123 label must consist of lower case alphanumeric "
+       "characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex "
+       "used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"},
       {"storage class", sc + "provisioner: ebs.csi.aws.com\nvolumeBindingMode: WaitForFirstConsumer\n"
                              "allowedTopologies:\n- matchLabelExpressions: [{key: zone, values: [a, b]}]\n",
        ""},

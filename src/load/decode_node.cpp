@@ -76,6 +76,7 @@ void decode_namespace(const Value& v, Namespace& ns) {
     if (key == "metadata") decode_meta(f, ns.metadata);
   });
   if (ns.metadata.name.empty()) fail_required(v, "metadata.name", "name or generateName is required");
+  validate_namespace_name(v, "metadata.name", ns.metadata.name);
   ns.metadata.namespace_.clear();
   // Every namespace carries its name as a label (namespaceSelector terms rely on it).
   ns.metadata.labels.set("kubernetes.io/metadata.name", ns.metadata.name);

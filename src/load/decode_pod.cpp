@@ -382,6 +382,8 @@ void decode_pod(const Value& v, Pod& pod) {
   }
   if (!has_spec) fail_required(v, "spec.containers");
   validate_object_name(v, pod.metadata.name);
+  validate_namespace_name(v, "metadata.namespace", pod.metadata.namespace_);
+  validate_pod_volume_claims(v, pod);
   apply_pod_defaults(pod);
   if (is_uncreated(pod)) merge_match_label_keys_into_affinity_terms(pod);
 }

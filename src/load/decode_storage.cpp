@@ -82,6 +82,7 @@ void decode_persistent_volume_claim(const Value& v, PersistentVolumeClaim& pvc) 
   });
   require_name(v, pvc.metadata);
   validate_object_name(v, pvc.metadata.name);
+  validate_namespace_name(v, "metadata.namespace", pvc.metadata.namespace_);
   if (pvc.metadata.namespace_.empty()) pvc.metadata.namespace_ = "default";
   if (pvc.phase.empty()) pvc.phase = "Pending";
 }

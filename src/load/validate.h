@@ -55,12 +55,18 @@ void validate_quantity_value(const Value& v, std::initializer_list<PathStep> ste
 void validate_toleration(const Value& v, const Toleration& toleration);
 void validate_pod_affinity_term(const Value& v, const PodAffinityTerm& term);
 void validate_spread_constraint(const Value& v, const TopologySpreadConstraint& constraint);
-// The checks over a whole PodSpec once decoded: host ports, node selector, gates, node name,
-// spread duplicates, priority class name.
+// The checks over a whole PodSpec once decoded: volumes, claims, host ports, node selector,
+// gates, node name, spread duplicates, priority class name, pod-level resources.
 void validate_pod_spec(const Value& v, const PodSpec& spec);
+// What only a pod (not a template) is checked for: the claims its generic ephemeral volumes
+// create (named <pod>-<volume>) against its name and its other volumes. `v` is the pod.
+void validate_pod_volume_claims(const Value& v, const Pod& pod);
 
 // Other kinds (validate_objects.cpp).
 void validate_object_name(const Value& v, std::string_view name);  // NameIsDNSSubdomain; v: the object
+// ValidateNamespaceName (a DNS label) of a namespaced object's metadata.namespace, or of a
+// Namespace's name (`field` "metadata.namespace" or "metadata.name").
+void validate_namespace_name(const Value& v, std::string_view field, std::string_view name);
 void validate_node(const Value& v, const Node& node);
 void validate_pvc_spec(const Value& v, const PersistentVolumeClaimSpec& spec);
 void validate_persistent_volume(const Value& v, const PersistentVolume& pv, bool has_node_affinity);

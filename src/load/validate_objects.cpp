@@ -95,6 +95,14 @@ void validate_object_name(const Value& v, std::string_view name) {
   validate_subdomain(v, {"metadata", "name"}, [] { return std::string("metadata.name"); }, name);
 }
 
+void validate_namespace_name(const Value& v, std::string_view field, std::string_view name) {
+  if (name.empty()) return;
+  std::vector<std::string> errors = dns1123_label_errors(name);
+  if (errors.empty()) return;
+  std::string_view key = field.substr(field.find('.') + 1);
+  reject(v, {"metadata", key}, field::invalid(field, field::go_quote(name), errors.front()));
+}
+
 void validate_node(const Value& v, const Node& node) {
   validate_object_name(v, node.metadata.name);
   validate_taints(v, node.spec.taints);

@@ -191,6 +191,24 @@ void validate_spread_constraint(const Value& v, const TopologySpreadConstraint& 
 }
 
 void validate_pod_spec(const Value& v, const PodSpec& spec) {
+  // ValidateVolumes: names are DNS labels, each once; a generic ephemeral volume has a template.
+  const auto& volumes = spec.volumes;
+  for (size_t i = 0; i < volumes.size(); ++i) {
+    auto name_path = [&] { return path_of(v, fmt::format("volumes[{}].name", i)); };
+    std::vector<std::string> errors = dns1123_label_errors(volumes[i].name);
+    if (!errors.empty()) {
+      reject(v, {"volumes", i, "name"}, field::invalid(name_path(), field::go_quote(volumes[i].name), errors.front()));
+    }
+    for (size_t j = 0; j < i; ++j) {
+      if (volumes[j].name == volumes[i].name) {
+        reject(v, {"volumes", i, "name"}, field::duplicate(name_path(), field::go_quote(volumes[i].name)));
+      }
+    }
+    if (volumes[i].source.type == "ephemeral" && !volumes[i].ephemeral_claim) {
+      reject(v, {"volumes", i, "ephemeral"},
+             field::required(path_of(v, fmt::format("volumes[{}].ephemeral.volumeClaimTemplate", i))));
+    }
+  }
   validate_pod_resource_claims(v, spec.resource_claims);
   validate_container_claims(v, "containers", spec.containers, spec.resource_claims);
   validate_container_claims(v, "initContainers", spec.init_containers, spec.resource_claims);
@@ -253,6 +271,27 @@ void validate_pod_spec(const Value& v, const PodSpec& spec) {
     }
   }
   validate_pod_resource_consistency(v, spec);
+}
+
+void validate_pod_volume_claims(const Value& v, const Pod& pod) {
+  const auto& volumes = pod.spec.volumes;
+  if (pod.metadata.name.empty()) return;
+  for (size_t i = 0; i < volumes.size(); ++i) {
+    if (!volumes[i].ephemeral_claim) continue;
+    std::string claim = fmt::format("{}-{}", pod.metadata.name, volumes[i].name);
+    std::vector<std::string> errors = dns1123_subdomain_errors(claim);
+    if (!errors.empty()) {
+      reject(v, {"spec", "volumes", i, "name"},
+             field::invalid(fmt::format("spec.volumes[{}].name", i), field::go_quote(volumes[i].name),
+                            fmt::format("PVC name {}: {}", field::go_quote(claim), errors.front())));
+    }
+    for (size_t j = 0; j < volumes.size(); ++j) {
+      if (volumes[j].source.type != "persistentVolumeClaim" || volumes[j].claim_name != claim) continue;
+      reject(v, {"spec", "volumes", j, "persistentVolumeClaim", "claimName"},
+             field::invalid(fmt::format("spec.volumes[{}].persistentVolumeClaim.claimName", j), field::go_quote(claim),
+                            "must not reference a PVC that gets created for an ephemeral volume"));
+    }
+  }
 }
 
 }  // namespace podfit

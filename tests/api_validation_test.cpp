@@ -547,6 +547,21 @@ TEST_CASE("API validation: workload templates are checked as pods are") {
         "\"-1\": must be greater than or equal to 0");
 }
 
+TEST_CASE("API validation: a pod template's labels are reported at template.labels") {
+  const std::string deployment =
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n"
+      "  template:\n    metadata: {labels: {app: web, tier: \"front end\"}}\n    spec:\n"
+      "      containers: [{name: c, image: i}]\n";
+  CandidateSet set;
+  auto err = load_candidates_text(deployment, "web.yaml", set);
+  REQUIRE(err.has_value());
+  CHECK(err->message ==
+        "web.yaml: document 1 (Deployment web), line 7: spec.template.labels: Invalid value: \"front end\": a valid label "
+        "must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an "
+        "alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is "
+        "'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')");
+}
+
 TEST_CASE("API validation: the error points at the offending line") {
   CHECK(error_line(container_resources("      requests:\n        cpu: 100m\n        example.com/gpu: 500m\n"
                                        "      limits:\n        example.com/gpu: 500m\n")) == 13);

@@ -75,7 +75,7 @@ void decode_resource_requirements(const Value& v, ResourceRequirements& out) {
   });
 }
 
-void decode_meta(const Value& v, ObjectMeta& out) {
+void decode_meta(const Value& v, ObjectMeta& out, MetaLabels labels) {
   v.fields([&](std::string_view key, const Value& f) {
     if (key == "name") out.name = f.string();
     else if (key == "generateName") out.generate_name = f.string();
@@ -83,7 +83,13 @@ void decode_meta(const Value& v, ObjectMeta& out) {
     else if (key == "uid") out.uid = f.string();
     else if (key == "labels") {
       decode_string_map(f, out.labels);
-      validate_labels(f, out.labels);
+      if (labels == MetaLabels::Object) validate_labels(f, out.labels);
+      // The template's ObjectMeta is inline in Go: its labels print as <template>.labels.
+      auto template_labels_path = [&] {
+        std::string path = v.path();  // "<template>.metadata"
+        return path.substr(0, path.size() - std::string_view("metadata").size()) + "labels";
+      };
+      if (labels == MetaLabels::PodTemplate) validate_labels(f, out.labels, template_labels_path);
     }
     else if (key == "annotations") decode_string_map(f, out.annotations);
     else if (key == "creationTimestamp") out.creation_timestamp = f.string();

@@ -28,8 +28,9 @@ std::string path_of(const Value& v, std::string_view relative);
 
 // unversioned ValidateLabelName: a qualified name at `path` (the value at `steps` below `v`).
 void validate_label_name(const Value& v, std::initializer_list<PathStep> steps, PathFn path, std::string_view name);
-// unversioned ValidateLabels: every key and value of the map `v`.
+// unversioned ValidateLabels: every key and value of the map `v`, reported at v's path or at `path`.
 void validate_labels(const Value& v, const StringMap& labels);
+void validate_labels(const Value& v, const StringMap& labels, PathFn path);
 // unversioned ValidateLabelSelector (invalid label values refused, as on create).
 void validate_label_selector(const Value& v, const LabelSelector& selector);
 // ValidateNodeSelector for required node affinity (pods' and volumes'): at least one term, and

@@ -55,7 +55,10 @@ void validate_label_name(const Value& v, std::initializer_list<PathStep> steps, 
 }
 
 void validate_labels(const Value& v, const StringMap& labels) {
-  auto path = [&] { return v.path(); };
+  validate_labels(v, labels, [&] { return v.path(); });
+}
+
+void validate_labels(const Value& v, const StringMap& labels, PathFn path) {
   for (const auto& [key, value] : labels) {
     validate_label_name(v, {std::string_view(key)}, path, key);
     std::vector<std::string> errors = label_value_errors(value);

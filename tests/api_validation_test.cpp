@@ -374,6 +374,10 @@ TEST_CASE("API validation: host ports, gates, priority class name") {
        "spec.priorityClassName: Invalid value: \"High\": a lowercase RFC 1123 subdomain must consist of lower case "
        "alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. "
        "'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
+      {"runtime class name", pod("  runtimeClassName: gVisor\n"),
+       "spec.runtimeClassName: Invalid value: \"gVisor\": a lowercase RFC 1123 subdomain must consist of lower case "
+       "alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. "
+       "'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
       {"preemption policy", pod("  preemptionPolicy: Sometimes\n"),
        "spec.preemptionPolicy: Unsupported value: \"Sometimes\": supported values: \"PreemptLowerPriority\", \"Never\""},
       {"pod labels", "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  labels: {app: \"-web\"}\n"

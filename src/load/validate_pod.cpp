@@ -270,6 +270,13 @@ void validate_pod_spec(const Value& v, const PodSpec& spec) {
              field::invalid(path_of(v, "priorityClassName"), field::go_quote(spec.priority_class_name), errors.front()));
     }
   }
+  if (!spec.runtime_class_name.empty()) {
+    std::vector<std::string> errors = dns1123_subdomain_errors(spec.runtime_class_name);
+    if (!errors.empty()) {
+      reject(v, {"runtimeClassName"},
+             field::invalid(path_of(v, "runtimeClassName"), field::go_quote(spec.runtime_class_name), errors.front()));
+    }
+  }
   validate_pod_resource_consistency(v, spec);
 }
 

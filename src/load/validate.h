@@ -25,6 +25,9 @@ int line_at(const Value& v, std::initializer_list<PathStep> steps);
 [[noreturn]] void reject(const Value& v, std::initializer_list<PathStep> steps, const std::string& message);
 // The path field.Path prints for `relative` below `v` ("" relative gives v's own path).
 std::string path_of(const Value& v, std::string_view relative);
+// Messages joined with ";", as the API server joins a label value's problems for taints and
+// tolerations.
+std::string joined(const std::vector<std::string>& messages);
 
 // unversioned ValidateLabelName: a qualified name at `path` (the value at `steps` below `v`).
 void validate_label_name(const Value& v, std::initializer_list<PathStep> steps, PathFn path, std::string_view name);

@@ -49,6 +49,15 @@ std::string path_of(const Value& v, std::string_view relative) {
   return fmt::format("{}.{}", path, relative);
 }
 
+std::string joined(const std::vector<std::string>& messages) {
+  std::string out;
+  for (const std::string& m : messages) {
+    if (!out.empty()) out += ';';
+    out += m;
+  }
+  return out;
+}
+
 void validate_label_name(const Value& v, std::initializer_list<PathStep> steps, PathFn path, std::string_view name) {
   std::vector<std::string> errors = label_key_errors(name);
   if (!errors.empty()) reject(v, steps, field::invalid(path(), field::go_quote(name), errors.front()));

@@ -13,15 +13,6 @@
 namespace podfit {
 namespace {
 
-std::string joined(const std::vector<std::string>& messages) {
-  std::string out;
-  for (const std::string& m : messages) {
-    if (!out.empty()) out += ';';
-    out += m;
-  }
-  return out;
-}
-
 // A DNS subdomain (class names, node names) at `path`; nothing to check when empty.
 void validate_subdomain(const Value& v, std::initializer_list<PathStep> steps, PathFn path, std::string_view value) {
   std::vector<std::string> errors = dns1123_subdomain_errors(value);

@@ -1,5 +1,6 @@
 // The API server's checks of the pod spec fields scheduling reads: tolerations, pod affinity
-// terms, topology spread constraints, host ports, node selector, scheduling gates and names.
+// terms, topology spread constraints, volumes, resource claims, host ports, node selector,
+// scheduling gates and names.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -10,15 +11,6 @@
 
 namespace podfit {
 namespace {
-
-std::string joined(const std::vector<std::string>& messages) {
-  std::string out;
-  for (const std::string& m : messages) {
-    if (!out.empty()) out += ';';
-    out += m;
-  }
-  return out;
-}
 
 // validateLabelKeys: matchLabelKeys / mismatchLabelKeys need a selector and valid label names.
 void validate_label_keys(const Value& v, std::string_view field, const std::vector<std::string>& keys,
@@ -31,21 +23,26 @@ void validate_label_keys(const Value& v, std::string_view field, const std::vect
   }
 }
 
-// AccumulateUniqueHostPorts over `containers`; `one` checks a single (init) container, whose
-// index field.Path then prints as 0, as the API server's per-container call does.
+// AccumulateUniqueHostPorts over containers[first, first + count): a protocol, host IP and host
+// port once. The API server checks init containers one at a time, each as a list of one: their
+// index then prints as 0.
 void validate_unique_host_ports(const Value& v, std::string_view field, const std::vector<Container>& containers,
                                 size_t first, size_t count) {
-  std::vector<std::string> seen;
+  std::vector<const ContainerPort*> seen;
   for (size_t ci = first; ci < first + count; ++ci) {
     const auto& ports = containers[ci].ports;
     for (size_t pi = 0; pi < ports.size(); ++pi) {
-      if (ports[pi].host_port == 0) continue;
-      std::string key = fmt::format("{}/{}/{}", ports[pi].protocol, ports[pi].host_ip, ports[pi].host_port);
-      if (std::find(seen.begin(), seen.end(), key) == seen.end()) {
-        seen.push_back(std::move(key));
+      const ContainerPort& p = ports[pi];
+      if (p.host_port == 0) continue;
+      auto same = [&](const ContainerPort* s) {
+        return s->host_port == p.host_port && s->protocol == p.protocol && s->host_ip == p.host_ip;
+      };
+      if (std::find_if(seen.begin(), seen.end(), same) == seen.end()) {
+        seen.push_back(&p);
         continue;
       }
       std::string path = fmt::format("{}[{}].ports[{}].hostPort", path_of(v, field), ci - first, pi);
+      std::string key = fmt::format("{}/{}/{}", p.protocol, p.host_ip, p.host_port);
       reject(v, {field, ci, "ports", pi, "hostPort"}, field::duplicate(path, field::go_quote(key)));
     }
   }

@@ -71,7 +71,9 @@ void validate_labels(const Value& v, const StringMap& labels, PathFn path) {
   for (const auto& [key, value] : labels) {
     validate_label_name(v, {std::string_view(key)}, path, key);
     std::vector<std::string> errors = label_value_errors(value);
-    if (!errors.empty()) reject(v, {std::string_view(key)}, field::invalid(path(), field::go_quote(value), errors.front()));
+    if (!errors.empty()) {
+      reject(v, {std::string_view(key)}, field::invalid(path(), field::go_quote(value), errors.front()));
+    }
   }
 }
 
@@ -92,7 +94,8 @@ void validate_label_selector(const Value& v, const LabelSelector& selector) {
     } else if (r.op == "Exists" || r.op == "DoesNotExist") {
       if (!r.values.empty()) {
         reject(v, at,
-               field::forbidden(base() + ".values", "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+               field::forbidden(base() + ".values",
+                                "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
       }
     } else {
       reject(v, {"matchExpressions", i, "operator"},

@@ -13,7 +13,7 @@
 namespace podfit {
 namespace {
 
-// A DNS subdomain (class names, node names) at `path`; nothing to check when empty.
+// A DNS subdomain (class names, node names) at `path`.
 void validate_subdomain(const Value& v, std::initializer_list<PathStep> steps, PathFn path, std::string_view value) {
   std::vector<std::string> errors = dns1123_subdomain_errors(value);
   if (!errors.empty()) reject(v, steps, field::invalid(path(), field::go_quote(value), errors.front()));
@@ -39,12 +39,14 @@ void validate_taints(const Value& v, const std::vector<Taint>& taints) {
     validate_label_name(v, {"spec", "taints", i, "key"}, [&] { return base() + ".key"; }, t.key);
     std::vector<std::string> errors = label_value_errors(t.value);
     if (!errors.empty()) {
-      reject(v, {"spec", "taints", i, "value"}, field::invalid(base() + ".value", field::go_quote(t.value), joined(errors)));
+      reject(v, {"spec", "taints", i, "value"},
+             field::invalid(base() + ".value", field::go_quote(t.value), joined(errors)));
     }
     if (t.effect.empty()) reject(v, {"spec", "taints", i}, field::required(base() + ".effect"));
     if (!is_taint_effect(t.effect)) {
       reject(v, {"spec", "taints", i, "effect"},
-             field::not_supported(base() + ".effect", field::go_quote(t.effect), {"NoSchedule", "PreferNoSchedule", "NoExecute"}));
+             field::not_supported(base() + ".effect", field::go_quote(t.effect),
+                                  {"NoSchedule", "PreferNoSchedule", "NoExecute"}));
     }
     for (size_t j = 0; j < i; ++j) {
       if (taints[j].key == t.key && taints[j].effect == t.effect) {
@@ -57,8 +59,8 @@ void validate_taints(const Value& v, const std::vector<Taint>& taints) {
 
 // supportedAccessModes, listed sorted as sets.List gives them.
 void validate_access_modes(const Value& v, const std::vector<std::string>& modes, std::string_view required_detail) {
-  std::string path = path_of(v, "accessModes");
-  if (modes.empty()) reject(v, {"accessModes"}, field::required(path, required_detail));
+  auto path = [&] { return path_of(v, "accessModes"); };
+  if (modes.empty()) reject(v, {"accessModes"}, field::required(path(), required_detail));
   bool once_pod = false;
   bool other = false;
   for (size_t i = 0; i < modes.size(); ++i) {
@@ -69,12 +71,12 @@ void validate_access_modes(const Value& v, const std::vector<std::string>& modes
       other = true;
     } else {
       reject(v, {"accessModes", i},
-             field::not_supported(path, field::go_quote(m),
+             field::not_supported(path(), field::go_quote(m),
                                   {"ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod"}));
     }
   }
   if (once_pod && other) {
-    reject(v, {"accessModes"}, field::forbidden(path, "may not use ReadWriteOncePod with other access modes"));
+    reject(v, {"accessModes"}, field::forbidden(path(), "may not use ReadWriteOncePod with other access modes"));
   }
 }
 
@@ -109,15 +111,16 @@ void validate_node(const Value& v, const Node& node) {
 void validate_pvc_spec(const Value& v, const PersistentVolumeClaimSpec& spec) {
   validate_access_modes(v, spec.access_modes, "at least 1 access mode is required");
   // The API server keys the storage request on `resources` itself.
-  std::string storage_path = path_of(v, "resources[storage]");
+  auto storage_path = [&] { return path_of(v, "resources[storage]"); };
   const Quantity* storage = spec.resources.requests ? spec.resources.requests->find("storage") : nullptr;
-  if (storage == nullptr) reject(v, {"resources"}, field::required(storage_path));
+  if (storage == nullptr) reject(v, {"resources"}, field::required(storage_path()));
   if (storage->sign() <= 0) {
     reject(v, {"resources", "requests", "storage"},
-           field::invalid(storage_path, field::go_quote(storage->to_string()), "must be greater than zero"));
+           field::invalid(storage_path(), field::go_quote(storage->to_string()), "must be greater than zero"));
   }
   if (spec.storage_class_name && !spec.storage_class_name->empty()) {
-    validate_subdomain(v, {"storageClassName"}, [&] { return path_of(v, "storageClassName"); }, *spec.storage_class_name);
+    validate_subdomain(v, {"storageClassName"}, [&] { return path_of(v, "storageClassName"); },
+                       *spec.storage_class_name);
   }
 }
 
@@ -130,11 +133,17 @@ void validate_persistent_volume(const Value& v, const PersistentVolume& pv, bool
     for (const auto& [name, q] : pv.capacity) {
       auto path = [&] { return fmt::format("spec.capacity[{}]", name); };
       std::initializer_list<PathStep> at = {"capacity", std::string_view(name)};
-      if (q.value() < 0) reject(spec, at, field::invalid(path(), std::to_string(q.value()), "must be a valid resource quantity"));
-      if (q.sign() <= 0) reject(spec, at, field::invalid(path(), field::go_quote(q.to_string()), "must be greater than zero"));
+      // validateBasicResource prints Value(), a number; ValidatePositiveQuantityValue the text.
+      if (q.value() < 0) {
+        reject(spec, at, field::invalid(path(), std::to_string(q.value()), "must be a valid resource quantity"));
+      }
+      if (q.sign() <= 0) {
+        reject(spec, at, field::invalid(path(), field::go_quote(q.to_string()), "must be greater than zero"));
+      }
     }
     if (has_node_affinity && !pv.node_affinity) {
-      reject(spec, {"nodeAffinity"}, field::required("spec.nodeAffinity.required", "must specify required node constraints"));
+      reject(spec, {"nodeAffinity"},
+             field::required("spec.nodeAffinity.required", "must specify required node constraints"));
     }
     if (pv.source.type == "local" && !has_node_affinity) {
       reject(spec, {"local"}, field::required("spec.nodeAffinity", "Local volume requires node affinity"));
@@ -226,7 +235,8 @@ void validate_csi_storage_capacity(const Value& v, const CSIStorageCapacity& cap
                      capacity.storage_class_name);
   if (capacity.capacity && capacity.capacity->sign() < 0) {
     reject(v, {"capacity"},
-           field::invalid("capacity", field::go_quote(capacity.capacity->to_string()), "must be greater than or equal to 0"));
+           field::invalid("capacity", field::go_quote(capacity.capacity->to_string()),
+                          "must be greater than or equal to 0"));
   }
 }
 

@@ -58,7 +58,9 @@ void validate_pod_resource_claims(const Value& v, const std::vector<PodResourceC
     for (size_t j = 0; j < i; ++j) duplicate = duplicate || claims[j].name == c.name;
     if (duplicate) reject(v, {"resourceClaims", i, "name"}, field::duplicate(path("name"), field::go_quote(c.name)));
     std::vector<std::string> errors = dns1123_label_errors(c.name);
-    if (!errors.empty()) reject(v, {"resourceClaims", i, "name"}, field::invalid(path("name"), field::go_quote(c.name), errors.front()));
+    if (!errors.empty()) {
+      reject(v, {"resourceClaims", i, "name"}, field::invalid(path("name"), field::go_quote(c.name), errors.front()));
+    }
     auto object_name = [&](const std::optional<std::string>& name, std::string_view field) {
       if (!name) return;
       std::vector<std::string> name_errors = dns1123_subdomain_errors(*name);

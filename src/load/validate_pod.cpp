@@ -116,14 +116,16 @@ void validate_toleration(const Value& v, const Toleration& t) {
   }
   if (t.toleration_seconds && t.effect != "NoExecute") {
     reject(v, {"effect"},
-           field::invalid(effect_path(), field::go_quote(t.effect), "effect must be 'NoExecute' when `tolerationSeconds` is set"));
+           field::invalid(effect_path(), field::go_quote(t.effect),
+                          "effect must be 'NoExecute' when `tolerationSeconds` is set"));
   }
   if (t.op.empty() || t.op == "Equal") {
     std::vector<std::string> errors = label_value_errors(t.value);
     if (!errors.empty()) reject(v, {"value"}, field::invalid(op_path(), field::go_quote(t.value), joined(errors)));
   } else if (t.op == "Exists") {
     if (!t.value.empty()) {
-      reject(v, {"value"}, field::invalid(op_path(), field::go_quote(t.value), "value must be empty when `operator` is 'Exists'"));
+      reject(v, {"value"},
+             field::invalid(op_path(), field::go_quote(t.value), "value must be empty when `operator` is 'Exists'"));
     }
   } else if (t.op != "Gt" && t.op != "Lt") {
     // Gt and Lt are left to the TaintTolerationComparisonOperators gate, which podfit can enable.
@@ -139,7 +141,9 @@ void validate_pod_affinity_term(const Value& v, const PodAffinityTerm& t) {
   for (size_t i = 0; i < t.namespaces.size(); ++i) {
     std::vector<std::string> errors = dns1123_label_errors(t.namespaces[i]);
     if (!errors.empty()) {
-      reject(v, {"namespaces", i}, field::invalid(path_of(v, "namespace"), field::go_quote(t.namespaces[i]), errors.front()));
+      // The API server prints the path as "namespace", singular.
+      reject(v, {"namespaces", i},
+             field::invalid(path_of(v, "namespace"), field::go_quote(t.namespaces[i]), errors.front()));
     }
   }
   bool has_selector = t.label_selector.has_value();
@@ -237,7 +241,9 @@ void validate_pod_spec(const Value& v, const PodSpec& spec) {
   for (size_t i = 0; i < gates.size(); ++i) {
     std::string path = path_of(v, fmt::format("schedulingGates[{}]", i));
     std::vector<std::string> errors = label_key_errors(gates[i].name);
-    if (!errors.empty()) reject(v, {"schedulingGates", i}, field::invalid(path, field::go_quote(gates[i].name), errors.front()));
+    if (!errors.empty()) {
+      reject(v, {"schedulingGates", i}, field::invalid(path, field::go_quote(gates[i].name), errors.front()));
+    }
     for (size_t j = 0; j < i; ++j) {
       if (gates[j].name == gates[i].name) {
         reject(v, {"schedulingGates", i}, field::duplicate(path, field::go_quote(gates[i].name)));

@@ -94,7 +94,8 @@ void validate_hugepages_value(const Value& v, std::initializer_list<PathStep> st
   if (!is_hugepages(name) || hugepages_divisible(name, q)) return;
   std::string text = q.to_string();
   reject(v, steps,
-         field::invalid(path(), field::go_quote(text), fmt::format("{} is not positive integer multiple of {}", text, name)));
+         field::invalid(path(), field::go_quote(text),
+                        fmt::format("{} is not positive integer multiple of {}", text, name)));
 }
 
 bool is_cpu_or_memory(std::string_view name) { return name == rn::kCpu || name == rn::kMemory; }

@@ -281,6 +281,24 @@ TEST_CASE("API validation: pod affinity and topology spread") {
        pod(anti + "      - labelSelector: {matchLabels: {app: web}}\n        matchLabelKeys: [tier]\n"
                   "        mismatchLabelKeys: [tier]\n        topologyKey: zone\n"),
        term + "matchLabelKeys[0]: Invalid value: \"tier\": exists in both matchLabelKeys and mismatchLabelKeys"},
+      {"matchLabelKeys key in the selector once the pod's label is merged",
+       "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  labels: {key: value1}\nspec:\n" + anti +
+           "      - labelSelector:\n          matchExpressions: [{key: key, operator: NotIn, values: [value2]}]\n"
+           "        matchLabelKeys: [key]\n        topologyKey: zone\n"
+           "  containers: [{name: c, image: i}]\n",
+       "spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0][0]: Invalid value: \"key\": "
+       "exists in both matchLabelKeys and labelSelector"},
+      {"matchLabelKeys key twice in a preferred term's selector",
+       pod("  affinity:\n    podAffinity:\n      preferredDuringSchedulingIgnoredDuringExecution:\n"
+           "      - weight: 10\n        podAffinityTerm:\n          labelSelector:\n"
+           "            matchLabels: {key: a}\n            matchExpressions: [{key: key, operator: Exists}]\n"
+           "          matchLabelKeys: [key]\n          topologyKey: zone\n"),
+       "spec.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm[0]: Invalid "
+       "value: \"key\": exists in both matchLabelKeys and labelSelector"},
+      {"matchLabelKeys key the pod does not have", pod(anti +
+           "      - labelSelector:\n          matchExpressions: [{key: key, operator: NotIn, values: [value2]}]\n"
+           "        matchLabelKeys: [key]\n        topologyKey: zone\n"),
+       ""},
       {"preferred weight", pod("  affinity:\n    podAffinity:\n      preferredDuringSchedulingIgnoredDuringExecution:\n"
                                "      - weight: 101\n        podAffinityTerm:\n"
                                "          labelSelector: {matchLabels: {app: web}}\n          topologyKey: zone\n"),

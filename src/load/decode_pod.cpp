@@ -385,7 +385,10 @@ void decode_pod(const Value& v, Pod& pod) {
   validate_namespace_name(v, "metadata.namespace", pod.metadata.namespace_);
   validate_pod_volume_claims(v, pod);
   apply_pod_defaults(pod);
-  if (is_uncreated(pod)) merge_match_label_keys_into_affinity_terms(pod);
+  if (is_uncreated(pod)) {
+    merge_match_label_keys_into_affinity_terms(pod);
+    validate_merged_affinity_terms(v, pod);
+  }
 }
 
 namespace {

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
@@ -20,6 +21,34 @@ void validate_label_keys(const Value& v, std::string_view field, const std::vect
   if (!has_selector) reject(v, {field}, field::forbidden(base, "must not be specified when labelSelector is not set"));
   for (size_t i = 0; i < keys.size(); ++i) {
     validate_label_name(v, {field, i}, [&] { return fmt::format("{}[{}]", base, i); }, keys[i]);
+  }
+}
+
+// validateMatchLabelKeysAndMismatchLabelKeys, second rule: a matchLabelKeys key met again in
+// the selector's expressions after its matchLabels or an earlier expression. The API server
+// checks the selector as the pod's create merged the keys into it, and prints the key's index
+// right after the term's path ("...[0][1]").
+void validate_label_keys_in_selector(const Value& at, std::initializer_list<PathStep> steps, PathFn term_path,
+                                     const PodAffinityTerm& t) {
+  if (!t.label_selector || t.match_label_keys.empty()) return;
+  const LabelSelector& s = *t.label_selector;
+  auto key_index = [&](std::string_view key) -> std::optional<size_t> {
+    for (size_t i = t.match_label_keys.size(); i-- > 0;) {
+      if (t.match_label_keys[i] == key) return i;
+    }
+    return std::nullopt;
+  };
+  for (size_t e = 0; e < s.match_expressions.size(); ++e) {
+    const std::string& key = s.match_expressions[e].key;
+    std::optional<size_t> i = key_index(key);
+    if (!i) continue;
+    bool seen = s.match_labels.contains(key);
+    for (size_t before = 0; before < e && !seen; ++before) seen = s.match_expressions[before].key == key;
+    if (seen) {
+      reject(at, steps,
+             field::invalid(fmt::format("{}[{}]", term_path(), *i), field::go_quote(key),
+                            "exists in both matchLabelKeys and labelSelector"));
+    }
   }
 }
 
@@ -149,6 +178,8 @@ void validate_pod_affinity_term(const Value& v, const PodAffinityTerm& t) {
   bool has_selector = t.label_selector.has_value();
   validate_label_keys(v, "matchLabelKeys", t.match_label_keys, has_selector);
   validate_label_keys(v, "mismatchLabelKeys", t.mismatch_label_keys, has_selector);
+  // As written: a template's selector is checked so, a pod's again once the keys are merged.
+  validate_label_keys_in_selector(v, {"matchLabelKeys"}, [&] { return v.path(); }, t);
   for (size_t i = 0; i < t.match_label_keys.size(); ++i) {
     const std::string& key = t.match_label_keys[i];
     if (std::find(t.mismatch_label_keys.begin(), t.mismatch_label_keys.end(), key) != t.mismatch_label_keys.end()) {
@@ -283,6 +314,26 @@ void validate_pod_spec(const Value& v, const PodSpec& spec) {
     }
   }
   validate_pod_resource_consistency(v, spec);
+}
+
+void validate_merged_affinity_terms(const Value& v, const Pod& pod) {
+  if (!pod.spec.affinity) return;
+  auto check = [&](const std::optional<PodAffinity>& affinity, std::string_view kind) {
+    if (!affinity) return;
+    constexpr std::string_view kRequired = "requiredDuringSchedulingIgnoredDuringExecution";
+    constexpr std::string_view kPreferred = "preferredDuringSchedulingIgnoredDuringExecution";
+    for (size_t i = 0; i < affinity->required.size(); ++i) {
+      auto path = [&] { return fmt::format("spec.affinity.{}.{}[{}]", kind, kRequired, i); };
+      validate_label_keys_in_selector(v, {"spec", "affinity", kind, kRequired, i}, path, affinity->required[i]);
+    }
+    for (size_t i = 0; i < affinity->preferred.size(); ++i) {
+      auto path = [&] { return fmt::format("spec.affinity.{}.{}[{}].podAffinityTerm", kind, kPreferred, i); };
+      validate_label_keys_in_selector(v, {"spec", "affinity", kind, kPreferred, i, "podAffinityTerm"}, path,
+                                      affinity->preferred[i].term);
+    }
+  };
+  check(pod.spec.affinity->pod_affinity, "podAffinity");
+  check(pod.spec.affinity->pod_anti_affinity, "podAntiAffinity");
 }
 
 void validate_pod_volume_claims(const Value& v, const Pod& pod) {

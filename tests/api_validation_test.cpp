@@ -403,6 +403,13 @@ TEST_CASE("API validation: host ports, gates, priority class name") {
        "metadata.labels: Invalid value: \"-web\": a valid label must be an empty string or consist of alphanumeric "
        "characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or "
        "'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"},
+      {"pod generateName", "apiVersion: v1\nkind: Pod\nmetadata: {generateName: web-}\nspec:\n  containers: [{name: c, image: i}]\n",
+       ""},
+      {"pod generateName not a DNS subdomain",
+       "apiVersion: v1\nkind: Pod\nmetadata: {generateName: Web-}\nspec:\n  containers: [{name: c, image: i}]\n",
+       "metadata.generateName: Invalid value: \"Web-\": a lowercase RFC 1123 subdomain must consist of lower case "
+       "alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. "
+       "'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
       {"pod name", "apiVersion: v1\nkind: Pod\nmetadata: {name: Web}\nspec:\n  containers: [{name: c, image: i}]\n",
        "metadata.name: Invalid value: \"Web\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric "
        "characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used "

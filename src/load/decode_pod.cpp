@@ -381,6 +381,7 @@ void decode_pod(const Value& v, Pod& pod) {
     fail_required(v, "metadata.name", "name or generateName is required");
   }
   if (!has_spec) fail_required(v, "spec.containers");
+  validate_generate_name(v, pod.metadata.generate_name);
   validate_object_name(v, pod.metadata.name);
   validate_namespace_name(v, "metadata.namespace", pod.metadata.namespace_);
   validate_pod_volume_claims(v, pod);

@@ -96,6 +96,18 @@ void validate_namespace_name(const Value& v, std::string_view field, std::string
   reject(v, {"metadata", key}, field::invalid(field, field::go_quote(name), errors.front()));
 }
 
+void validate_generate_name(const Value& v, std::string_view generate_name) {
+  if (generate_name.empty()) return;
+  // A prefix may end in '-': apimachinery checks it with its last two characters made "a".
+  std::string masked(generate_name);
+  if (masked.size() > 1 && masked.back() == '-') masked = masked.substr(0, masked.size() - 2) + "a";
+  std::vector<std::string> errors = dns1123_subdomain_errors(masked);
+  if (!errors.empty()) {
+    reject(v, {"metadata", "generateName"},
+           field::invalid("metadata.generateName", field::go_quote(generate_name), errors.front()));
+  }
+}
+
 void validate_node(const Value& v, const Node& node) {
   validate_object_name(v, node.metadata.name);
   validate_taints(v, node.spec.taints);

@@ -13,14 +13,15 @@
 namespace podfit {
 namespace {
 
-// validateLabelKeys: matchLabelKeys / mismatchLabelKeys need a selector and valid label names.
+// validateLabelKeys (and the same rules of validateMatchLabelKeysInTopologySpread):
+// matchLabelKeys / mismatchLabelKeys need a selector and valid label names.
 void validate_label_keys(const Value& v, std::string_view field, const std::vector<std::string>& keys,
                          bool has_selector) {
   if (keys.empty()) return;
-  std::string base = path_of(v, field);
-  if (!has_selector) reject(v, {field}, field::forbidden(base, "must not be specified when labelSelector is not set"));
+  auto base = [&] { return path_of(v, field); };
+  if (!has_selector) reject(v, {field}, field::forbidden(base(), "must not be specified when labelSelector is not set"));
   for (size_t i = 0; i < keys.size(); ++i) {
-    validate_label_name(v, {field, i}, [&] { return fmt::format("{}[{}]", base, i); }, keys[i]);
+    validate_label_name(v, {field, i}, [&] { return fmt::format("{}[{}]", base(), i); }, keys[i]);
   }
 }
 
@@ -213,15 +214,7 @@ void validate_spread_constraint(const Value& v, const TopologySpreadConstraint& 
                                         c.when_unsatisfiable)));
     }
   }
-  if (!c.match_label_keys.empty()) {
-    std::string base = path_of(v, "matchLabelKeys");
-    if (!c.label_selector) {
-      reject(v, {"matchLabelKeys"}, field::forbidden(base, "must not be specified when labelSelector is not set"));
-    }
-    for (size_t i = 0; i < c.match_label_keys.size(); ++i) {
-      validate_label_name(v, {"matchLabelKeys", i}, [&] { return fmt::format("{}[{}]", base, i); }, c.match_label_keys[i]);
-    }
-  }
+  validate_label_keys(v, "matchLabelKeys", c.match_label_keys, c.label_selector.has_value());
 }
 
 void validate_pod_spec(const Value& v, const PodSpec& spec) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 
@@ -99,8 +100,16 @@ void validate_namespace_name(const Value& v, std::string_view field, std::string
 void validate_generate_name(const Value& v, std::string_view generate_name) {
   if (generate_name.empty()) return;
   // A prefix may end in '-': apimachinery checks it with its last two characters made "a".
-  std::string masked(generate_name);
-  if (masked.size() > 1 && masked.back() == '-') masked = masked.substr(0, masked.size() - 2) + "a";
+  // Masked on the stack, as nearly every running pod has a generateName; one too long for the
+  // buffer is too long for a name either way, masked or not.
+  std::array<char, 256> buffer{};
+  std::string_view masked = generate_name;
+  if (generate_name.size() > 1 && generate_name.back() == '-' && generate_name.size() <= buffer.size()) {
+    size_t kept = generate_name.size() - 2;
+    std::copy_n(generate_name.data(), kept, buffer.data());
+    buffer[kept] = 'a';
+    masked = std::string_view(buffer.data(), kept + 1);
+  }
   std::vector<std::string> errors = dns1123_subdomain_errors(masked);
   if (!errors.empty()) {
     reject(v, {"metadata", "generateName"},

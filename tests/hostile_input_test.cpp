@@ -264,7 +264,7 @@ TEST_CASE("--validate knows every field of the kinds podfit decodes, also those 
   "runtimeHandlers":[{"name":"runc","features":{"recursiveReadOnlyMounts":true}}]}}
 {"apiVersion":"storage.k8s.io/v1","kind":"StorageClass","metadata":{"name":"sc"},"provisioner":"p",
   "mountOptions":["ro"],"allowedTopologies":[{"matchLabelExpressions":[{"key":"zone","values":["a"]}]}]}
-{"apiVersion":"v1","kind":"PersistentVolume","metadata":{"name":"pv"},"spec":{"capacity":{"storage":"1Gi"},
+{"apiVersion":"v1","kind":"PersistentVolume","metadata":{"name":"pv"},"spec":{"capacity":{"storage":"1Gi"},"accessModes":["ReadWriteOnce"],
   "csi":{"driver":"d","volumeHandle":"h","fsType":"ext4","nodePublishSecretRef":{"name":"s","namespace":"n"}}}}
 )";
   ClusterState s = cluster_ok(objects);

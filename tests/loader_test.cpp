@@ -265,8 +265,8 @@ TEST_CASE("bad input: one message with file, document, object and line") {
       {"unknown taint effect",
        "apiVersion: v1\nkind: Node\nmetadata:\n  name: a\nspec:\n  taints:\n  - key: k\n    effect: NoSchedul\n",
        "bad.yaml",
-       "bad.yaml: document 1 (Node a), line 8: spec.taints[0].effect: Unsupported value: \"NoSchedul\": supported "
-       "values: \"NoExecute\", \"NoSchedule\", \"PreferNoSchedule\""},
+       "bad.yaml: document 1 (Node a), line 8: metadata.taints[0].effect: Unsupported value: \"NoSchedul\": supported "
+       "values: \"NoSchedule\", \"PreferNoSchedule\", \"NoExecute\""},
       {"duplicate key", "apiVersion: v1\nkind: Node\nmetadata:\n  name: a\n  name: b\n", "bad.yaml",
        "bad.yaml: document 1, line 5: metadata.name: duplicate field \"name\""},
       {"second document broken",
@@ -365,7 +365,7 @@ spec:
   containers:
   - name: c
     resources:
-      limits: {hugepages-2Mi: 4Mi}
+      limits: {memory: 64Mi, hugepages-2Mi: 4Mi}
 )");
   const ResourceRequirements& r = *s.pods[0].spec.resources;
   CHECK(r.requests->find("cpu")->milli_value() == 2000);

@@ -584,6 +584,8 @@ kind: PersistentVolume
 metadata:
   name: files
 spec:
+  capacity: {storage: 1Gi}
+  accessModes: [ReadWriteOnce]
   azureFile:
     secretName: azure-storage-account-acct-secret
     shareName: share
@@ -594,6 +596,8 @@ kind: PersistentVolume
 metadata:
   name: vmdk
 spec:
+  capacity: {storage: 1Gi}
+  accessModes: [ReadWriteOnce]
   vsphereVolume:
     volumePath: "[ds] vol.vmdk"
     storagePolicyName: gold
@@ -603,6 +607,8 @@ kind: PersistentVolume
 metadata:
   name: px
 spec:
+  capacity: {storage: 1Gi}
+  accessModes: [ReadWriteOnce]
   portworxVolume:
     volumeID: px-1
 ---
@@ -611,6 +617,8 @@ kind: PersistentVolume
 metadata:
   name: disk
 spec:
+  capacity: {storage: 1Gi}
+  accessModes: [ReadWriteOnce]
   azureDisk:
     diskName: d
     diskURI: uri

@@ -302,6 +302,7 @@ metadata:
   name: data-db-6
   namespace: shop
 spec:
+  accessModes: [ReadWriteOnce]
   storageClassName: slow
   resources:
     requests:

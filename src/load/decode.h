@@ -15,7 +15,10 @@
 namespace podfit {
 
 // Shared pieces.
-void decode_meta(const Value& v, ObjectMeta& out);
+// How the API server checks an ObjectMeta's labels: as an object's (metadata.labels), as a pod
+// template's (whose inline ObjectMeta puts them at template.labels), or not at all.
+enum class MetaLabels { Object, PodTemplate, Unchecked };
+void decode_meta(const Value& v, ObjectMeta& out, MetaLabels labels = MetaLabels::Object);
 void decode_string_map(const Value& v, StringMap& out);
 std::vector<std::string> decode_strings(const Value& v);
 Quantity decode_quantity(const Value& v);

@@ -4,6 +4,7 @@
 #include "decode.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
+#include "validate.h"
 
 namespace podfit {
 
@@ -74,13 +75,22 @@ void decode_resource_requirements(const Value& v, ResourceRequirements& out) {
   });
 }
 
-void decode_meta(const Value& v, ObjectMeta& out) {
+void decode_meta(const Value& v, ObjectMeta& out, MetaLabels labels) {
   v.fields([&](std::string_view key, const Value& f) {
     if (key == "name") out.name = f.string();
     else if (key == "generateName") out.generate_name = f.string();
     else if (key == "namespace") out.namespace_ = f.string();
     else if (key == "uid") out.uid = f.string();
-    else if (key == "labels") decode_string_map(f, out.labels);
+    else if (key == "labels") {
+      decode_string_map(f, out.labels);
+      if (labels == MetaLabels::Object) validate_labels(f, out.labels);
+      // The template's ObjectMeta is inline in Go: its labels print as <template>.labels.
+      auto template_labels_path = [&] {
+        std::string path = v.path();  // "<template>.metadata"
+        return path.substr(0, path.size() - std::string_view("metadata").size()) + "labels";
+      };
+      if (labels == MetaLabels::PodTemplate) validate_labels(f, out.labels, template_labels_path);
+    }
     else if (key == "annotations") decode_string_map(f, out.annotations);
     else if (key == "creationTimestamp") out.creation_timestamp = f.string();
     else if (key == "deletionTimestamp") out.deletion_timestamp = f.string();
@@ -109,14 +119,13 @@ LabelSelector decode_label_selector(const Value& v) {
         LabelSelectorRequirement& r = out.match_expressions.emplace_back();
         e.fields([&](std::string_view k, const Value& x) {
           if (k == "key") r.key = x.string();
-          else if (k == "operator") {
-            r.op = x.string();
-            check_enum(x, r.op, {"In", "NotIn", "Exists", "DoesNotExist"});
-          } else if (k == "values") r.values = decode_strings(x);
+          else if (k == "operator") r.op = x.string();
+          else if (k == "values") r.values = decode_strings(x);
         });
       });
     }
   });
+  validate_label_selector(v, out);
   return out;
 }
 
@@ -134,6 +143,8 @@ void validate_label_requirement(const Value& v, const NodeSelectorRequirement& r
     if (r.values.size() != 1) {
       fail_child(v, "values", "Required value: must be specified single value when `operator` is 'Lt' or 'Gt'");
     }
+  } else {
+    reject(v, {"operator"}, field::invalid(path_of(v, "operator"), field::go_quote(r.op), "not a valid selector operator"));
   }
   std::vector<std::string> errors = label_key_errors(r.key);
   if (!errors.empty()) fail_child(v, "key", fmt::format("Invalid value: {}: {}", field::go_quote(r.key), errors.front()));
@@ -147,10 +158,18 @@ void validate_field_requirement(const Value& v, const NodeSelectorRequirement& r
                  "Required value: must be only one value when `operator` is 'In' or 'NotIn' for node field selector");
     }
   } else {
-    fail_child(v, "operator", fmt::format("Invalid value: {}: not a valid selector operator", field::go_quote(r.op)));
+    reject(v, {"operator"}, field::invalid(path_of(v, "operator"), field::go_quote(r.op), "not a valid selector operator"));
   }
   if (r.key != "metadata.name") {
     fail_child(v, "key", fmt::format("Invalid value: {}: not a valid field selector key", field::go_quote(r.key)));
+  }
+  // metadata.name values must be node names (ValidateNodeName).
+  for (size_t i = 0; i < r.values.size(); ++i) {
+    std::vector<std::string> errors = dns1123_subdomain_errors(r.values[i]);
+    if (!errors.empty()) {
+      reject(v, {"values", i},
+             field::invalid(path_of(v, fmt::format("values[{}]", i)), field::go_quote(r.values[i]), errors.front()));
+    }
   }
 }
 
@@ -163,12 +182,9 @@ NodeSelectorTerm decode_node_selector_term(const Value& v) {
       NodeSelectorRequirement& r = out.emplace_back();
       e.fields([&](std::string_view k, const Value& x) {
         if (k == "key") r.key = x.string();
-        else if (k == "operator") {
-          r.op = x.string();
-          check_enum(x, r.op, {"DoesNotExist", "Exists", "Gt", "In", "Lt", "NotIn"});
-        } else if (k == "values") r.values = decode_strings(x);
+        else if (k == "operator") r.op = x.string();
+        else if (k == "values") r.values = decode_strings(x);
       });
-      if (r.op.empty()) fail_required(e, "operator");
       if (fields) validate_field_requirement(e, r);
       else validate_label_requirement(e, r);
     });
@@ -185,6 +201,7 @@ NodeSelector decode_node_selector(const Value& v) {
   v.fields([&](std::string_view key, const Value& f) {
     if (key == "nodeSelectorTerms") f.elements([&](const Value& e) { out.node_selector_terms.push_back(decode_node_selector_term(e)); });
   });
+  validate_required_node_selector(v, out);
   return out;
 }
 
@@ -243,9 +260,6 @@ void decode_pvc_spec(const Value& v, PersistentVolumeClaimSpec& out) {
   v.fields([&](std::string_view key, const Value& f) {
     if (key == "accessModes") {
       out.access_modes = decode_strings(f);
-      for (const std::string& m : out.access_modes) {
-        check_enum(f, m, {"ReadWriteOnce", "ReadOnlyMany", "ReadWriteMany", "ReadWriteOncePod"});
-      }
     } else if (key == "selector") {
       if (!f.is_null()) out.selector = decode_label_selector(f);
     } else if (key == "resources") {

@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "decode.h"
+#include "validate.h"
 
 namespace podfit {
 
@@ -20,13 +21,9 @@ void decode_node(const Value& v, Node& node) {
             e.fields([&](std::string_view kk, const Value& y) {
               if (kk == "key") t.key = y.string();
               else if (kk == "value") t.value = y.string();
-              else if (kk == "effect") {
-                t.effect = y.string();
-                check_enum(y, t.effect, {"NoExecute", "NoSchedule", "PreferNoSchedule"});
-              } else if (kk == "timeAdded") t.time_added = y.string();
+              else if (kk == "effect") t.effect = y.string();
+              else if (kk == "timeAdded") t.time_added = y.string();
             });
-            if (t.key.empty()) fail_required(e, "key");
-            if (t.effect.empty()) fail_required(e, "effect");
           });
         }
       });
@@ -63,6 +60,7 @@ void decode_node(const Value& v, Node& node) {
     }
   });
   if (node.metadata.name.empty()) fail_required(v, "metadata.name", "name or generateName is required");
+  validate_node(v, node);
   apply_node_defaults(node, allocatable_set);
 }
 
@@ -78,6 +76,7 @@ void decode_namespace(const Value& v, Namespace& ns) {
     if (key == "metadata") decode_meta(f, ns.metadata);
   });
   if (ns.metadata.name.empty()) fail_required(v, "metadata.name", "name or generateName is required");
+  validate_namespace_name(v, "metadata.name", ns.metadata.name);
   ns.metadata.namespace_.clear();
   // Every namespace carries its name as a label (namespaceSelector terms rely on it).
   ns.metadata.labels.set("kubernetes.io/metadata.name", ns.metadata.name);

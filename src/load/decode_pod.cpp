@@ -2,7 +2,9 @@
 
 #include "decode.h"
 #include "podfit/load/pod_creation.h"
+#include "podfit/model/field_errors.h"
 #include "podfit/model/pod_resources.h"
+#include "validate.h"
 
 namespace podfit {
 namespace {
@@ -12,26 +14,10 @@ void check_port(const Value& v, int32_t port, bool allow_zero) {
   v.fail(fmt::format("Invalid value: {}: must be between 1 and 65535, inclusive", port));
 }
 
-// Requests and limits must be non-negative and requests may not exceed limits.
-void check_resources(const Value& v, const ResourceRequirements& r) {
-  auto non_negative = [&](const std::optional<ResourceList>& list, std::string_view field) {
-    if (!list) return;
-    for (const auto& [name, q] : *list) {
-      if (q.sign() < 0) {
-        v.fail(fmt::format("{}.{}: Invalid value: \"{}\": must be greater than or equal to 0", field, name, q.to_string()));
-      }
-    }
-  };
-  non_negative(r.requests, "requests");
-  non_negative(r.limits, "limits");
-  if (!r.requests || !r.limits) return;
-  for (const auto& [name, request] : *r.requests) {
-    const Quantity* limit = r.limits->find(name);
-    if (limit != nullptr && request.compare(*limit) > 0) {
-      v.fail(fmt::format("requests.{}: Invalid value: \"{}\": must be less than or equal to {} limit of {}", name,
-                         request.to_string(), name, limit->to_string()));
-    }
-  }
+// The weight of a preferred term (node or pod affinity): 1 to 100.
+void check_weight(const Value& term, int32_t weight) {
+  if (weight > 0 && weight <= 100) return;
+  reject(term, {"weight"}, field::invalid(path_of(term, "weight"), std::to_string(weight), "must be in the range 1-100"));
 }
 
 ContainerRestartRule decode_restart_rule(const Value& v) {
@@ -84,7 +70,7 @@ Container decode_container(const Value& v) {
       }
     } else if (key == "resources") {
       decode_resource_requirements(f, c.resources);
-      check_resources(f, c.resources);
+      validate_container_resources(f, c.resources);
     } else if (key == "ports") {
       f.elements([&](const Value& e) {
         ContainerPort& p = c.ports.emplace_back();
@@ -116,33 +102,16 @@ Container decode_container(const Value& v) {
 
 Toleration decode_toleration(const Value& v) {
   Toleration t;
-  const Value* op_value = nullptr;
   v.fields([&](std::string_view key, const Value& f) {
     if (key == "key") t.key = f.string();
-    else if (key == "operator") {
-      t.op = f.string();
-      check_enum(f, t.op, {"", "Equal", "Exists", "Gt", "Lt"});
-      op_value = &f;
-      if (t.key.empty() && t.op != "Exists" && t.op != "") {
-        // Checked again below once every field is known.
-      }
-    } else if (key == "value") t.value = f.string();
-    else if (key == "effect") {
-      t.effect = f.string();
-      check_enum(f, t.effect, {"", "NoExecute", "NoSchedule", "PreferNoSchedule"});
-    } else if (key == "tolerationSeconds") {
+    else if (key == "operator") t.op = f.string();
+    else if (key == "value") t.value = f.string();
+    else if (key == "effect") t.effect = f.string();
+    else if (key == "tolerationSeconds") {
       if (!f.is_null()) t.toleration_seconds = f.int64();
     }
   });
-  (void)op_value;
-  if (t.key.empty() && t.op != "Exists") {
-    v.fail(fmt::format("operator: Invalid value: \"{}\": operator must be Exists when `key` is empty, which means "
-                       "\"match all values and all keys\"",
-                       t.op));
-  }
-  if (t.op == "Exists" && !t.value.empty()) {
-    v.fail(fmt::format("operator: Invalid value: \"{}\": value must be empty when `operator` is 'Exists'", t.value));
-  }
+  validate_toleration(v, t);
   return t;
 }
 
@@ -158,7 +127,7 @@ PodAffinityTerm decode_pod_affinity_term(const Value& v) {
     } else if (key == "matchLabelKeys") t.match_label_keys = decode_strings(f);
     else if (key == "mismatchLabelKeys") t.mismatch_label_keys = decode_strings(f);
   });
-  if (t.topology_key.empty()) fail_required(v, "topologyKey", "can not be empty");
+  validate_pod_affinity_term(v, t);
   return t;
 }
 
@@ -174,6 +143,7 @@ PodAffinity decode_pod_affinity(const Value& v) {
           if (k == "weight") w.weight = x.int32();
           else if (k == "podAffinityTerm") w.term = decode_pod_affinity_term(x);
         });
+        check_weight(e, w.weight);
       });
     }
   });
@@ -196,6 +166,7 @@ Affinity decode_affinity(const Value& v) {
               if (kk == "weight") t.weight = y.int32();
               else if (kk == "preference") t.preference = decode_node_selector_term(y);
             });
+            check_weight(e, t.weight);
           });
         }
       });
@@ -211,20 +182,13 @@ Affinity decode_affinity(const Value& v) {
 TopologySpreadConstraint decode_spread_constraint(const Value& v) {
   TopologySpreadConstraint c;
   v.fields([&](std::string_view key, const Value& f) {
-    if (key == "maxSkew") {
-      c.max_skew = f.int32();
-      if (c.max_skew <= 0) f.fail(fmt::format("Invalid value: {}: must be greater than zero", c.max_skew));
-    } else if (key == "topologyKey") c.topology_key = f.string();
-    else if (key == "whenUnsatisfiable") {
-      c.when_unsatisfiable = f.string();
-      check_enum(f, c.when_unsatisfiable, {"DoNotSchedule", "ScheduleAnyway"});
-    } else if (key == "labelSelector") {
+    if (key == "maxSkew") c.max_skew = f.int32();
+    else if (key == "topologyKey") c.topology_key = f.string();
+    else if (key == "whenUnsatisfiable") c.when_unsatisfiable = f.string();
+    else if (key == "labelSelector") {
       if (!f.is_null()) c.label_selector = decode_label_selector(f);
     } else if (key == "minDomains") {
-      if (!f.is_null()) {
-        c.min_domains = f.int32();
-        if (*c.min_domains <= 0) f.fail(fmt::format("Invalid value: {}: must be greater than 0", *c.min_domains));
-      }
+      if (!f.is_null()) c.min_domains = f.int32();
     } else if (key == "nodeAffinityPolicy") {
       if (!f.is_null()) {
         c.node_affinity_policy = f.string();
@@ -237,14 +201,7 @@ TopologySpreadConstraint decode_spread_constraint(const Value& v) {
       }
     } else if (key == "matchLabelKeys") c.match_label_keys = decode_strings(f);
   });
-  if (c.max_skew == 0) fail_required(v, "maxSkew");
-  if (c.topology_key.empty()) fail_required(v, "topologyKey", "can not be empty");
-  if (c.when_unsatisfiable.empty()) fail_required(v, "whenUnsatisfiable");
-  if (c.min_domains && c.when_unsatisfiable != "DoNotSchedule") {
-    v.fail(fmt::format("minDomains: Invalid value: {}: can only use minDomains if whenUnsatisfiable=DoNotSchedule, "
-                       "not {}",
-                       *c.min_domains, c.when_unsatisfiable));
-  }
+  validate_spread_constraint(v, c);
   return c;
 }
 
@@ -267,7 +224,10 @@ Volume decode_volume(const Value& v) {
         if (k != "volumeClaimTemplate" || x.is_null()) return;
         PersistentVolumeClaimSpec& spec = vol.ephemeral_claim.emplace();
         x.fields([&](std::string_view kk, const Value& y) {
-          if (kk == "spec") decode_pvc_spec(y, spec);
+          if (kk == "spec") {
+            decode_pvc_spec(y, spec);
+            validate_pvc_spec(y, spec);
+          }
           else if (kk == "metadata") {
             y.fields([&](std::string_view m, const Value& z) {
               if (m == "labels") decode_string_map(z, vol.ephemeral_labels);
@@ -316,11 +276,14 @@ void decode_pod_spec(const Value& v, PodSpec& spec) {
       f.elements([&](const Value& e) { spec.ephemeral_containers.push_back(decode_container(e)); });
     }
     else if (key == "overhead") {
-      if (!f.is_null()) spec.overhead = decode_resource_list(f);
+      if (!f.is_null()) {
+        spec.overhead = decode_resource_list(f);
+        validate_overhead(f, *spec.overhead);
+      }
     } else if (key == "resources") {
       if (!f.is_null()) {
         decode_resource_requirements(f, spec.resources.emplace());
-        check_resources(f, *spec.resources);
+        validate_pod_level_resources(f, *spec.resources);
       }
     } else if (key == "volumes") f.elements([&](const Value& e) { spec.volumes.push_back(decode_volume(e)); });
     else if (key == "schedulerName") spec.scheduler_name = f.string();
@@ -330,7 +293,8 @@ void decode_pod_spec(const Value& v, PodSpec& spec) {
     else if (key == "preemptionPolicy") {
       if (!f.is_null()) {
         spec.preemption_policy = f.string();
-        check_enum(f, *spec.preemption_policy, {"Never", "PreemptLowerPriority"});
+        if (spec.preemption_policy->empty()) fail_required(v, "preemptionPolicy");
+        check_enum(f, *spec.preemption_policy, {"PreemptLowerPriority", "Never"});
       }
     } else if (key == "topologySpreadConstraints") {
       f.elements([&](const Value& e) { spec.topology_spread_constraints.push_back(decode_spread_constraint(e)); });
@@ -340,7 +304,6 @@ void decode_pod_spec(const Value& v, PodSpec& spec) {
         e.fields([&](std::string_view k, const Value& x) {
           if (k == "name") g.name = x.string();
         });
-        if (g.name.empty()) fail_required(e, "name");
       });
     } else if (key == "resourceClaims") {
       f.elements([&](const Value& e) {
@@ -361,7 +324,7 @@ void decode_pod_spec(const Value& v, PodSpec& spec) {
     else if (key == "restartPolicy") {
       spec.restart_policy = f.string();
       if (spec.restart_policy.empty()) spec.restart_policy = "Always";
-      check_enum(f, spec.restart_policy, {"Always", "Never", "OnFailure"});
+      check_enum(f, spec.restart_policy, {"Always", "OnFailure", "Never"});
     } else if (key == "os") {
       f.fields([&](std::string_view k, const Value& x) {
         if (k == "name") spec.os_name = x.string();
@@ -369,6 +332,7 @@ void decode_pod_spec(const Value& v, PodSpec& spec) {
     } else if (key == "runtimeClassName") spec.runtime_class_name = f.string();
   });
   if (!has_containers) fail_required(v, "containers");
+  validate_pod_spec(v, spec);
   if (spec.scheduler_name.empty()) spec.scheduler_name = "default-scheduler";
 }
 
@@ -417,8 +381,15 @@ void decode_pod(const Value& v, Pod& pod) {
     fail_required(v, "metadata.name", "name or generateName is required");
   }
   if (!has_spec) fail_required(v, "spec.containers");
+  validate_generate_name(v, pod.metadata.generate_name);
+  validate_object_name(v, pod.metadata.name);
+  validate_namespace_name(v, "metadata.namespace", pod.metadata.namespace_);
+  validate_pod_volume_claims(v, pod);
   apply_pod_defaults(pod);
-  if (is_uncreated(pod)) merge_match_label_keys_into_affinity_terms(pod);
+  if (is_uncreated(pod)) {
+    merge_match_label_keys_into_affinity_terms(pod);
+    validate_merged_affinity_terms(v, pod);
+  }
 }
 
 namespace {

@@ -1,5 +1,6 @@
 // PriorityClass and PodDisruptionBudget: what preemption reads of them.
 #include "decode.h"
+#include "validate.h"
 
 namespace podfit {
 
@@ -15,7 +16,8 @@ void decode_priority_class(const Value& v, PriorityClass& out) {
     } else if (key == "preemptionPolicy") {
       if (!f.is_null()) {
         out.preemption_policy = f.string();
-        check_enum(f, out.preemption_policy, {"Never", "PreemptLowerPriority"});
+        if (out.preemption_policy.empty()) fail_required(v, "preemptionPolicy");
+        check_enum(f, out.preemption_policy, {"PreemptLowerPriority", "Never"});
       }
     }
   });
@@ -23,6 +25,7 @@ void decode_priority_class(const Value& v, PriorityClass& out) {
   out.metadata.namespace_.clear();
   if (out.metadata.name.empty()) fail_required(v, "metadata.name", "name or generateName is required");
   if (!has_value) fail_required(v, "value");
+  validate_priority_class(v, out);
 }
 
 void decode_pod_disruption_budget(const Value& v, PodDisruptionBudget& out) {
@@ -43,6 +46,7 @@ void decode_pod_disruption_budget(const Value& v, PodDisruptionBudget& out) {
     }
   });
   if (out.metadata.name.empty()) fail_required(v, "metadata.name", "name or generateName is required");
+  validate_object_name(v, out.metadata.name);
 }
 
 }  // namespace podfit

@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "decode.h"
+#include "validate.h"
 
 namespace podfit {
 namespace {
@@ -12,6 +13,7 @@ void require_name(const Value& v, const ObjectMeta& meta) {
 }  // namespace
 
 void decode_persistent_volume(const Value& v, PersistentVolume& pv) {
+  bool has_node_affinity = false;
   v.fields([&](std::string_view key, const Value& f) {
     if (key == "metadata") {
       decode_meta(f, pv.metadata);
@@ -39,6 +41,7 @@ void decode_persistent_volume(const Value& v, PersistentVolume& pv) {
           if (pv.volume_mode.empty()) pv.volume_mode = "Filesystem";
           check_enum(x, pv.volume_mode, {"Block", "Filesystem"});
         } else if (k == "nodeAffinity") {
+          has_node_affinity = !x.is_null();
           x.fields([&](std::string_view kk, const Value& y) {
             if (kk == "required" && !y.is_null()) pv.node_affinity = decode_node_selector(y);
           });
@@ -55,6 +58,7 @@ void decode_persistent_volume(const Value& v, PersistentVolume& pv) {
     }
   });
   require_name(v, pv.metadata);
+  validate_persistent_volume(v, pv, has_node_affinity);
   pv.metadata.namespace_.clear();
   // A volume not yet created has no status: the API server stores it Pending and the PV
   // controller's first sync makes an unclaimed one Available, which is what the scheduler meets.
@@ -64,7 +68,10 @@ void decode_persistent_volume(const Value& v, PersistentVolume& pv) {
 void decode_persistent_volume_claim(const Value& v, PersistentVolumeClaim& pvc) {
   v.fields([&](std::string_view key, const Value& f) {
     if (key == "metadata") decode_meta(f, pvc.metadata);
-    else if (key == "spec") decode_pvc_spec(f, pvc.spec);
+    else if (key == "spec") {
+      decode_pvc_spec(f, pvc.spec);
+      validate_pvc_spec(f, pvc.spec);
+    }
     else if (key == "status") {
       f.fields([&](std::string_view k, const Value& x) {
         if (k == "phase") pvc.phase = x.string();
@@ -74,6 +81,8 @@ void decode_persistent_volume_claim(const Value& v, PersistentVolumeClaim& pvc) 
     }
   });
   require_name(v, pvc.metadata);
+  validate_object_name(v, pvc.metadata.name);
+  validate_namespace_name(v, "metadata.namespace", pvc.metadata.namespace_);
   if (pvc.metadata.namespace_.empty()) pvc.metadata.namespace_ = "default";
   if (pvc.phase.empty()) pvc.phase = "Pending";
 }
@@ -113,6 +122,7 @@ void decode_storage_class(const Value& v, StorageClass& sc) {
   });
   require_name(v, sc.metadata);
   if (!has_provisioner) fail_required(v, "provisioner");
+  validate_storage_class(v, sc);
   sc.metadata.namespace_.clear();
 }
 
@@ -139,6 +149,7 @@ void decode_csi_node(const Value& v, CSINode& node) {
     }
   });
   require_name(v, node.metadata);
+  validate_csi_node(v, node);
   node.metadata.namespace_.clear();
 }
 
@@ -161,6 +172,7 @@ void decode_csi_driver(const Value& v, CSIDriver& driver) {
     }
   });
   require_name(v, driver.metadata);
+  validate_object_name(v, driver.metadata.name);
   if (driver.volume_lifecycle_modes.empty()) driver.volume_lifecycle_modes = {"Persistent"};
   driver.metadata.namespace_.clear();
 }
@@ -178,7 +190,7 @@ void decode_csi_storage_capacity(const Value& v, CSIStorageCapacity& capacity) {
     }
   });
   require_name(v, capacity.metadata);
-  if (capacity.storage_class_name.empty()) fail_required(v, "storageClassName");
+  validate_csi_storage_capacity(v, capacity);
   if (capacity.metadata.namespace_.empty()) capacity.metadata.namespace_ = "default";
 }
 

@@ -103,7 +103,7 @@ void check_non_negative(const Value& v, int32_t n) {
 void decode_template(const Value& v, Manifest& m) {
   bool has_spec = false;
   v.fields([&](std::string_view key, const Value& f) {
-    if (key == "metadata") decode_meta(f, m.template_pod.metadata);
+    if (key == "metadata") decode_meta(f, m.template_pod.metadata, MetaLabels::PodTemplate);
     else if (key == "spec") {
       has_spec = !f.is_null();
       decode_pod_spec(f, m.template_pod.spec);
@@ -116,7 +116,7 @@ void decode_template(const Value& v, Manifest& m) {
 PersistentVolumeClaim decode_claim_template(const Value& v) {
   PersistentVolumeClaim claim;
   v.fields([&](std::string_view key, const Value& f) {
-    if (key == "metadata") decode_meta(f, claim.metadata);
+    if (key == "metadata") decode_meta(f, claim.metadata, MetaLabels::Unchecked);
     else if (key == "spec") decode_pvc_spec(f, claim.spec);
   });
   if (claim.metadata.name.empty()) fail_required(v, "metadata.name");

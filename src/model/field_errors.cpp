@@ -168,6 +168,20 @@ std::string not_supported(std::string_view path, std::string_view value,
   return out;
 }
 
+std::string required(std::string_view path, std::string_view detail) {
+  if (detail.empty()) return fmt::format("{}: Required value", path);
+  return fmt::format("{}: Required value: {}", path, detail);
+}
+
+std::string forbidden(std::string_view path, std::string_view detail) {
+  if (detail.empty()) return fmt::format("{}: Forbidden", path);
+  return fmt::format("{}: Forbidden: {}", path, detail);
+}
+
+std::string duplicate(std::string_view path, std::string_view value) {
+  return fmt::format("{}: Duplicate value: {}", path, value);
+}
+
 std::string aggregate(const std::vector<std::string>& errors) {
   std::vector<std::string> unique;
   for (const auto& message : errors) {

@@ -19,6 +19,10 @@ constexpr std::string_view kSubdomainFormat = "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.
 constexpr std::string_view kSubdomainMessage =
     "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', "
     "and must start and end with an alphanumeric character";
+constexpr std::string_view kDnsLabelFormat = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
+constexpr std::string_view kDnsLabelMessage =
+    "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start "
+    "and end with an alphanumeric character";
 constexpr std::string_view kDecimalIntegerMessage = "must be a valid decimal integer in canonical form";
 constexpr size_t kLabelMaxLength = 63;
 constexpr size_t kSubdomainMaxLength = 253;
@@ -80,6 +84,13 @@ std::vector<std::string> dns1123_subdomain_errors(std::string_view value) {
   std::vector<std::string> errors;
   if (value.size() > kSubdomainMaxLength) errors.push_back(max_length_error(kSubdomainMaxLength));
   if (!matches_subdomain(value)) errors.push_back(regex_error(kSubdomainMessage, kSubdomainFormat, {"example.com"}));
+  return errors;
+}
+
+std::vector<std::string> dns1123_label_errors(std::string_view value) {
+  std::vector<std::string> errors;
+  if (value.size() > kLabelMaxLength) errors.push_back(max_length_error(kLabelMaxLength));
+  if (!matches_dns_label(value)) errors.push_back(regex_error(kDnsLabelMessage, kDnsLabelFormat, {"my-name", "123-abc"}));
   return errors;
 }
 

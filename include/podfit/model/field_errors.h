@@ -33,6 +33,13 @@ std::string invalid(std::string_view path, std::string_view value, std::string_v
 std::string not_supported(std::string_view path, std::string_view value,
                           const std::vector<std::string>& supported);
 
+// field.Required(path, detail).Error().
+std::string required(std::string_view path, std::string_view detail = {});
+// field.Forbidden(path, detail).Error().
+std::string forbidden(std::string_view path, std::string_view detail);
+// field.Duplicate(path, value).Error(); `value` is already rendered.
+std::string duplicate(std::string_view path, std::string_view value);
+
 // utilerrors.Aggregate.Error() of a flattened list: one message as is, several deduplicated
 // and bracketed "[a, b]". Empty input gives "".
 std::string aggregate(const std::vector<std::string>& errors);

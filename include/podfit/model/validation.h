@@ -20,6 +20,9 @@ std::vector<std::string> label_value_errors(std::string_view value);
 // content.IsDNS1123Subdomain: lowercase RFC 1123 labels joined by dots, at most 253 characters.
 std::vector<std::string> dns1123_subdomain_errors(std::string_view value);
 
+// content.IsDNS1123Label: one lowercase RFC 1123 label, at most 63 characters.
+std::vector<std::string> dns1123_label_errors(std::string_view value);
+
 // content.IsDecimalInteger: canonical base-10 form only ("0", "12", "-3"; not "012", "+3", "-0").
 std::vector<std::string> decimal_integer_errors(std::string_view value);
 

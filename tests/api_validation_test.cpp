@@ -1,0 +1,599 @@
+// The API server's validation of what scheduling reads: objects kube-apiserver refuses are input
+// errors with its own field error, and objects it accepts load. Rows follow the cases of
+// pkg/apis/core/validation/validation_test.go (and the storage and scheduling groups').
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "podfit/load/loader.h"
+
+using namespace podfit;
+
+namespace {
+
+// The field error of a manifest the loader refuses: its message without "file: document N
+// (Kind name), line N: ".
+std::string field_error(const std::string& text) {
+  ClusterState state;
+  auto err = load_cluster_state_text(text, "bad.yaml", state);
+  REQUIRE(err.has_value());
+  size_t line = err->message.find(", line ");
+  REQUIRE(line != std::string::npos);
+  size_t start = err->message.find(": ", line);
+  REQUIRE(start != std::string::npos);
+  return err->message.substr(start + 2);
+}
+
+int error_line(const std::string& text) {
+  ClusterState state;
+  auto err = load_cluster_state_text(text, "bad.yaml", state);
+  REQUIRE(err.has_value());
+  size_t line = err->message.find(", line ");
+  REQUIRE(line != std::string::npos);
+  return std::stoi(err->message.substr(line + 7));
+}
+
+void loads(const std::string& text) {
+  ClusterState state;
+  auto err = load_cluster_state_text(text, "ok.yaml", state);
+  INFO((err ? err->message : std::string("ok")));
+  CHECK_FALSE(err.has_value());
+}
+
+// A pod whose spec holds `spec` (indented by two spaces) and one container.
+std::string pod(const std::string& spec) {
+  return "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n" + spec + "  containers: [{name: c, image: i}]\n";
+}
+
+// A pod whose only container has `resources` (indented by six spaces).
+std::string container_resources(const std::string& resources) {
+  return "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: c\n    image: i\n"
+         "    resources:\n" +
+         resources;
+}
+
+std::string node(const std::string& rest) { return "apiVersion: v1\nkind: Node\nmetadata:\n  name: n\n" + rest; }
+
+struct Row {
+  const char* name;
+  std::string input;
+  std::string want;  // the field error; empty: the object loads
+};
+
+void run(const Row* begin, const Row* end) {
+  for (const Row* r = begin; r != end; ++r) {
+    SUBCASE(r->name) {
+      if (r->want.empty()) {
+        loads(r->input);
+      } else {
+        CHECK(field_error(r->input) == r->want);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("API validation: container resources") {
+  const Row rows[] = {
+      {"requests and limits of cpu and memory", container_resources("      requests: {cpu: 100m, memory: 1Gi}\n"
+                                                                    "      limits: {cpu: \"1\", memory: 2Gi}\n"),
+       ""},
+      {"request larger than limit", container_resources("      requests: {cpu: \"2\"}\n      limits: {cpu: \"1\"}\n"),
+       "spec.containers[0].resources.requests: Invalid value: \"2\": must be less than or equal to cpu limit of 1"},
+      {"negative request", container_resources("      requests: {memory: \"-1\"}\n"),
+       "spec.containers[0].resources.requests[memory]: Invalid value: \"-1\": must be greater than or equal to 0"},
+      {"negative limit", container_resources("      limits: {cpu: \"-10m\"}\n"),
+       "spec.containers[0].resources.limits[cpu]: Invalid value: \"-10m\": must be greater than or equal to 0"},
+      {"whole extended resource, request equal to limit",
+       container_resources("      requests: {example.com/gpu: \"2\"}\n      limits: {example.com/gpu: \"2\"}\n"), ""},
+      {"extended resource given as a limit only", container_resources("      limits: {example.com/gpu: \"1\"}\n"), ""},
+      {"fractional extended resource",
+       container_resources("      requests: {example.com/gpu: 500m}\n      limits: {example.com/gpu: 500m}\n"),
+       "spec.containers[0].resources.limits[example.com/gpu]: Invalid value: 500m: must be an integer"},
+      {"fractional extended resource request",
+       container_resources("      requests: {example.com/gpu: 1500m}\n      limits: {example.com/gpu: \"2\"}\n"),
+       "spec.containers[0].resources.requests[example.com/gpu]: Invalid value: 1500m: must be an integer"},
+      {"extended resource request below its limit",
+       container_resources("      requests: {example.com/gpu: \"1\"}\n      limits: {example.com/gpu: \"2\"}\n"),
+       "spec.containers[0].resources.requests: Invalid value: \"1\": must be equal to example.com/gpu limit of 2"},
+      {"extended resource request without a limit", container_resources("      requests: {example.com/gpu: \"1\"}\n"),
+       "spec.containers[0].resources.limits: Required value: Limit must be set for non overcommitable resources"},
+      {"unqualified non-standard name", container_resources("      requests: {gpu: \"1\"}\n"),
+       "spec.containers[0].resources.requests[gpu]: Invalid value: gpu: must be a standard resource type or fully "
+       "qualified"},
+      {"standard resource not for containers", container_resources("      requests: {pods: \"1\"}\n"),
+       "spec.containers[0].resources.requests[pods]: Invalid value: pods: must be a standard resource for containers"},
+      {"kubernetes.io resource", container_resources("      requests: {kubernetes.io/something: \"1\"}\n"), ""},
+      {"invalid resource name", container_resources("      requests: {\"example.com/a b\": \"1\"}\n"),
+       "spec.containers[0].resources.requests[example.com/a b]: Invalid value: example.com/a b: name part must consist "
+       "of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. "
+       "'MyName',  or 'my.name',  or '123-abc', regex used for validation is "
+       "'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"},
+      {"hugepages with memory", container_resources("      limits: {hugepages-2Mi: 4Mi, memory: 1Gi}\n"), ""},
+      {"hugepages without cpu or memory", container_resources("      limits: {hugepages-2Mi: 4Mi}\n"),
+       "spec.containers[0].resources: Forbidden: HugePages require cpu or memory"},
+      {"hugepages not a multiple of the page size", container_resources("      limits: {hugepages-2Mi: 3Mi, memory: 1Gi}\n"),
+       "spec.containers[0].resources.limits[hugepages-2Mi]: Invalid value: \"3Mi\": 3Mi is not positive integer multiple "
+       "of hugepages-2Mi"},
+      {"hugepages request different from limit",
+       container_resources("      requests: {hugepages-2Mi: 2Mi, memory: 1Gi}\n"
+                           "      limits: {hugepages-2Mi: 4Mi, memory: 1Gi}\n"),
+       "spec.containers[0].resources.requests: Invalid value: \"2Mi\": must be equal to hugepages-2Mi limit of 4Mi"},
+      {"init container",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  initContainers:\n  - name: i\n    image: i\n"
+       "    restartPolicy: Always\n    resources:\n      requests: {example.com/gpu: 250m}\n"
+       "  containers: [{name: c, image: i}]\n",
+       "spec.initContainers[0].resources.requests[example.com/gpu]: Invalid value: 250m: must be an integer"},
+  };
+  run(std::begin(rows), std::end(rows));
+}
+
+TEST_CASE("API validation: overhead, pod-level resources, node capacity") {
+  const Row rows[] = {
+      {"overhead", pod("  overhead: {cpu: 250m, memory: 120Mi}\n"), ""},
+      {"negative overhead", pod("  overhead: {cpu: \"-1\"}\n"),
+       "spec.overhead.limits[cpu]: Invalid value: \"-1\": must be greater than or equal to 0"},
+      {"fractional extended overhead", pod("  overhead: {example.com/gpu: 100m}\n"),
+       "spec.overhead.limits[example.com/gpu]: Invalid value: 100m: must be an integer"},
+      {"overhead of a resource containers cannot ask for", pod("  overhead: {pods: \"1\"}\n"),
+       "spec.overhead.limits[pods]: Invalid value: pods: must be a standard resource for containers"},
+      {"pod-level resources", pod("  resources:\n    requests: {cpu: \"1\"}\n    limits: {cpu: \"2\"}\n"), ""},
+      {"pod-level resource not supported", pod("  resources:\n    requests: {ephemeral-storage: 1Gi}\n"),
+       "spec.resources.requests[ephemeral-storage]: Unsupported value: ephemeral-storage: supported values: \"cpu\", "
+       "\"memory\""},
+      {"pod-level request above its limit", pod("  resources:\n    requests: {cpu: \"3\"}\n    limits: {cpu: \"2\"}\n"),
+       "spec.resources.requests: Invalid value: \"3\": must be less than or equal to cpu limit of 2"},
+      {"pod-level request below the containers'",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  resources:\n    requests: {cpu: \"1\"}\n"
+       "  containers:\n  - {name: a, image: i, resources: {requests: {cpu: 800m}}}\n"
+       "  - {name: b, image: i, resources: {requests: {cpu: 400m}}}\n",
+       "spec.resources.requests[cpu]: Invalid value: \"1\": must be greater than or equal to aggregate container requests "
+       "of 1200m"},
+      {"container limit above the pod's",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  resources:\n    limits: {memory: 1Gi}\n"
+       "  containers:\n  - {name: a, image: i, resources: {requests: {memory: 512Mi}, limits: {memory: 2Gi}}}\n",
+       "spec.resources.containers[0][memory].limits: Invalid value: \"2Gi\": must be less than or equal to pod limits of "
+       "1Gi"},
+      {"node capacity", node("status:\n  capacity: {cpu: \"4\", memory: 8Gi, pods: \"110\", example.com/gpu: \"2\"}\n"), ""},
+      {"negative allocatable", node("status:\n  capacity: {cpu: \"4\"}\n  allocatable: {cpu: \"-1\"}\n"),
+       "status.allocatable.cpu: Invalid value: \"-1\": must be greater than or equal to 0"},
+      {"negative capacity", node("status:\n  capacity: {memory: -1Gi}\n"),
+       "status.capacity.memory: Invalid value: \"-1Gi\": must be greater than or equal to 0"},
+      {"fractional pods", node("status:\n  capacity: {pods: 1500m}\n"),
+       "status.capacity.pods: Invalid value: 1500m: must be an integer"},
+      {"fractional extended allocatable", node("status:\n  allocatable: {example.com/gpu: 500m}\n"),
+       "status.allocatable.example.com/gpu: Invalid value: 500m: must be an integer"},
+  };
+  run(std::begin(rows), std::end(rows));
+}
+
+TEST_CASE("API validation: node affinity and node selector") {
+  const std::string required =
+      "  affinity:\n    nodeAffinity:\n      requiredDuringSchedulingIgnoredDuringExecution:\n";
+  const std::string prefix = "spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.";
+  const Row rows[] = {
+      {"one term", pod(required + "        nodeSelectorTerms:\n        - matchExpressions:\n"
+                                  "          - {key: zone, operator: In, values: [a]}\n"),
+       ""},
+      {"no terms", pod(required + "        nodeSelectorTerms: []\n"),
+       prefix + "nodeSelectorTerms: Required value: must have at least one node selector term"},
+      {"terms absent", pod(required + "        {}\n"),
+       prefix + "nodeSelectorTerms: Required value: must have at least one node selector term"},
+      {"unknown operator", pod(required + "        nodeSelectorTerms:\n        - matchExpressions:\n"
+                                          "          - {key: zone, operator: Equals, values: [a]}\n"),
+       prefix + "nodeSelectorTerms[0].matchExpressions[0].operator: Invalid value: \"Equals\": not a valid selector "
+                "operator"},
+      {"invalid label value", pod(required + "        nodeSelectorTerms:\n        - matchExpressions:\n"
+                                             "          - {key: zone, operator: In, values: [\"a b\"]}\n"),
+       prefix + "nodeSelectorTerms[0].matchExpressions[0].values[0]: Invalid value: \"a b\": a valid label must be an "
+                "empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an "
+                "alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is "
+                "'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"},
+      {"matchFields key other than metadata.name",
+       pod(required + "        nodeSelectorTerms:\n        - matchFields:\n"
+                      "          - {key: metadata.namespace, operator: In, values: [a]}\n"),
+       prefix + "nodeSelectorTerms[0].matchFields[0].key: Invalid value: \"metadata.namespace\": not a valid field "
+                "selector key"},
+      {"matchFields value not a node name", pod(required + "        nodeSelectorTerms:\n        - matchFields:\n"
+                                                           "          - {key: metadata.name, operator: In, values: [Node_1]}\n"),
+       prefix + "nodeSelectorTerms[0].matchFields[0].values[0]: Invalid value: \"Node_1\": a lowercase RFC 1123 "
+                "subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with "
+                "an alphanumeric character (e.g. 'example.com', regex used for validation is "
+                "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
+      {"preferred term weight", pod("  affinity:\n    nodeAffinity:\n      preferredDuringSchedulingIgnoredDuringExecution:\n"
+                                    "      - weight: 0\n        preference:\n          matchExpressions:\n"
+                                    "          - {key: zone, operator: Exists}\n"),
+       "spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 0: must be "
+       "in the range 1-100"},
+      {"preferred terms may hold invalid label values",
+       pod("  affinity:\n    nodeAffinity:\n      preferredDuringSchedulingIgnoredDuringExecution:\n"
+           "      - weight: 10\n        preference:\n          matchExpressions:\n"
+           "          - {key: zone, operator: In, values: [\"a b\"]}\n"),
+       ""},
+      {"node selector key", pod("  nodeSelector: {\"a b\": x}\n"),
+       "spec.nodeSelector: Invalid value: \"a b\": name part must consist of alphanumeric characters, '-', '_' or '.', "
+       "and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used "
+       "for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"},
+      {"node name", pod("  nodeName: Worker_1\n"),
+       "spec.nodeName: Invalid value: \"Worker_1\": a lowercase RFC 1123 subdomain must consist of lower case "
+       "alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. "
+       "'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
+  };
+  run(std::begin(rows), std::end(rows));
+}
+
+TEST_CASE("API validation: tolerations") {
+  const std::string base = "spec.tolerations[0].";
+  const Row rows[] = {
+      {"exists without key", pod("  tolerations: [{operator: Exists}]\n"), ""},
+      {"equal with value", pod("  tolerations: [{key: a, operator: Equal, value: b, effect: NoSchedule}]\n"), ""},
+      {"seconds with NoExecute", pod("  tolerations: [{key: a, effect: NoExecute, tolerationSeconds: 30}]\n"), ""},
+      {"empty key with Equal", pod("  tolerations: [{operator: Equal, value: b}]\n"),
+       base + "operator: Invalid value: \"Equal\": operator must be Exists when `key` is empty, which means \"match all "
+              "values and all keys\""},
+      {"value with Exists", pod("  tolerations: [{key: a, operator: Exists, value: b}]\n"),
+       base + "operator: Invalid value: \"b\": value must be empty when `operator` is 'Exists'"},
+      {"seconds without NoExecute", pod("  tolerations: [{key: a, effect: NoSchedule, tolerationSeconds: 30}]\n"),
+       base + "effect: Invalid value: \"NoSchedule\": effect must be 'NoExecute' when `tolerationSeconds` is set"},
+      {"unknown operator", pod("  tolerations: [{key: a, operator: Equals}]\n"),
+       base + "operator: Unsupported value: \"Equals\": supported values: \"Equal\", \"Exists\""},
+      {"unknown effect", pod("  tolerations: [{key: a, operator: Exists, effect: NoSchedul}]\n"),
+       base + "effect: Unsupported value: \"NoSchedul\": supported values: \"NoSchedule\", \"PreferNoSchedule\", "
+              "\"NoExecute\""},
+      {"invalid key", pod("  tolerations: [{key: \"a b\", operator: Exists}]\n"),
+       base + "key: Invalid value: \"a b\": name part must consist of alphanumeric characters, '-', '_' or '.', and "
+              "must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex "
+              "used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"},
+  };
+  run(std::begin(rows), std::end(rows));
+}
+
+TEST_CASE("API validation: pod affinity and topology spread") {
+  const std::string anti = "  affinity:\n    podAntiAffinity:\n      requiredDuringSchedulingIgnoredDuringExecution:\n";
+  const std::string term = "spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].";
+  const Row rows[] = {
+      {"anti-affinity term",
+       pod(anti + "      - labelSelector: {matchLabels: {app: web}}\n        topologyKey: kubernetes.io/hostname\n"), ""},
+      {"topology key missing", pod(anti + "      - labelSelector: {matchLabels: {app: web}}\n"),
+       term + "topologyKey: Required value: can not be empty"},
+      {"selector operator", pod(anti + "      - labelSelector:\n          matchExpressions:\n"
+                                       "          - {key: app, operator: Equals, values: [web]}\n"
+                                       "        topologyKey: zone\n"),
+       term + "labelSelector.matchExpressions[0].operator: Invalid value: \"Equals\": not a valid selector operator"},
+      {"selector In without values", pod(anti + "      - labelSelector:\n          matchExpressions:\n"
+                                                "          - {key: app, operator: In}\n        topologyKey: zone\n"),
+       term + "labelSelector.matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or "
+              "'NotIn'"},
+      {"selector Exists with values", pod(anti + "      - labelSelector:\n          matchExpressions:\n"
+                                                 "          - {key: app, operator: Exists, values: [web]}\n"
+                                                 "        topologyKey: zone\n"),
+       term + "labelSelector.matchExpressions[0].values: Forbidden: may not be specified when `operator` is 'Exists' or "
+              "'DoesNotExist'"},
+      {"namespace name", pod(anti + "      - labelSelector: {matchLabels: {app: web}}\n        namespaces: [Team_A]\n"
+                                    "        topologyKey: zone\n"),
+       term + "namespace: Invalid value: \"Team_A\": a lowercase RFC 1123 label must consist of lower case alphanumeric "
+              "characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or "
+              "'123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"},
+      {"matchLabelKeys without selector", pod(anti + "      - matchLabelKeys: [app]\n        topologyKey: zone\n"),
+       term + "matchLabelKeys: Forbidden: must not be specified when labelSelector is not set"},
+      {"key in both matchLabelKeys and mismatchLabelKeys",
+       pod(anti + "      - labelSelector: {matchLabels: {app: web}}\n        matchLabelKeys: [tier]\n"
+                  "        mismatchLabelKeys: [tier]\n        topologyKey: zone\n"),
+       term + "matchLabelKeys[0]: Invalid value: \"tier\": exists in both matchLabelKeys and mismatchLabelKeys"},
+      {"matchLabelKeys key in the selector once the pod's label is merged",
+       "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  labels: {key: value1}\nspec:\n" + anti +
+           "      - labelSelector:\n          matchExpressions: [{key: key, operator: NotIn, values: [value2]}]\n"
+           "        matchLabelKeys: [key]\n        topologyKey: zone\n"
+           "  containers: [{name: c, image: i}]\n",
+       "spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0][0]: Invalid value: \"key\": "
+       "exists in both matchLabelKeys and labelSelector"},
+      {"matchLabelKeys key twice in a preferred term's selector",
+       pod("  affinity:\n    podAffinity:\n      preferredDuringSchedulingIgnoredDuringExecution:\n"
+           "      - weight: 10\n        podAffinityTerm:\n          labelSelector:\n"
+           "            matchLabels: {key: a}\n            matchExpressions: [{key: key, operator: Exists}]\n"
+           "          matchLabelKeys: [key]\n          topologyKey: zone\n"),
+       "spec.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm[0]: Invalid "
+       "value: \"key\": exists in both matchLabelKeys and labelSelector"},
+      {"matchLabelKeys key the pod does not have", pod(anti +
+           "      - labelSelector:\n          matchExpressions: [{key: key, operator: NotIn, values: [value2]}]\n"
+           "        matchLabelKeys: [key]\n        topologyKey: zone\n"),
+       ""},
+      {"preferred weight", pod("  affinity:\n    podAffinity:\n      preferredDuringSchedulingIgnoredDuringExecution:\n"
+                               "      - weight: 101\n        podAffinityTerm:\n"
+                               "          labelSelector: {matchLabels: {app: web}}\n          topologyKey: zone\n"),
+       "spec.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 101: must be "
+       "in the range 1-100"},
+      {"spread constraint", pod("  topologySpreadConstraints:\n  - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: "
+                                "DoNotSchedule, labelSelector: {matchLabels: {app: web}}, minDomains: 3}\n"),
+       ""},
+      {"maxSkew zero", pod("  topologySpreadConstraints:\n  - {maxSkew: 0, topologyKey: zone, whenUnsatisfiable: "
+                           "DoNotSchedule}\n"),
+       "spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero"},
+      {"maxSkew absent", pod("  topologySpreadConstraints:\n  - {topologyKey: zone, whenUnsatisfiable: DoNotSchedule}\n"),
+       "spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero"},
+      {"topologyKey empty", pod("  topologySpreadConstraints:\n  - {maxSkew: 1, whenUnsatisfiable: DoNotSchedule}\n"),
+       "spec.topologySpreadConstraints[0].topologyKey: Required value: can not be empty"},
+      {"whenUnsatisfiable absent", pod("  topologySpreadConstraints:\n  - {maxSkew: 1, topologyKey: zone}\n"),
+       "spec.topologySpreadConstraints[0].whenUnsatisfiable: Unsupported value: \"\": supported values: "
+       "\"DoNotSchedule\", \"ScheduleAnyway\""},
+      {"minDomains zero", pod("  topologySpreadConstraints:\n  - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: "
+                              "DoNotSchedule, minDomains: 0}\n"),
+       "spec.topologySpreadConstraints[0].minDomains: Invalid value: 0: must be greater than zero"},
+      {"minDomains with ScheduleAnyway", pod("  topologySpreadConstraints:\n  - {maxSkew: 1, topologyKey: zone, "
+                                             "whenUnsatisfiable: ScheduleAnyway, minDomains: 2}\n"),
+       "spec.topologySpreadConstraints[0].minDomains: Invalid value: 2: can only use minDomains if "
+       "whenUnsatisfiable=DoNotSchedule, not ScheduleAnyway"},
+      {"duplicate constraints",
+       pod("  topologySpreadConstraints:\n  - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule}\n"
+           "  - {maxSkew: 2, topologyKey: zone, whenUnsatisfiable: DoNotSchedule}\n"),
+       "spec.topologySpreadConstraints[0].{topologyKey, whenUnsatisfiable}: Duplicate value: \"{zone, DoNotSchedule}\""},
+      {"matchLabelKeys without selector", pod("  topologySpreadConstraints:\n  - {maxSkew: 1, topologyKey: zone, "
+                                              "whenUnsatisfiable: DoNotSchedule, matchLabelKeys: [app]}\n"),
+       "spec.topologySpreadConstraints[0].matchLabelKeys: Forbidden: must not be specified when labelSelector is not "
+       "set"},
+  };
+  run(std::begin(rows), std::end(rows));
+}
+
+TEST_CASE("API validation: host ports, gates, priority class name") {
+  const Row rows[] = {
+      {"same host port on two protocols",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n"
+       "  - {name: a, image: i, ports: [{containerPort: 80, hostPort: 80}, {containerPort: 80, hostPort: 80, protocol: UDP}]}\n",
+       ""},
+      {"host port twice",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n"
+       "  - {name: a, image: i, ports: [{containerPort: 80, hostPort: 8080}]}\n"
+       "  - {name: b, image: i, ports: [{containerPort: 81, hostPort: 8080}]}\n",
+       "spec.containers[1].ports[0].hostPort: Duplicate value: \"TCP//8080\""},
+      {"host port of an init container and a container",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  initContainers:\n"
+       "  - {name: i, image: i, ports: [{containerPort: 80, hostPort: 8080}]}\n  containers:\n"
+       "  - {name: a, image: i, ports: [{containerPort: 81, hostPort: 8080}]}\n",
+       ""},
+      {"host port twice in one init container",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  initContainers:\n"
+       "  - {name: i, image: i}\n"
+       "  - {name: j, image: i, ports: [{containerPort: 80, hostPort: 9000}, {containerPort: 81, hostPort: 9000}]}\n"
+       "  containers: [{name: c, image: i}]\n",
+       "spec.initContainers[0].ports[1].hostPort: Duplicate value: \"TCP//9000\""},
+      {"host network with a different host port",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  hostNetwork: true\n  containers:\n"
+       "  - {name: a, image: i, ports: [{containerPort: 80, hostPort: 8080}]}\n",
+       "spec.containers[0].ports[0].hostPort: Invalid value: 8080: must match `containerPort` when `hostNetwork` is true"},
+      {"resource claims",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  resourceClaims: [{name: gpu, resourceClaimName: gpu-1}]\n"
+       "  containers: [{name: c, image: i, resources: {claims: [{name: gpu}]}}]\n",
+       ""},
+      {"container claim not among the pod's",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  resourceClaims: [{name: gpu, resourceClaimName: gpu-1}]\n"
+       "  containers: [{name: c, image: i, resources: {claims: [{name: fpga}]}}]\n",
+       "spec.containers[0].resources.claims[0]: Not found: \"fpga\": must be one of the names in pod.spec.resourceClaims: "
+       "gpu"},
+      {"container claim without pod claims",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n"
+       "  containers: [{name: c, image: i, resources: {claims: [{name: fpga}]}}]\n",
+       "spec.containers[0].resources.claims[0]: Not found: \"fpga\": must be one of the names in pod.spec.resourceClaims "
+       "which is empty"},
+      {"pod claim named twice",
+       pod("  resourceClaims: [{name: gpu, resourceClaimName: a}, {name: gpu, resourceClaimName: b}]\n"),
+       "spec.resourceClaims[1].name: Duplicate value: \"gpu\""},
+      {"pod claim name", pod("  resourceClaims: [{name: GPU, resourceClaimName: a}]\n"),
+       "spec.resourceClaims[0].name: Invalid value: \"GPU\": a lowercase RFC 1123 label must consist of lower case "
+       "alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or "
+       "'123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"},
+      {"scheduling gate", pod("  schedulingGates: [{name: example.com/quota}]\n"), ""},
+      {"scheduling gate without a name", pod("  schedulingGates: [{}]\n"),
+       "spec.schedulingGates[0]: Invalid value: \"\": name part must be non-empty"},
+      {"scheduling gate twice", pod("  schedulingGates: [{name: a}, {name: a}]\n"),
+       "spec.schedulingGates[1]: Duplicate value: \"a\""},
+      {"priority class name", pod("  priorityClassName: High\n"),
+       "spec.priorityClassName: Invalid value: \"High\": a lowercase RFC 1123 subdomain must consist of lower case "
+       "alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. "
+       "'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
+      {"runtime class name", pod("  runtimeClassName: gVisor\n"),
+       "spec.runtimeClassName: Invalid value: \"gVisor\": a lowercase RFC 1123 subdomain must consist of lower case "
+       "alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. "
+       "'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
+      {"preemption policy", pod("  preemptionPolicy: Sometimes\n"),
+       "spec.preemptionPolicy: Unsupported value: \"Sometimes\": supported values: \"PreemptLowerPriority\", \"Never\""},
+      {"pod labels", "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  labels: {app: \"-web\"}\n"
+                     "spec:\n  containers: [{name: c, image: i}]\n",
+       "metadata.labels: Invalid value: \"-web\": a valid label must be an empty string or consist of alphanumeric "
+       "characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or "
+       "'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"},
+      {"pod generateName", "apiVersion: v1\nkind: Pod\nmetadata: {generateName: web-}\nspec:\n  containers: [{name: c, image: i}]\n",
+       ""},
+      {"pod generateName not a DNS subdomain",
+       "apiVersion: v1\nkind: Pod\nmetadata: {generateName: Web-}\nspec:\n  containers: [{name: c, image: i}]\n",
+       "metadata.generateName: Invalid value: \"Web-\": a lowercase RFC 1123 subdomain must consist of lower case "
+       "alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. "
+       "'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
+      {"pod name", "apiVersion: v1\nkind: Pod\nmetadata: {name: Web}\nspec:\n  containers: [{name: c, image: i}]\n",
+       "metadata.name: Invalid value: \"Web\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric "
+       "characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used "
+       "for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
+  };
+  run(std::begin(rows), std::end(rows));
+}
+
+TEST_CASE("API validation: node taints") {
+  const Row rows[] = {
+      {"taints", node("spec:\n  taints:\n  - {key: a, value: b, effect: NoSchedule}\n  - {key: a, effect: NoExecute}\n"),
+       ""},
+      {"taint without effect", node("spec:\n  taints:\n  - {key: a}\n"),
+       "metadata.taints[0].effect: Required value"},
+      {"taint without key", node("spec:\n  taints:\n  - {effect: NoSchedule}\n"),
+       "metadata.taints[0].key: Invalid value: \"\": name part must be non-empty"},
+      {"taint value", node("spec:\n  taints:\n  - {key: a, value: \"b c\", effect: NoSchedule}\n"),
+       "metadata.taints[0].value: Invalid value: \"b c\": a valid label must be an empty string or consist of "
+       "alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. "
+       "'MyValue',  or 'my_value',  or '12345', regex used for validation is "
+       "'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"},
+      {"taint twice", node("spec:\n  taints:\n  - {key: a, effect: NoSchedule}\n  - {key: a, value: b, effect: NoSchedule}\n"),
+       "metadata.taints[1]: Duplicate value: core.Taint{Key:\"a\", Value:\"b\", Effect:\"NoSchedule\", "
+       "TimeAdded:(*v1.Time)(nil)}: taints must be unique by key and effect pair"},
+      {"node name", "apiVersion: v1\nkind: Node\nmetadata:\n  name: Node-1\n",
+       "metadata.name: Invalid value: \"Node-1\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric "
+       "characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used "
+       "for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
+  };
+  run(std::begin(rows), std::end(rows));
+}
+
+TEST_CASE("API validation: storage objects, priority classes, disruption budgets") {
+  const std::string pv = "apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: pv}\nspec:\n";
+  const std::string pvc = "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: c}\nspec:\n";
+  const std::string sc = "apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata: {name: s}\n";
+  const Row rows[] = {
+      {"volume", pv + "  capacity: {storage: 1Gi}\n  accessModes: [ReadWriteOnce]\n  csi: {driver: d, volumeHandle: h}\n",
+       ""},
+      {"volume without access modes", pv + "  capacity: {storage: 1Gi}\n  csi: {driver: d, volumeHandle: h}\n",
+       "spec.accessModes: Required value"},
+      {"volume access mode", pv + "  capacity: {storage: 1Gi}\n  accessModes: [ReadWriteSome]\n",
+       "spec.accessModes: Unsupported value: \"ReadWriteSome\": supported values: \"ReadOnlyMany\", \"ReadWriteMany\", "
+       "\"ReadWriteOnce\", \"ReadWriteOncePod\""},
+      {"ReadWriteOncePod with another mode", pv + "  capacity: {storage: 1Gi}\n  accessModes: [ReadWriteOncePod, ReadOnlyMany]\n",
+       "spec.accessModes: Forbidden: may not use ReadWriteOncePod with other access modes"},
+      {"volume without capacity", pv + "  accessModes: [ReadWriteOnce]\n", "spec.capacity: Required value"},
+      {"negative volume capacity", pv + "  capacity: {storage: -1Gi}\n  accessModes: [ReadWriteOnce]\n",
+       "spec.capacity[storage]: Invalid value: -1073741824: must be a valid resource quantity"},
+      {"zero volume capacity", pv + "  capacity: {storage: \"0\"}\n  accessModes: [ReadWriteOnce]\n",
+       "spec.capacity[storage]: Invalid value: \"0\": must be greater than zero"},
+      {"volume node affinity without terms",
+       pv + "  capacity: {storage: 1Gi}\n  accessModes: [ReadWriteOnce]\n  nodeAffinity:\n    required:\n"
+            "      nodeSelectorTerms: []\n",
+       "spec.nodeAffinity.required.nodeSelectorTerms: Required value: must have at least one node selector term"},
+      {"volume node affinity without required",
+       pv + "  capacity: {storage: 1Gi}\n  accessModes: [ReadWriteOnce]\n  nodeAffinity: {}\n",
+       "spec.nodeAffinity.required: Required value: must specify required node constraints"},
+      {"local volume without node affinity",
+       pv + "  capacity: {storage: 1Gi}\n  accessModes: [ReadWriteOnce]\n  local: {path: /mnt/disk}\n",
+       "spec.nodeAffinity: Required value: Local volume requires node affinity"},
+      {"claim", pvc + "  accessModes: [ReadWriteOnce]\n  resources: {requests: {storage: 1Gi}}\n", ""},
+      {"claim without access modes", pvc + "  resources: {requests: {storage: 1Gi}}\n",
+       "spec.accessModes: Required value: at least 1 access mode is required"},
+      {"claim without a storage request", pvc + "  accessModes: [ReadWriteOnce]\n",
+       "spec.resources[storage]: Required value"},
+      {"claim of zero storage", pvc + "  accessModes: [ReadWriteOnce]\n  resources: {requests: {storage: \"0\"}}\n",
+       "spec.resources[storage]: Invalid value: \"0\": must be greater than zero"},
+      {"claim selector", pvc + "  accessModes: [ReadWriteOnce]\n  resources: {requests: {storage: 1Gi}}\n"
+                               "  selector:\n    matchExpressions: [{key: tier, operator: NotIn}]\n",
+       "spec.selector.matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn'"},
+      {"claim storage class name", pvc + "  accessModes: [ReadWriteOnce]\n  resources: {requests: {storage: 1Gi}}\n"
+                                         "  storageClassName: Fast\n",
+       "spec.storageClassName: Invalid value: \"Fast\": a lowercase RFC 1123 subdomain must consist of lower case "
+       "alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. "
+       "'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
+      {"generic ephemeral volume's claim",
+       pod("  volumes:\n  - name: scratch\n    ephemeral:\n      volumeClaimTemplate:\n        spec:\n"
+           "          resources: {requests: {storage: 1Gi}}\n"),
+       "spec.volumes[0].ephemeral.volumeClaimTemplate.spec.accessModes: Required value: at least 1 access mode is "
+       "required"},
+      {"volume named twice",
+       pod("  volumes:\n  - {name: data, persistentVolumeClaim: {claimName: a}}\n"
+           "  - {name: data, persistentVolumeClaim: {claimName: b}}\n"),
+       "spec.volumes[1].name: Duplicate value: \"data\""},
+      {"volume name", pod("  volumes:\n  - {name: Data, persistentVolumeClaim: {claimName: a}}\n"),
+       "spec.volumes[0].name: Invalid value: \"Data\": a lowercase RFC 1123 label must consist of lower case "
+       "alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or "
+       "'123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"},
+      {"claim of an ephemeral volume named by another volume",
+       pod("  volumes:\n  - name: scratch\n    ephemeral:\n      volumeClaimTemplate:\n        spec:\n"
+           "          accessModes: [ReadWriteOnce]\n          resources: {requests: {storage: 1Gi}}\n"
+           "  - {name: other, persistentVolumeClaim: {claimName: p-scratch}}\n"),
+       "spec.volumes[1].persistentVolumeClaim.claimName: Invalid value: \"p-scratch\": must not reference a PVC that "
+       "gets created for an ephemeral volume"},
+      {"ephemeral volume without a template", pod("  volumes:\n  - {name: scratch, ephemeral: {}}\n"),
+       "spec.volumes[0].ephemeral.volumeClaimTemplate: Required value"},
+      {"pod namespace", "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: Team}\n"
+                        "spec:\n  containers: [{name: c, image: i}]\n",
+       "metadata.namespace: Invalid value: \"Team\": a lowercase RFC 1123 label must consist of lower case alphanumeric "
+       "characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex "
+       "used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"},
+      {"storage class", sc + "provisioner: ebs.csi.aws.com\nvolumeBindingMode: WaitForFirstConsumer\n"
+                             "allowedTopologies:\n- matchLabelExpressions: [{key: zone, values: [a, b]}]\n",
+       ""},
+      {"storage class without provisioner", sc + "volumeBindingMode: Immediate\n", "provisioner: Required value"},
+      {"storage class binding mode", sc + "provisioner: p\nvolumeBindingMode: Later\n",
+       "volumeBindingMode: Unsupported value: \"Later\": supported values: \"Immediate\", \"WaitForFirstConsumer\""},
+      {"allowed topology without values", sc + "provisioner: p\nallowedTopologies:\n- matchLabelExpressions: [{key: zone}]\n",
+       "allowedTopologies[0].matchLabelExpressions[0].values: Required value"},
+      {"allowed topology value twice",
+       sc + "provisioner: p\nallowedTopologies:\n- matchLabelExpressions: [{key: zone, values: [a, a]}]\n",
+       "allowedTopologies[0].matchLabelExpressions[0].values[1]: Duplicate value: \"a\""},
+      {"allowed topology key twice",
+       sc + "provisioner: p\nallowedTopologies:\n- matchLabelExpressions: [{key: zone, values: [a]}, {key: zone, values: [b]}]\n",
+       "allowedTopologies[0].matchLabelExpressions[1].key: Duplicate value: \"zone\""},
+      {"allowed topology term twice",
+       sc + "provisioner: p\nallowedTopologies:\n- matchLabelExpressions: [{key: zone, values: [a]}]\n"
+            "- matchLabelExpressions: [{key: zone, values: [a]}]\n",
+       "allowedTopologies[1].matchLabelExpressions: Duplicate value: \"\""},
+      {"CSINode allocatable", "apiVersion: storage.k8s.io/v1\nkind: CSINode\nmetadata: {name: n}\nspec:\n  drivers:\n"
+                              "  - {name: ebs.csi.aws.com, nodeID: i-1, allocatable: {count: -1}}\n",
+       "spec.drivers[0].allocatable.count: Invalid value: -1: must be greater than or equal to 0"},
+      {"CSINode driver twice", "apiVersion: storage.k8s.io/v1\nkind: CSINode\nmetadata: {name: n}\nspec:\n  drivers:\n"
+                               "  - {name: d, nodeID: i-1}\n  - {name: d, nodeID: i-1}\n",
+       "spec.drivers[1].name: Duplicate value: \"d\""},
+      {"CSINode without node ID", "apiVersion: storage.k8s.io/v1\nkind: CSINode\nmetadata: {name: n}\nspec:\n  drivers:\n"
+                                  "  - {name: d}\n",
+       "spec.drivers[0].nodeID: Required value"},
+      {"negative storage capacity", "apiVersion: storage.k8s.io/v1\nkind: CSIStorageCapacity\nmetadata: {name: c}\n"
+                                    "storageClassName: s\ncapacity: -1Gi\n",
+       "capacity: Invalid value: \"-1Gi\": must be greater than or equal to 0"},
+      {"storage capacity without class", "apiVersion: storage.k8s.io/v1\nkind: CSIStorageCapacity\nmetadata: {name: c}\n"
+                                         "capacity: 1Gi\n",
+       "storageClassName: Invalid value: \"\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric "
+       "characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used "
+       "for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
+      {"priority class", "apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 1000000000\n",
+       ""},
+      {"priority class above the user range",
+       "apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 1000000001\n",
+       "value: Forbidden: maximum allowed value of a user defined priority is 1000000000"},
+      {"priority class preemption policy",
+       "apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 1\npreemptionPolicy: Maybe\n",
+       "preemptionPolicy: Unsupported value: \"Maybe\": supported values: \"PreemptLowerPriority\", \"Never\""},
+      {"disruption budget selector",
+       "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: b}\nspec:\n  minAvailable: 1\n  selector:\n"
+       "    matchLabels: {\"app/\": web}\n",
+       "spec.selector.matchLabels: Invalid value: \"app/\": name part must be non-empty"},
+  };
+  run(std::begin(rows), std::end(rows));
+}
+
+TEST_CASE("API validation: workload templates are checked as pods are") {
+  const std::string deployment =
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n"
+      "  template:\n    metadata: {labels: {app: web}}\n    spec:\n      overhead: {cpu: \"-1\"}\n"
+      "      containers: [{name: c, image: i}]\n";
+  CandidateSet set;
+  auto err = load_candidates_text(deployment, "web.yaml", set);
+  REQUIRE(err.has_value());
+  CHECK(err->message ==
+        "web.yaml: document 1 (Deployment web), line 9: spec.template.spec.overhead.limits[cpu]: Invalid value: "
+        "\"-1\": must be greater than or equal to 0");
+}
+
+TEST_CASE("API validation: a pod template's labels are reported at template.labels") {
+  const std::string deployment =
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n"
+      "  template:\n    metadata: {labels: {app: web, tier: \"front end\"}}\n    spec:\n"
+      "      containers: [{name: c, image: i}]\n";
+  CandidateSet set;
+  auto err = load_candidates_text(deployment, "web.yaml", set);
+  REQUIRE(err.has_value());
+  CHECK(err->message ==
+        "web.yaml: document 1 (Deployment web), line 7: spec.template.labels: Invalid value: \"front end\": a valid label "
+        "must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an "
+        "alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is "
+        "'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')");
+}
+
+TEST_CASE("API validation: the error points at the offending line") {
+  CHECK(error_line(container_resources("      requests:\n        cpu: 100m\n        example.com/gpu: 500m\n"
+                                       "      limits:\n        example.com/gpu: 500m\n")) == 13);
+  CHECK(error_line(pod("  tolerations:\n  - key: a\n    operator: Exists\n    value: b\n")) == 8);
+  CHECK(error_line(node("status:\n  capacity:\n    cpu: \"4\"\n    memory: -1Gi\n")) == 8);
+}

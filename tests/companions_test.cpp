@@ -82,12 +82,12 @@ TEST_CASE("--pod: -n gives companions its namespace and refuses another") {
   LoadOptions options;
   options.namespace_ = "team";
   CandidateSet set = candidates(std::string(kPod) + "---\napiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: d}\n"
-                                                      "spec: {accessModes: [ReadWriteOnce]}\n",
+                                                      "spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n",
                                 options);
   CHECK(set.companions.persistent_volume_claims[0].metadata.namespace_ == "team");
   CandidateSet refused;
   auto err = load_candidates_text(std::string(kPod) + "---\napiVersion: v1\nkind: PersistentVolumeClaim\n"
-                                                      "metadata: {name: d, namespace: other}\nspec: {accessModes: [ReadWriteOnce]}\n",
+                                                      "metadata: {name: d, namespace: other}\nspec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n",
                                   "chart.yaml", refused, options);
   REQUIRE(err);
   CHECK(err->message.find("does not match the namespace \"team\"") != std::string::npos);
@@ -95,7 +95,7 @@ TEST_CASE("--pod: -n gives companions its namespace and refuses another") {
 
 TEST_CASE("--pod: the same companion twice is an error naming both places") {
   CandidateSet set;
-  const std::string claim = "---\napiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: d}\nspec: {accessModes: [ReadWriteOnce]}\n";
+  const std::string claim = "---\napiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: d}\nspec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n";
   auto err = load_candidates_text(std::string(kPod) + claim + claim, "chart.yaml", set);
   REQUIRE(err);
   CHECK(err->message == "PersistentVolumeClaim \"default/d\" is given twice: chart.yaml document 2 and chart.yaml document 3");

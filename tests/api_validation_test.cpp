@@ -90,23 +90,23 @@ TEST_CASE("API validation: container resources") {
       {"extended resource given as a limit only", container_resources("      limits: {example.com/gpu: \"1\"}\n"), ""},
       {"fractional extended resource",
        container_resources("      requests: {example.com/gpu: 500m}\n      limits: {example.com/gpu: 500m}\n"),
-       "spec.containers[0].resources.limits[example.com/gpu]: Invalid value: 500m: must be an integer"},
+       "spec.containers[0].resources.limits[example.com/gpu]: Invalid value: \"500m\": must be an integer"},
       {"fractional extended resource request",
        container_resources("      requests: {example.com/gpu: 1500m}\n      limits: {example.com/gpu: \"2\"}\n"),
-       "spec.containers[0].resources.requests[example.com/gpu]: Invalid value: 1500m: must be an integer"},
+       "spec.containers[0].resources.requests[example.com/gpu]: Invalid value: \"1500m\": must be an integer"},
       {"extended resource request below its limit",
        container_resources("      requests: {example.com/gpu: \"1\"}\n      limits: {example.com/gpu: \"2\"}\n"),
        "spec.containers[0].resources.requests: Invalid value: \"1\": must be equal to example.com/gpu limit of 2"},
       {"extended resource request without a limit", container_resources("      requests: {example.com/gpu: \"1\"}\n"),
        "spec.containers[0].resources.limits: Required value: Limit must be set for non overcommitable resources"},
       {"unqualified non-standard name", container_resources("      requests: {gpu: \"1\"}\n"),
-       "spec.containers[0].resources.requests[gpu]: Invalid value: gpu: must be a standard resource type or fully "
+       "spec.containers[0].resources.requests[gpu]: Invalid value: \"gpu\": must be a standard resource type or fully "
        "qualified"},
       {"standard resource not for containers", container_resources("      requests: {pods: \"1\"}\n"),
-       "spec.containers[0].resources.requests[pods]: Invalid value: pods: must be a standard resource for containers"},
+       "spec.containers[0].resources.requests[pods]: Invalid value: \"pods\": must be a standard resource for containers"},
       {"kubernetes.io resource", container_resources("      requests: {kubernetes.io/something: \"1\"}\n"), ""},
       {"invalid resource name", container_resources("      requests: {\"example.com/a b\": \"1\"}\n"),
-       "spec.containers[0].resources.requests[example.com/a b]: Invalid value: example.com/a b: name part must consist "
+       "spec.containers[0].resources.requests[example.com/a b]: Invalid value: \"example.com/a b\": name part must consist "
        "of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. "
        "'MyName',  or 'my.name',  or '123-abc', regex used for validation is "
        "'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"},
@@ -124,7 +124,7 @@ TEST_CASE("API validation: container resources") {
        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  initContainers:\n  - name: i\n    image: i\n"
        "    restartPolicy: Always\n    resources:\n      requests: {example.com/gpu: 250m}\n"
        "  containers: [{name: c, image: i}]\n",
-       "spec.initContainers[0].resources.requests[example.com/gpu]: Invalid value: 250m: must be an integer"},
+       "spec.initContainers[0].resources.requests[example.com/gpu]: Invalid value: \"250m\": must be an integer"},
   };
   run(std::begin(rows), std::end(rows));
 }
@@ -135,12 +135,12 @@ TEST_CASE("API validation: overhead, pod-level resources, node capacity") {
       {"negative overhead", pod("  overhead: {cpu: \"-1\"}\n"),
        "spec.overhead.limits[cpu]: Invalid value: \"-1\": must be greater than or equal to 0"},
       {"fractional extended overhead", pod("  overhead: {example.com/gpu: 100m}\n"),
-       "spec.overhead.limits[example.com/gpu]: Invalid value: 100m: must be an integer"},
+       "spec.overhead.limits[example.com/gpu]: Invalid value: \"100m\": must be an integer"},
       {"overhead of a resource containers cannot ask for", pod("  overhead: {pods: \"1\"}\n"),
-       "spec.overhead.limits[pods]: Invalid value: pods: must be a standard resource for containers"},
+       "spec.overhead.limits[pods]: Invalid value: \"pods\": must be a standard resource for containers"},
       {"pod-level resources", pod("  resources:\n    requests: {cpu: \"1\"}\n    limits: {cpu: \"2\"}\n"), ""},
       {"pod-level resource not supported", pod("  resources:\n    requests: {ephemeral-storage: 1Gi}\n"),
-       "spec.resources.requests[ephemeral-storage]: Unsupported value: ephemeral-storage: supported values: \"cpu\", "
+       "spec.resources.requests[ephemeral-storage]: Unsupported value: \"ephemeral-storage\": supported values: \"cpu\", "
        "\"memory\""},
       {"pod-level request above its limit", pod("  resources:\n    requests: {cpu: \"3\"}\n    limits: {cpu: \"2\"}\n"),
        "spec.resources.requests: Invalid value: \"3\": must be less than or equal to cpu limit of 2"},
@@ -161,9 +161,9 @@ TEST_CASE("API validation: overhead, pod-level resources, node capacity") {
       {"negative capacity", node("status:\n  capacity: {memory: -1Gi}\n"),
        "status.capacity.memory: Invalid value: \"-1Gi\": must be greater than or equal to 0"},
       {"fractional pods", node("status:\n  capacity: {pods: 1500m}\n"),
-       "status.capacity.pods: Invalid value: 1500m: must be an integer"},
+       "status.capacity.pods: Invalid value: \"1500m\": must be an integer"},
       {"fractional extended allocatable", node("status:\n  allocatable: {example.com/gpu: 500m}\n"),
-       "status.allocatable.example.com/gpu: Invalid value: 500m: must be an integer"},
+       "status.allocatable.example.com/gpu: Invalid value: \"500m\": must be an integer"},
   };
   run(std::begin(rows), std::end(rows));
 }
@@ -432,8 +432,13 @@ TEST_CASE("API validation: node taints") {
        "'MyValue',  or 'my_value',  or '12345', regex used for validation is "
        "'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"},
       {"taint twice", node("spec:\n  taints:\n  - {key: a, effect: NoSchedule}\n  - {key: a, value: b, effect: NoSchedule}\n"),
-       "metadata.taints[1]: Duplicate value: core.Taint{Key:\"a\", Value:\"b\", Effect:\"NoSchedule\", "
-       "TimeAdded:(*v1.Time)(nil)}: taints must be unique by key and effect pair"},
+       "metadata.taints[1]: Duplicate value: {\"Key\":\"a\",\"Value\":\"b\",\"Effect\":\"NoSchedule\","
+       "\"TimeAdded\":null}: taints must be unique by key and effect pair"},
+      {"taint twice, with the time it was added",
+       node("spec:\n  taints:\n  - {key: a, effect: NoSchedule}\n  - {key: a, effect: NoSchedule, timeAdded: "
+            "'2026-11-24T08:00:00Z'}\n"),
+       "metadata.taints[1]: Duplicate value: {\"Key\":\"a\",\"Value\":\"\",\"Effect\":\"NoSchedule\","
+       "\"TimeAdded\":\"2026-11-24T08:00:00Z\"}: taints must be unique by key and effect pair"},
       {"node name", "apiVersion: v1\nkind: Node\nmetadata:\n  name: Node-1\n",
        "metadata.name: Invalid value: \"Node-1\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric "
        "characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used "

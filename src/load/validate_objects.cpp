@@ -24,12 +24,12 @@ bool is_taint_effect(std::string_view effect) {
   return effect == "NoSchedule" || effect == "PreferNoSchedule" || effect == "NoExecute";
 }
 
-// %#v of core.Taint, how field.Duplicate prints the taint. A set timeAdded is a pointer whose
-// address the API server would print; podfit cannot, and says so with "...".
-std::string go_taint(const Taint& t) {
-  return fmt::format("core.Taint{{Key:{}, Value:{}, Effect:{}, TimeAdded:{}}}", field::go_quote(t.key),
-                     field::go_quote(t.value), field::go_quote(t.effect),
-                     t.time_added.empty() ? "(*v1.Time)(nil)" : "(*v1.Time)(...)");
+// The duplicate taint as field.Duplicate prints it since v1.34: encoding/json of core.Taint
+// (an internal type without JSON tags: Go's field names; timeAdded as metav1.Time marshals it).
+std::string json_taint(const Taint& t) {
+  return fmt::format("{{\"Key\":{},\"Value\":{},\"Effect\":{},\"TimeAdded\":{}}}", field::json_quote(t.key),
+                     field::json_quote(t.value), field::json_quote(t.effect),
+                     t.time_added.empty() ? std::string("null") : field::json_quote(t.time_added));
 }
 
 // validateNodeTaints. The API server prints the taints' path under metadata.
@@ -52,7 +52,7 @@ void validate_taints(const Value& v, const std::vector<Taint>& taints) {
     for (size_t j = 0; j < i; ++j) {
       if (taints[j].key == t.key && taints[j].effect == t.effect) {
         reject(v, {"spec", "taints", i},
-               field::duplicate(base(), go_taint(t)) + ": taints must be unique by key and effect pair");
+               field::duplicate(base(), json_taint(t)) + ": taints must be unique by key and effect pair");
       }
     }
   }

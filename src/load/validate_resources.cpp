@@ -68,24 +68,25 @@ enum class NameRule { Container, PodLevel };
 
 const ResourceList* optional_list(const std::optional<ResourceList>& list) { return list ? &*list : nullptr; }
 
-// A resource name (a field.Path key) is printed unquoted: ResourceName is a fmt.Stringer.
+// A bad resource name is printed as JSON, quoted: since v1.34 field errors print a value of a
+// named string type (ResourceName) as encoding/json does.
 void validate_resource_name(const Value& v, std::initializer_list<PathStep> steps, PathFn path, std::string_view name,
                             NameRule rule) {
   std::vector<std::string> errors = label_key_errors(name);
-  if (!errors.empty()) reject(v, steps, field::invalid(path(), name, errors.front()));
+  if (!errors.empty()) reject(v, steps, field::invalid(path(), field::json_quote(name), errors.front()));
   bool unprefixed = name.find('/') == std::string_view::npos;
   if (unprefixed && !is_standard_resource(name)) {
-    reject(v, steps, field::invalid(path(), name, "must be a standard resource type or fully qualified"));
+    reject(v, steps, field::invalid(path(), field::json_quote(name), "must be a standard resource type or fully qualified"));
   }
   if (rule == NameRule::PodLevel) {
-    if (!is_supported_pod_level_resource(name)) reject(v, steps, field::not_supported(path(), name, {"cpu", "memory"}));
+    if (!is_supported_pod_level_resource(name)) reject(v, steps, field::not_supported(path(), field::json_quote(name), {"cpu", "memory"}));
     return;
   }
   if (unprefixed) {
     bool container_resource = one_of(name, {"cpu", "memory", "ephemeral-storage"}) || is_hugepages(name);
-    if (!container_resource) reject(v, steps, field::invalid(path(), name, "must be a standard resource for containers"));
+    if (!container_resource) reject(v, steps, field::invalid(path(), field::json_quote(name), "must be a standard resource for containers"));
   } else if (!is_native(name) && !is_extended(name)) {
-    reject(v, steps, field::invalid(path(), name, "doesn't follow extended resource name standard"));
+    reject(v, steps, field::invalid(path(), field::json_quote(name), "doesn't follow extended resource name standard"));
   }
 }
 
@@ -158,12 +159,12 @@ void validate_requirements(const Value& v, const ResourceList* requests, const R
 void validate_quantity_value(const Value& v, std::initializer_list<PathStep> steps, PathFn path, std::string_view name,
                              const Quantity& q) {
   // ValidateNonnegativeQuantity quotes the value (a string); the integer rule prints the
-  // Quantity itself, unquoted.
+  // Quantity itself, which since v1.34 is its JSON: the same text, quoted.
   if (q.sign() < 0) {
     reject(v, steps, field::invalid(path(), field::go_quote(q.to_string()), "must be greater than or equal to 0"));
   }
   if (q.milli_value() % 1000 != 0 && is_integer_resource(name)) {
-    reject(v, steps, field::invalid(path(), q.to_string(), "must be an integer"));
+    reject(v, steps, field::invalid(path(), field::json_quote(q.to_string()), "must be an integer"));
   }
 }
 

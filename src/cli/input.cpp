@@ -184,6 +184,13 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   }
   const std::vector<AssumedBinding> bindings = bind_immediate_claims(input.cluster, new_claims);
   if (!bindings.empty()) err << describe_immediate_bindings(bindings) << '\n';
+  // Fields a disabled feature gate keeps out of the API: the API server refuses the manifest.
+  for (const Candidate& candidate : input.candidates) {
+    if (auto error = disabled_feature_field(candidate, input.context.gates)) {
+      err << "error: " << *error << '\n';
+      return false;
+    }
+  }
   // The admission plugins between kubectl apply and the scheduler, for the pods not created yet.
   admit_candidates(input.candidates, input.cluster);
   return true;

@@ -8,6 +8,7 @@
 
 #include <vector>
 
+#include "podfit/framework/feature_gates.h"
 #include "podfit/load/workload.h"
 #include "podfit/model/cluster.h"
 #include "podfit/model/pod.h"
@@ -27,6 +28,11 @@ void admit_candidates(std::vector<Candidate>& candidates, const ClusterState& cl
 // on its own) node.kubernetes.io/unreachable with effect NoExecute gets a toleration of it for
 // 300 seconds.
 void add_default_toleration_seconds(Pod& pod);
+
+// kube-apiserver's validation of the fields a disabled feature gate keeps out of a pod being
+// created (toleration operators Gt and Lt without TaintTolerationComparisonOperators): the
+// whole error message, naming the manifest's file, document and object, or nullopt.
+std::optional<std::string> disabled_feature_field(const Candidate& candidate, const FeatureGates& gates);
 
 // admission.NewForbidden's text for a pod: `pods "NAME" is forbidden: WHY`.
 std::string pod_forbidden(const Pod& pod, std::string_view why);

@@ -113,3 +113,126 @@ TEST_CASE("admission chain: Priority refuses, DefaultTolerationSeconds mutates, 
   CHECK_FALSE(candidates[3].refused);  // in the cluster already: admitted when it was created
   CHECK(candidates[3].pod.spec.tolerations.empty());
 }
+
+namespace {
+
+ClusterState with_runtime_class(RuntimeClass rc) {
+  ClusterState cluster;
+  cluster.runtime_classes.push_back(std::move(rc));
+  return cluster;
+}
+
+RuntimeClass runtime_class(std::string name) {
+  RuntimeClass rc;
+  rc.metadata.name = std::move(name);
+  rc.handler = "runsc";
+  return rc;
+}
+
+ResourceList overhead(const char* cpu, const char* memory) {
+  return ResourceList{{"cpu", Quantity::parse(cpu).value()}, {"memory", Quantity::parse(memory).value()}};
+}
+
+}  // namespace
+
+TEST_CASE("RuntimeClass: overhead (TestSetOverhead, TestValidateOverhead)") {
+  RuntimeClass rc = runtime_class("gvisor");
+  rc.has_overhead = true;
+  rc.pod_fixed = overhead("100m", "100Mi");
+  const ClusterState cluster = with_runtime_class(rc);
+  SUBCASE("the class's overhead is set") {
+    Pod pod = testing::PodBuilder("p");
+    pod.spec.runtime_class_name = "gvisor";
+    CHECK_FALSE(admit_runtime_class(pod, cluster));
+    REQUIRE(pod.spec.overhead);
+    CHECK(pod.spec.overhead->find("cpu")->to_string() == "100m");
+    CHECK_FALSE(validate_runtime_class_overhead(pod, cluster));
+  }
+  SUBCASE("a pod overhead equal by value is kept") {
+    Pod pod = testing::PodBuilder("p");
+    pod.spec.runtime_class_name = "gvisor";
+    pod.spec.overhead = overhead("0.1", "100Mi");
+    CHECK_FALSE(admit_runtime_class(pod, cluster));
+    CHECK_FALSE(validate_runtime_class_overhead(pod, cluster));
+  }
+  SUBCASE("a different pod overhead is refused") {
+    Pod pod = testing::PodBuilder("p");
+    pod.spec.runtime_class_name = "gvisor";
+    pod.spec.overhead = overhead("10m", "10Mi");
+    auto refusal = admit_runtime_class(pod, cluster);
+    REQUIRE(refusal);
+    CHECK(refusal->message == "pods \"p\" is forbidden: pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead");
+  }
+  SUBCASE("an overhead without a RuntimeClass that defines one is refused") {
+    Pod pod = testing::PodBuilder("p");
+    pod.spec.overhead = overhead("10m", "10Mi");
+    CHECK_FALSE(admit_runtime_class(pod, cluster));
+    auto refusal = validate_runtime_class_overhead(pod, cluster);
+    REQUIRE(refusal);
+    CHECK(refusal->message ==
+          "pods \"p\" is forbidden: pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead");
+  }
+  SUBCASE("an unknown RuntimeClass is refused") {
+    Pod pod = testing::PodBuilder("p");
+    pod.spec.runtime_class_name = "kata";
+    auto refusal = admit_runtime_class(pod, cluster);
+    REQUIRE(refusal);
+    CHECK(refusal->plugin == "RuntimeClass");
+    CHECK(refusal->message == "pods \"p\" is forbidden: pod rejected: RuntimeClass \"kata\" not found");
+  }
+}
+
+TEST_CASE("RuntimeClass: scheduling (TestSetScheduling)") {
+  RuntimeClass rc = runtime_class("gvisor");
+  rc.has_scheduling = true;
+  rc.node_selector = StringMap{{"foo", "bar"}, {"fizz", "buzz"}};
+  rc.tolerations = {toleration("foo", "Equal", "NoSchedule", std::nullopt, "bar"),
+                    toleration("fizz", "Equal", "NoSchedule", std::nullopt, "buzz")};
+  const ClusterState cluster = with_runtime_class(rc);
+  SUBCASE("node selector and tolerations merged into the pod's") {
+    Pod pod = testing::PodBuilder("p");
+    pod.spec.runtime_class_name = "gvisor";
+    pod.spec.node_selector.set("foo", "bar");
+    pod.spec.tolerations = {toleration("foo", "Equal", "NoSchedule", std::nullopt, "bar")};
+    CHECK_FALSE(admit_runtime_class(pod, cluster));
+    CHECK(pod.spec.node_selector == StringMap{{"foo", "bar"}, {"fizz", "buzz"}});
+    CHECK(show(pod.spec.tolerations) == show(rc.tolerations));
+  }
+  SUBCASE("a conflicting node selector is refused") {
+    Pod pod = testing::PodBuilder("p");
+    pod.spec.runtime_class_name = "gvisor";
+    pod.spec.node_selector.set("foo", "conflict");
+    auto refusal = admit_runtime_class(pod, cluster);
+    REQUIRE(refusal);
+    CHECK(refusal->message ==
+          "pods \"p\" is forbidden: conflict: runtimeClass.scheduling.nodeSelector[foo] = bar; "
+          "pod.spec.nodeSelector[foo] = conflict");
+  }
+}
+
+TEST_CASE("MergeTolerations (TestMergeTolerations)") {
+  const Toleration all = toleration("", "Exists", "");
+  const Toleration key1_exists = toleration("key1", "Exists", "");
+  const Toleration key1_equal = toleration("key1", "Equal", "NoSchedule", std::nullopt, "v1");
+  const Toleration key1_other_value = toleration("key1", "Equal", "NoSchedule", std::nullopt, "v2");
+  const Toleration exec_100 = toleration("key2", "Exists", "NoExecute", 100);
+  const Toleration exec_200 = toleration("key2", "Exists", "NoExecute", 200);
+  const Toleration exec_forever = toleration("key2", "Exists", "NoExecute");
+  struct Case {
+    const char* name;
+    std::vector<Toleration> a, b, want;
+  };
+  const std::vector<Case> cases = {
+      {"disjoint lists keep both, in order", {key1_equal}, {exec_100}, {key1_equal, exec_100}},
+      {"equal tolerations are kept once", {key1_equal}, {key1_equal}, {key1_equal}},
+      {"a wildcard covers everything", {key1_equal, exec_100}, {all}, {all}},
+      {"Exists of a key covers its Equal tolerations", {key1_equal, key1_other_value}, {key1_exists}, {key1_exists}},
+      {"different values of one key are both kept", {key1_equal}, {key1_other_value}, {key1_equal, key1_other_value}},
+      {"a longer NoExecute toleration covers a shorter one", {exec_100}, {exec_200}, {exec_200}},
+      {"an unbounded NoExecute toleration covers bounded ones", {exec_200, exec_100}, {exec_forever}, {exec_forever}},
+      {"a bounded one does not cover an unbounded one", {exec_forever}, {exec_100}, {exec_forever}},
+  };
+  for (const Case& c : cases) {
+    SUBCASE(c.name) { CHECK(show(merge_tolerations(c.a, c.b)) == show(c.want)); }
+  }
+}

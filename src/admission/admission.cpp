@@ -19,6 +19,9 @@ std::optional<AdmissionRefusal> admit_pod_creation(Pod& pod, const ClusterState&
     return AdmissionRefusal{"Priority", pod_forbidden(pod, *error)};
   }
   add_default_toleration_seconds(pod);
+  if (auto refusal = admit_runtime_class(pod, cluster)) return refusal;
+  // Validating phase.
+  if (auto refusal = validate_runtime_class_overhead(pod, cluster)) return refusal;
   return std::nullopt;
 }
 

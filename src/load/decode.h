@@ -32,6 +32,8 @@ bool is_volume_source_key(std::string_view key);
 void decode_pvc_spec(const Value& v, PersistentVolumeClaimSpec& out);
 // A PodSpec (a pod's, or a workload template's), with the API server's checks; no defaults.
 void decode_pod_spec(const Value& v, PodSpec& out);
+// A toleration (pods' and RuntimeClasses' scheduling.tolerations), validated as the API server does.
+Toleration decode_toleration(const Value& v);
 
 // Rejects `value` unless it is one of `allowed` (the API server's "Unsupported value" error).
 void check_enum(const Value& v, const std::string& value, std::initializer_list<std::string_view> allowed);
@@ -53,6 +55,7 @@ void decode_csi_storage_capacity(const Value& v, CSIStorageCapacity& out);
 // scheduling.k8s.io/v1 PriorityClass and policy/v1 PodDisruptionBudget (decode_policy.cpp).
 void decode_priority_class(const Value& v, PriorityClass& out);
 void decode_pod_disruption_budget(const Value& v, PodDisruptionBudget& out);
+void decode_runtime_class(const Value& v, RuntimeClass& out);
 
 // Workloads given to --pod: the pod their controller creates (decode_workload.cpp).
 bool is_workload_kind(std::string_view kind);

@@ -100,6 +100,8 @@ Container decode_container(const Value& v) {
   return c;
 }
 
+}  // namespace
+
 Toleration decode_toleration(const Value& v) {
   Toleration t;
   v.fields([&](std::string_view key, const Value& f) {
@@ -114,6 +116,8 @@ Toleration decode_toleration(const Value& v) {
   validate_toleration(v, t);
   return t;
 }
+
+namespace {
 
 PodAffinityTerm decode_pod_affinity_term(const Value& v) {
   PodAffinityTerm t;

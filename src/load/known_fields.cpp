@@ -99,6 +99,7 @@ class KnownFields {
         {"CSINode", "storage.CSINode"},
         {"CSIDriver", "storage.CSIDriver"},
         {"CSIStorageCapacity", "storage.CSIStorageCapacity"},
+        {"RuntimeClass", "node.RuntimeClass"},
         {"Deployment", "apps.Deployment"},
         {"ReplicaSet", "apps.ReplicaSet"},
         {"StatefulSet", "apps.StatefulSet"},

@@ -192,6 +192,9 @@ PersistentVolumeClaimStatus accessModes:[] allocatedResourceStatuses:{} allocate
 PersistentVolumeClaimCondition lastProbeTime lastTransitionTime message reason status type
 ModifyVolumeStatus status targetVolumeAttributesClassName
 VolumeHealthStatus healthConditions:[]VolumeHealthCondition lastTransitionTime
+node.RuntimeClass apiVersion handler kind metadata:meta.ObjectMeta overhead:node.Overhead scheduling:node.Scheduling
+node.Overhead podFixed:{}
+node.Scheduling nodeSelector:{} tolerations:[]Toleration
 storage.StorageClass allowVolumeExpansion allowedTopologies:[]TopologySelectorTerm apiVersion kind metadata:meta.ObjectMeta mountOptions:[] parameters:{} provisioner reclaimPolicy volumeBindingMode
 TopologySelectorTerm matchLabelExpressions:[]TopologySelectorLabelRequirement
 TopologySelectorLabelRequirement key values:[]

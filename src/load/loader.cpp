@@ -70,6 +70,7 @@ bool version_matches(std::string_view kind, std::string_view api_version) {
   }
   if (kind == "PriorityClass") return api_version == "scheduling.k8s.io/v1";
   if (kind == "PodDisruptionBudget") return api_version == "policy/v1";
+  if (kind == "RuntimeClass") return api_version == "node.k8s.io/v1";
   return true;
 }
 
@@ -202,6 +203,7 @@ void for_each_cluster_kind(Visit visit) {
   visit("CSIStorageCapacity", &ClusterState::csi_storage_capacities, decode_csi_storage_capacity);
   visit("PriorityClass", &ClusterState::priority_classes, decode_priority_class);
   visit("PodDisruptionBudget", &ClusterState::pod_disruption_budgets, decode_pod_disruption_budget);
+  visit("RuntimeClass", &ClusterState::runtime_classes, decode_runtime_class);
 }
 
 bool decodes_cluster_kind(std::string_view kind) {
@@ -214,7 +216,8 @@ bool decodes_cluster_kind(std::string_view kind) {
 // created with them, as `kubectl apply -f` creates them.
 bool is_companion_kind(std::string_view kind) {
   return kind == "Namespace" || kind == "PersistentVolume" || kind == "PersistentVolumeClaim" ||
-         kind == "StorageClass" || kind == "CSIDriver" || kind == "PriorityClass" || kind == "PodDisruptionBudget";
+         kind == "StorageClass" || kind == "CSIDriver" || kind == "PriorityClass" || kind == "PodDisruptionBudget" ||
+         kind == "RuntimeClass";
 }
 
 bool is_namespaced_companion(std::string_view kind) {

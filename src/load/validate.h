@@ -71,6 +71,8 @@ void validate_merged_affinity_terms(const Value& v, const Pod& pod);
 
 // Other kinds (validate_objects.cpp).
 void validate_object_name(const Value& v, std::string_view name);  // NameIsDNSSubdomain; v: the object
+// A RuntimeClass's handler: a DNS label (NameIsDNSLabel), empty included; v: the object.
+void validate_runtime_class_handler(const Value& v, std::string_view handler);
 // NameIsDNSSubdomain(generateName, prefix): the prefix a generated name starts with.
 void validate_generate_name(const Value& v, std::string_view generate_name);
 // ValidateNamespaceName (a DNS label) of a namespaced object's metadata.namespace, or of a

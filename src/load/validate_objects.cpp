@@ -272,4 +272,9 @@ void validate_priority_class(const Value& v, const PriorityClass& pc) {
   }
 }
 
+void validate_runtime_class_handler(const Value& v, std::string_view handler) {
+  std::vector<std::string> errors = dns1123_label_errors(handler);
+  if (!errors.empty()) reject(v, {"handler"}, field::invalid("handler", field::go_quote(handler), errors.front()));
+}
+
 }  // namespace podfit

@@ -16,8 +16,9 @@
 namespace podfit {
 
 // The admission plugins kube-apiserver enables by default that change or refuse a pod, in its
-// order: mutating Priority, DefaultTolerationSeconds; then validating. The first refusal stops
-// the chain, as the API server stops at the first plugin that refuses.
+// order: mutating Priority, DefaultTolerationSeconds, RuntimeClass; then validating
+// RuntimeClass. The first refusal stops the chain, as the API server stops at the first plugin
+// that refuses.
 std::optional<AdmissionRefusal> admit_pod_creation(Pod& pod, const ClusterState& cluster);
 
 // admit_pod_creation for every candidate whose pod is being created (a workload's, or a --pod
@@ -33,6 +34,17 @@ void add_default_toleration_seconds(Pod& pod);
 // created (toleration operators Gt and Lt without TaintTolerationComparisonOperators): the
 // whole error message, naming the manifest's file, document and object, or nullopt.
 std::optional<std::string> disabled_feature_field(const Candidate& candidate, const FeatureGates& gates);
+
+// RuntimeClass, mutating: the pod's RuntimeClass (spec.runtimeClassName) sets its overhead
+// (refused when the pod's own differs) and adds its node selector (refused on a conflicting
+// key) and tolerations (merged); an unknown class refuses the pod.
+std::optional<AdmissionRefusal> admit_runtime_class(Pod& pod, const ClusterState& cluster);
+// RuntimeClass, validating: the pod's overhead is exactly its RuntimeClass's, or absent when the
+// class defines none.
+std::optional<AdmissionRefusal> validate_runtime_class_overhead(const Pod& pod, const ClusterState& cluster);
+// tolerations.MergeTolerations: both lists, without a toleration another one covers (of two equal
+// ones the first is kept), in order.
+std::vector<Toleration> merge_tolerations(const std::vector<Toleration>& first, const std::vector<Toleration>& second);
 
 // admission.NewForbidden's text for a pod: `pods "NAME" is forbidden: WHY`.
 std::string pod_forbidden(const Pod& pod, std::string_view why);

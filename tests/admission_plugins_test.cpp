@@ -236,3 +236,122 @@ TEST_CASE("MergeTolerations (TestMergeTolerations)") {
     SUBCASE(c.name) { CHECK(show(merge_tolerations(c.a, c.b)) == show(c.want)); }
   }
 }
+
+namespace {
+
+ResourceList rl(std::initializer_list<std::pair<const char*, const char*>> entries) {
+  ResourceList out;
+  for (const auto& [name, value] : entries) out.set(name, Quantity::parse(value).value());
+  return out;
+}
+
+LimitRange limit_range(std::string name, std::vector<LimitRangeItem> items) {
+  LimitRange lr;
+  lr.metadata.name = std::move(name);
+  lr.metadata.namespace_ = "default";
+  lr.limits = std::move(items);
+  return lr;
+}
+
+Container container(std::string name, std::optional<ResourceList> requests, std::optional<ResourceList> limits) {
+  Container c;
+  c.name = std::move(name);
+  c.resources.requests = std::move(requests);
+  c.resources.limits = std::move(limits);
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("LimitRanger: defaults (TestMergePodResourceRequirements)") {
+  ClusterState cluster;
+  LimitRangeItem item;
+  item.type = "Container";
+  item.default_requests = rl({{"cpu", "100m"}, {"memory", "64Mi"}});
+  item.default_limits = rl({{"cpu", "500m"}, {"memory", "128Mi"}});
+  cluster.limit_ranges.push_back(limit_range("defaults", {item}));
+  Pod pod = testing::PodBuilder("p");
+  pod.spec.containers = {container("none", std::nullopt, std::nullopt),
+                         container("cpu-only", rl({{"cpu", "1"}}), rl({{"cpu", "2"}}))};
+  pod.spec.init_containers = {container("init", std::nullopt, std::nullopt)};
+  apply_limit_range_defaults(pod, cluster);
+  CHECK(pod.spec.containers[0].resources.requests == rl({{"cpu", "100m"}, {"memory", "64Mi"}}));
+  CHECK(pod.spec.containers[0].resources.limits == rl({{"cpu", "500m"}, {"memory", "128Mi"}}));
+  // What the container sets stays; only what it lacks is defaulted.
+  CHECK(pod.spec.containers[1].resources.requests == rl({{"cpu", "1"}, {"memory", "64Mi"}}));
+  CHECK(pod.spec.containers[1].resources.limits == rl({{"cpu", "2"}, {"memory", "128Mi"}}));
+  CHECK(pod.spec.init_containers[0].resources.requests == rl({{"cpu", "100m"}, {"memory", "64Mi"}}));
+  // Another namespace's LimitRange does not apply.
+  Pod other = testing::PodBuilder("q");
+  other.metadata.namespace_ = "other";
+  other.spec.containers = {container("none", std::nullopt, std::nullopt)};
+  apply_limit_range_defaults(other, cluster);
+  CHECK_FALSE(other.spec.containers[0].resources.requests);
+}
+
+TEST_CASE("LimitRanger: bounds (TestPodLimitFunc)") {
+  struct Case {
+    const char* name;
+    LimitRangeItem item;
+    std::vector<Container> containers;
+    std::vector<Container> init_containers;
+    std::string want;  // "" when admitted
+  };
+  auto item = [](const char* type, ResourceList min, ResourceList max, ResourceList ratio = {}) {
+    LimitRangeItem i;
+    i.type = type;
+    i.min = std::move(min);
+    i.max = std::move(max);
+    i.max_limit_request_ratio = std::move(ratio);
+    return i;
+  };
+  const std::vector<Case> cases = {
+      {"container within min and max", item("Container", rl({{"cpu", "50m"}}), rl({{"cpu", "1"}})),
+       {container("c", rl({{"cpu", "100m"}}), rl({{"cpu", "200m"}}))}, {}, ""},
+      {"container request below min", item("Container", rl({{"cpu", "50m"}}), {}),
+       {container("c", rl({{"cpu", "25m"}}), std::nullopt)}, {},
+       "pods \"p\" is forbidden: minimum cpu usage per Container is 50m, but request is 25m"},
+      {"container without a request under a min", item("Container", rl({{"memory", "64Mi"}}), {}),
+       {container("c", std::nullopt, std::nullopt)}, {},
+       "pods \"p\" is forbidden: minimum memory usage per Container is 64Mi.  No request is specified"},
+      {"container limit above max", item("Container", {}, rl({{"cpu", "1"}})),
+       {container("c", rl({{"cpu", "500m"}}), rl({{"cpu", "2"}}))}, {},
+       "pods \"p\" is forbidden: maximum cpu usage per Container is 1, but limit is 2"},
+      {"container without a limit under a max", item("Container", {}, rl({{"cpu", "1"}})),
+       {container("c", rl({{"cpu", "500m"}}), std::nullopt)}, {},
+       "pods \"p\" is forbidden: maximum cpu usage per Container is 1.  No limit is specified"},
+      {"init containers are bounded too", item("Container", {}, rl({{"cpu", "1"}})),
+       {container("c", rl({{"cpu", "500m"}}), rl({{"cpu", "1"}}))}, {container("i", rl({{"cpu", "1"}}), rl({{"cpu", "3"}}))},
+       "pods \"p\" is forbidden: maximum cpu usage per Container is 1, but limit is 3"},
+      {"limit/request ratio above the maximum", item("Container", {}, {}, rl({{"cpu", "2"}})),
+       {container("c", rl({{"cpu", "100m"}}), rl({{"cpu", "250m"}}))}, {},
+       "pods \"p\" is forbidden: cpu max limit to request ratio per Container is 2, but provided ratio is 2.500000"},
+      {"limit/request ratio without a request", item("Container", {}, {}, rl({{"memory", "2"}})),
+       {container("c", std::nullopt, rl({{"memory", "1Gi"}}))}, {},
+       "pods \"p\" is forbidden: memory max limit to request ratio per Container is 2, but no request is specified or "
+       "request is 0"},
+      {"several violations are aggregated",
+       item("Container", rl({{"cpu", "100m"}, {"memory", "1Gi"}}), {}),
+       {container("c", rl({{"cpu", "50m"}, {"memory", "512Mi"}}), std::nullopt)}, {},
+       "pods \"p\" is forbidden: [minimum cpu usage per Container is 100m, but request is 50m, minimum memory usage "
+       "per Container is 1Gi, but request is 512Mi]"},
+      {"pod total above the pod max", item("Pod", {}, rl({{"cpu", "1"}})),
+       {container("a", rl({{"cpu", "300m"}}), rl({{"cpu", "600m"}})), container("b", rl({{"cpu", "300m"}}), rl({{"cpu", "600m"}}))},
+       {}, "pods \"p\" is forbidden: maximum cpu usage per Pod is 1, but limit is 1200m"},
+      {"pod total takes the largest init container", item("Pod", {}, rl({{"cpu", "1"}})),
+       {container("a", rl({{"cpu", "300m"}}), rl({{"cpu", "300m"}}))}, {container("i", rl({{"cpu", "2"}}), rl({{"cpu", "2"}}))},
+       "pods \"p\" is forbidden: maximum cpu usage per Pod is 1, but limit is 2"},
+  };
+  for (const Case& c : cases) {
+    SUBCASE(c.name) {
+      ClusterState cluster;
+      cluster.limit_ranges.push_back(limit_range("bounds", {c.item}));
+      Pod pod = testing::PodBuilder("p");
+      pod.spec.containers = c.containers;
+      pod.spec.init_containers = c.init_containers;
+      auto refusal = validate_limit_ranges(pod, cluster);
+      CHECK((refusal ? refusal->message : std::string()) == c.want);
+      if (refusal) CHECK(refusal->plugin == "LimitRanger");
+    }
+  }
+}

@@ -15,12 +15,14 @@ std::string pod_forbidden(const Pod& pod, std::string_view why) {
 
 std::optional<AdmissionRefusal> admit_pod_creation(Pod& pod, const ClusterState& cluster) {
   // Mutating phase, in kube-apiserver's plugin order.
+  apply_limit_range_defaults(pod, cluster);
   if (auto error = admit_priority(pod, cluster.priority_classes)) {
     return AdmissionRefusal{"Priority", pod_forbidden(pod, *error)};
   }
   add_default_toleration_seconds(pod);
   if (auto refusal = admit_runtime_class(pod, cluster)) return refusal;
   // Validating phase.
+  if (auto refusal = validate_limit_ranges(pod, cluster)) return refusal;
   if (auto refusal = validate_runtime_class_overhead(pod, cluster)) return refusal;
   return std::nullopt;
 }

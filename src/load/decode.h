@@ -56,6 +56,7 @@ void decode_csi_storage_capacity(const Value& v, CSIStorageCapacity& out);
 void decode_priority_class(const Value& v, PriorityClass& out);
 void decode_pod_disruption_budget(const Value& v, PodDisruptionBudget& out);
 void decode_runtime_class(const Value& v, RuntimeClass& out);
+void decode_limit_range(const Value& v, LimitRange& out);
 
 // Workloads given to --pod: the pod their controller creates (decode_workload.cpp).
 bool is_workload_kind(std::string_view kind);

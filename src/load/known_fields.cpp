@@ -100,6 +100,7 @@ class KnownFields {
         {"CSIDriver", "storage.CSIDriver"},
         {"CSIStorageCapacity", "storage.CSIStorageCapacity"},
         {"RuntimeClass", "node.RuntimeClass"},
+        {"LimitRange", "LimitRange"},
         {"Deployment", "apps.Deployment"},
         {"ReplicaSet", "apps.ReplicaSet"},
         {"StatefulSet", "apps.StatefulSet"},

@@ -192,6 +192,9 @@ PersistentVolumeClaimStatus accessModes:[] allocatedResourceStatuses:{} allocate
 PersistentVolumeClaimCondition lastProbeTime lastTransitionTime message reason status type
 ModifyVolumeStatus status targetVolumeAttributesClassName
 VolumeHealthStatus healthConditions:[]VolumeHealthCondition lastTransitionTime
+LimitRange apiVersion kind metadata:meta.ObjectMeta spec:LimitRangeSpec
+LimitRangeSpec limits:[]LimitRangeItem
+LimitRangeItem default:{} defaultRequest:{} max:{} maxLimitRequestRatio:{} min:{} type
 node.RuntimeClass apiVersion handler kind metadata:meta.ObjectMeta overhead:node.Overhead scheduling:node.Scheduling
 node.Overhead podFixed:{}
 node.Scheduling nodeSelector:{} tolerations:[]Toleration

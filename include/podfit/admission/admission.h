@@ -16,8 +16,8 @@
 namespace podfit {
 
 // The admission plugins kube-apiserver enables by default that change or refuse a pod, in its
-// order: mutating Priority, DefaultTolerationSeconds, RuntimeClass; then validating
-// RuntimeClass. The first refusal stops the chain, as the API server stops at the first plugin
+// order: mutating LimitRanger, Priority, DefaultTolerationSeconds, RuntimeClass; then
+// validating LimitRanger, RuntimeClass. The first refusal stops the chain, as the API server stops at the first plugin
 // that refuses.
 std::optional<AdmissionRefusal> admit_pod_creation(Pod& pod, const ClusterState& cluster);
 
@@ -34,6 +34,15 @@ void add_default_toleration_seconds(Pod& pod);
 // created (toleration operators Gt and Lt without TaintTolerationComparisonOperators): the
 // whole error message, naming the manifest's file, document and object, or nullopt.
 std::optional<std::string> disabled_feature_field(const Candidate& candidate, const FeatureGates& gates);
+
+// LimitRanger, mutating: each LimitRange of the pod's namespace (by name) gives its containers
+// and init containers the Container items' defaultRequest and default for the resources they
+// neither request nor limit.
+void apply_limit_range_defaults(Pod& pod, const ClusterState& cluster);
+// LimitRanger, validating: each container and init container against the Container items'
+// min, max and maxLimitRequestRatio, the pod's totals against the Pod items'; the first
+// LimitRange with violations refuses the pod with all of them.
+std::optional<AdmissionRefusal> validate_limit_ranges(const Pod& pod, const ClusterState& cluster);
 
 // RuntimeClass, mutating: the pod's RuntimeClass (spec.runtimeClassName) sets its overhead
 // (refused when the pod's own differs) and adds its node selector (refused on a conflicting

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "podfit/model/limit_range.h"
 #include "podfit/model/namespace.h"
 #include "podfit/model/node.h"
 #include "podfit/model/pod.h"
@@ -27,6 +28,7 @@ struct ClusterState {
   std::vector<PriorityClass> priority_classes;
   std::vector<PodDisruptionBudget> pod_disruption_budgets;
   std::vector<RuntimeClass> runtime_classes;
+  std::vector<LimitRange> limit_ranges;
   std::map<std::string, int> skipped_kinds;  // kinds podfit does not read -> how many were seen
 };
 

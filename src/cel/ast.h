@@ -42,7 +42,8 @@ struct Expr {
   Value folded;                           // Ident naming a type: its type value
   bool is_type_ident = false;
   Special special = Special::None;
-  bool non_strict = false;                // a candidate overload takes error arguments
+  bool non_strict = false;
+  bool root_scope = false;                // Ident written with a leading dot: never a local                // a candidate overload takes error arguments
   std::vector<std::string> alternatives;  // Ident: further names to resolve (container)
   std::vector<std::string> qualified;     // Select (unchecked): qualified names, longest first
 };

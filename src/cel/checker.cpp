@@ -86,7 +86,10 @@ class Checker {
       return true;
     }
     if (a.kind() == K::Dyn || b.kind() == K::Dyn || a.kind() == K::Error || b.kind() == K::Error) return true;
+    if (a.kind() == K::Null && (b.kind() == K::Optional || b.kind() == K::Opaque)) return true;
+    if (b.kind() == K::Null && (a.kind() == K::Optional || a.kind() == K::Opaque)) return true;
     if (a.kind() != b.kind()) return false;
+    if (a.kind() == K::TypeT) return true;
     if (a.kind() == K::Opaque && a.name() != b.name()) return false;
     const auto& pa = a.params();
     const auto& pb = b.params();
@@ -105,8 +108,24 @@ class Checker {
   }
 
   Type join(const Type& prev, const Type& next) {
-    if (try_assignable(prev, next)) return prev;
+    if (try_assignable(prev, next)) return most_general(substitute(prev, false), substitute(next, false));
     return Type::dyn();
+  }
+
+  // Of two assignable types, the one with dyn where the other is specific.
+  static Type most_general(const Type& a, const Type& b) {
+    if (a.kind() == K::Dyn || b.kind() == K::Dyn) return Type::dyn();
+    if (b.kind() == K::Null) return a;
+    if (a.kind() == K::Null) return b;
+    if (a.kind() != b.kind() || a.params().size() != b.params().size() || a.params().empty()) return a;
+    std::vector<Type> ps;
+    for (std::size_t i = 0; i < a.params().size(); ++i) ps.push_back(most_general(a.params()[i], b.params()[i]));
+    switch (a.kind()) {
+      case K::List: return Type::list(ps[0]);
+      case K::Map: return Type::map(ps[0], ps[1]);
+      case K::Optional: return Type::optional(ps[0]);
+      default: return a;
+    }
   }
 
   // A generic signature with its parameters renamed apart.
@@ -210,7 +229,10 @@ class Checker {
   }
 
   Type check_ident(Expr& e) {
-    if (const Type* t = local(e.name)) return set(e, *t);
+    bool root = !e.name.empty() && e.name[0] == '.';
+    e.root_scope = e.root_scope || root;
+    if (!root)
+      if (const Type* t = local(e.name)) return set(e, *t);
     if (auto v = lookup_variable(e.name)) {
       e.name = v->first;
       return set(e, v->second);
@@ -260,13 +282,18 @@ class Checker {
     Type t = substitute(check(*e.target), false);
     Type field = field_type(e, t);
     if (e.test_only) return set(e, Type::boolean());
-    if (e.optional) return set(e, Type::optional(field));
+    if (e.optional && field.kind() != K::Optional) return set(e, Type::optional(field));
     return set(e, field);
   }
 
   Type field_type(Expr& e, const Type& t0) {
     Type t = t0;
-    if (e.optional && t.kind() == K::Optional) t = substitute(t.params()[0], false);
+    if (t.kind() == K::Optional) {
+      // Selection through an optional is optional: x.?a.b has type optional(type of b).
+      Type inner = field_type(e, substitute(t.params()[0], false));
+      if (e.test_only || e.optional) return inner;
+      return Type::optional(inner);
+    }
     switch (t.kind()) {
       case K::Dyn:
       case K::Param: return Type::dyn();
@@ -363,8 +390,18 @@ class Checker {
       return set(e, Type::error());
     }
     if (!member && n == "_[_]") {
-      // Lists take int, uint or dyn indexes; maps their key type.
+      // Lists take int, uint or dyn indexes; maps their key type. Through an optional, the
+      // result is optional.
       Type c = substitute(args[0], false);
+      if (c.kind() == K::Optional) {
+        c = substitute(c.params()[0], false);
+        if (c.kind() == K::List) return set(e, Type::optional(c.params()[0]));
+        if (c.kind() == K::Map) {
+          try_assignable(c.params()[0], args[1]);
+          return set(e, Type::optional(c.params()[1]));
+        }
+        return set(e, Type::optional(Type::dyn()));
+      }
       if (c.kind() == K::List) {
         Type i = substitute(args[1], false);
         if (i.kind() == K::Int || i.kind() == K::Uint || i.kind() == K::Dyn || i.kind() == K::Error ||
@@ -436,8 +473,18 @@ class Checker {
         var = Type::dyn();
     }
     Type accu = check(*e.accu_init);
+    Type var2 = Type::dyn();
+    if (!e.iter_var2.empty()) {
+      if (range.kind() == K::List) {
+        var2 = var;
+        var = Type::int_();
+      } else if (range.kind() == K::Map) {
+        var2 = range.params()[1];
+      }
+    }
     scope_.emplace_back(e.accu_var, accu);
     scope_.emplace_back(e.iter_var, var);
+    if (!e.iter_var2.empty()) scope_.emplace_back(e.iter_var2, var2);
     Type cond = check(*e.loop_cond);
     if (!try_assignable(Type::boolean(), cond))
       error(*e.loop_cond, "expected type 'bool' but found '" + substitute(cond, true).str() + "'");
@@ -445,6 +492,7 @@ class Checker {
     if (!try_assignable(accu, step))
       error(*e.loop_step, "expected type '" + substitute(accu, true).str() + "' but found '" +
                               substitute(step, true).str() + "'");
+    if (!e.iter_var2.empty()) scope_.pop_back();
     scope_.pop_back();
     Type r = check(*e.result);
     scope_.pop_back();

@@ -73,7 +73,7 @@ Overload make_overload(std::string id, std::vector<Type> params, Type result, Im
 
 Env::Env() : impl_(std::make_unique<Impl>()) {
   impl_->functions = std::make_shared<FunctionTable>();
-  for (const char* t : {"int", "uint", "double", "bool", "string", "bytes", "null_type", "list", "map", "type", "dyn"}) {
+  for (const char* t : {"int", "uint", "double", "bool", "string", "bytes", "null_type", "list", "map", "type"}) {
     auto parsed = Type::parse(t);
     if (std::string_view(t) == "list") parsed = Type::list(Type::dyn());
     if (std::string_view(t) == "map") parsed = Type::map(Type::dyn(), Type::dyn());
@@ -165,8 +165,10 @@ class Planner {
         plan(*e.accu_init, scope);
         scope.push_back(e.accu_var);
         scope.push_back(e.iter_var);
+        scope.push_back(e.iter_var2);
         plan(*e.loop_cond, scope);
         plan(*e.loop_step, scope);
+        scope.pop_back();
         scope.pop_back();
         plan(*e.result, scope);
         scope.pop_back();
@@ -181,8 +183,12 @@ class Planner {
   std::vector<Issue>& issues_;
 
   void plan_ident(Expr& e, const std::vector<std::string>& scope) {
-    for (const auto& s : scope)
-      if (s == e.name) return;
+    if (!e.name.empty() && e.name[0] == '.') {
+      e.root_scope = true;
+    } else {
+      for (const auto& s : scope)
+        if (s == e.name) return;
+    }
     if (checked_) {
       if (e.is_type_ident) return;
     }
@@ -265,11 +271,7 @@ class Planner {
         e.non_strict = e.non_strict || o.non_strict;
       }
     }
-    if (e.overloads.empty() && !checked_) {
-      bool any = it != fns_.end();
-      issues_.push_back({e.offset, any ? "found no matching overload for '" + n + "'"
-                                       : "undeclared reference to '" + n + "' (in container '" + env_.container + "')"});
-    }
+    // Unchecked, an unknown function is an error only if it is evaluated (as in cel-spec).
   }
 };
 

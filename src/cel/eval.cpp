@@ -101,7 +101,8 @@ Value index_value(const Value& c, const Value& k) {
 }
 
 Value eval_ident(const Expr& e, Frame& f) {
-  if (const Value* v = f.local(e.name)) return *v;
+  if (!e.root_scope)
+    if (const Value* v = f.local(e.name)) return *v;
   if (e.is_type_ident) return e.folded;
   if (!charge(f, 1)) return cost_error();
   auto v = f.act->resolve(e.name);
@@ -148,10 +149,14 @@ Value eval_select(const Expr& e, Frame& f) {
   }
   if (t.kind() == Kind::Optional) {
     // Selecting through an optional yields an optional (cel-go's optional chaining).
-    if (!t.optional_has_value()) return t;
-    Value r = select_field(t.optional_value(), e.name, e.test_only);
-    if (r.is_error()) return Value::optional_none();
-    return Value::optional_of(r);
+    if (!t.optional_has_value()) return e.test_only ? Value::boolean(false) : t;
+    const Value& inner = t.optional_value();
+    if (e.test_only) return select_field(inner, e.name, true);
+    if (inner.kind() == Kind::Map) {
+      auto v = inner.as_map().find(Value::string_view(e.name));
+      return v ? Value::optional_of(*v) : Value::optional_none();
+    }
+    return select_field(inner, e.name, false);
   }
   return select_field(t, e.name, e.test_only);
 }
@@ -208,13 +213,24 @@ Value eval_comprehension(const Expr& e, Frame& f) {
   std::size_t count = is_list ? range.as_list().size() : range.as_map().size();
   std::size_t iter_slot = base + 1;
   f.slots.push_back({e.iter_var, Value()});
+  bool two = !e.iter_var2.empty();
+  if (two) f.slots.push_back({e.iter_var2, Value()});
   auto& acc = f.slots[base];
   for (std::size_t i = 0; i < count; ++i) {
     if (!charge(f, 1)) {
       f.slots.resize(base);
       return cost_error();
     }
-    f.slots[iter_slot].v = is_list ? range.as_list().get(i) : range.as_map().key_at(i);
+    if (!two) {
+      f.slots[iter_slot].v = is_list ? range.as_list().get(i) : range.as_map().key_at(i);
+    } else if (is_list) {
+      f.slots[iter_slot].v = Value::int_(static_cast<std::int64_t>(i));
+      f.slots[iter_slot + 1].v = range.as_list().get(i);
+    } else {
+      f.slots[iter_slot].v = range.as_map().key_at(i);
+      auto v = range.as_map().find(f.slots[iter_slot].v);
+      f.slots[iter_slot + 1].v = v ? *v : Value();
+    }
     Value c = eval(*e.loop_cond, f);
     if (c.kind() == Kind::Bool && !c.as_bool()) break;
     if (c.is_error() && f.cost_exceeded) break;

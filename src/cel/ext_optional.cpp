@@ -37,7 +37,7 @@ void add_optional_library(Env& env) {
                    {make_overload("optional_ofNonZeroValue", {a}, opt_a, [](Args x, EvalContext&) {
                      return is_zero(x[0]) ? Value::optional_none() : Value::optional_of(x[0]);
                    })});
-  env.add_function("optional.none", {make_overload("optional_none", {}, Type::optional(Type::dyn()),
+  env.add_function("optional.none", {make_overload("optional_none", {}, opt_a,
                                                    [](Args, EvalContext&) { return Value::optional_none(); })});
   env.add_function("hasValue", {make_overload("optional_hasValue", {opt_a}, Type::boolean(),
                                               [](Args x, EvalContext&) {

@@ -205,6 +205,25 @@ std::vector<Token> tokenize(std::string_view s) {
         continue;
       }
     }
+    if (c == '`') {
+      // A backquoted field name: `content-type`, `foo.txt`.
+      std::size_t close = s.find('`', i + 1);
+      if (close == std::string_view::npos || close == i + 1) {
+        fail(start, "token recognition error at: '`'");
+        return toks;
+      }
+      for (std::size_t k = i + 1; k < close; ++k) {
+        char q = s[k];
+        if (!(is_ident_char(q) || q == '.' || q == '-' || q == '/' || q == ' ')) {
+          fail(start, "token recognition error at: '`'");
+          return toks;
+        }
+      }
+      push(Tok::QuotedIdent, start, close + 1);
+      toks.back().value = std::string(s.substr(i + 1, close - i - 1));
+      i = close + 1;
+      continue;
+    }
     if (is_ident_start(c)) {
       while (i < s.size() && is_ident_char(s[i])) ++i;
       std::string_view w = s.substr(start, i - start);

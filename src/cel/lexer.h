@@ -9,7 +9,7 @@
 namespace podfit::cel {
 
 enum class Tok : std::uint8_t {
-  End, Error, Ident, Int, Uint, Double, String, Bytes,
+  End, Error, Ident, QuotedIdent, Int, Uint, Double, String, Bytes,
   True, False, Null, In, Reserved,
   LParen, RParen, LBracket, RBracket, LBrace, RBrace,
   Dot, Comma, Colon, Question, Plus, Minus, Star, Slash, Percent,

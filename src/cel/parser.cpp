@@ -310,18 +310,14 @@ class Parser {
           opt = true;
         }
         const Token& id = peek();
-        if (id.kind != Tok::Ident) {
-          if (id.kind == Tok::Reserved || id.kind == Tok::In || id.kind == Tok::True || id.kind == Tok::False ||
-              id.kind == Tok::Null) {
-            // Field names may be reserved words in cel-go only through backquotes.
-            error_at(id, "Syntax error: mismatched input '" + tok_text(id) + "' expecting IDENTIFIER");
-          } else {
-            error_at(id, "Syntax error: mismatched input '" + tok_text(id) + "' expecting IDENTIFIER");
-          }
+        // Reserved words may name fields and member functions; backquotes quote any name.
+        if (id.kind != Tok::Ident && id.kind != Tok::Reserved && id.kind != Tok::QuotedIdent) {
+          error_at(id, "Syntax error: mismatched input '" + tok_text(id) + "' expecting IDENTIFIER");
           return operand;
         }
         advance();
-        if (!opt && peek().kind == Tok::LParen) {
+        std::string field = id.kind == Tok::QuotedIdent ? id.value : std::string(id.text);
+        if (!opt && id.kind != Tok::QuotedIdent && peek().kind == Tok::LParen) {
           std::int32_t off = advance().offset;
           std::vector<ExprPtr> args;
           expr_list(Tok::RParen, args, nullptr);
@@ -330,7 +326,7 @@ class Parser {
           continue;
         }
         auto s = node(Expr::K::Select, t.offset);
-        s->name = std::string(id.text);
+        s->name = std::move(field);
         s->target = std::move(operand);
         s->optional = opt;
         operand = std::move(s);
@@ -514,8 +510,70 @@ class Parser {
     return call(off, "@not_strictly_false", std::move(a));
   }
 
+  // Two-variable comprehensions (index or key, and value), as cel-go's extension defines them.
+  ExprPtr two_var(std::int32_t off, const std::string& name, ExprPtr target, std::vector<ExprPtr> args) {
+    std::string v1, v2;
+    if (!simple_name(args[0], v1) || !simple_name(args[1], v2)) return bad(off);
+    if (v1 == v2) {
+      error_at(args[1]->offset, "duplicate variable name: " + v1);
+      return bad(off);
+    }
+    ExprPtr c;
+    if (name == "all" || name == "exists") {
+      bool all = name == "all";
+      std::vector<ExprPtr> neg;
+      neg.push_back(ident(off, kAccu));
+      ExprPtr cond = all ? not_strictly_false(off, ident(off, kAccu)) : not_strictly_false(off, call(off, "!_", std::move(neg)));
+      ExprPtr step = call2(off, all ? "_&&_" : "_||_", ident(off, kAccu), std::move(args[2]));
+      c = comprehension(off, v1, std::move(target), constant(off, Value::boolean(all)), std::move(cond), std::move(step),
+                        ident(off, kAccu));
+    } else if (name == "existsOne" || name == "exists_one") {
+      std::vector<ExprPtr> t;
+      t.push_back(std::move(args[2]));
+      t.push_back(call2(off, "_+_", ident(off, kAccu), constant(off, Value::int_(1))));
+      t.push_back(ident(off, kAccu));
+      c = comprehension(off, v1, std::move(target), constant(off, Value::int_(0)), constant(off, Value::boolean(true)),
+                        call(off, "_?_:_", std::move(t)),
+                        call2(off, "_==_", ident(off, kAccu), constant(off, Value::int_(1))));
+    } else {
+      ExprPtr pred = args.size() == 4 ? std::move(args[2]) : nullptr;
+      ExprPtr value = std::move(args.back());
+      ExprPtr step;
+      ExprPtr init;
+      if (name == "transformList") {
+        auto single = node(Expr::K::List, off);
+        single->args.push_back(std::move(value));
+        single->optional_entries.push_back(false);
+        step = call2(off, "_+_", ident(off, kAccu), std::move(single));
+        init = node(Expr::K::List, off);
+      } else {
+        std::vector<ExprPtr> a;
+        a.push_back(ident(off, kAccu));
+        if (name == "transformMap") a.push_back(ident(off, v1));
+        a.push_back(std::move(value));
+        step = call(off, "@mapInsert", std::move(a));
+        init = node(Expr::K::Map, off);
+      }
+      if (pred) {
+        std::vector<ExprPtr> t;
+        t.push_back(std::move(pred));
+        t.push_back(std::move(step));
+        t.push_back(ident(off, kAccu));
+        step = call(off, "_?_:_", std::move(t));
+      }
+      c = comprehension(off, v1, std::move(target), std::move(init), constant(off, Value::boolean(true)),
+                        std::move(step), ident(off, kAccu));
+    }
+    c->iter_var2 = v2;
+    return c;
+  }
+
   ExprPtr member_call(std::int32_t off, std::string name, ExprPtr target, std::vector<ExprPtr> args) {
     auto is = [&](const char* n, std::size_t arity) { return name == n && args.size() == arity; };
+    if (is("all", 3) || is("exists", 3) || is("existsOne", 3) || is("exists_one", 3) || is("transformList", 3) ||
+        is("transformList", 4) || is("transformMap", 3) || is("transformMap", 4) || is("transformMapEntry", 3) ||
+        is("transformMapEntry", 4))
+      return two_var(off, name, std::move(target), std::move(args));
     if (is("all", 2) || is("exists", 2) || is("exists_one", 2) || is("existsOne", 2) || is("map", 2) ||
         is("map", 3) || is("filter", 2)) {
       std::string v;

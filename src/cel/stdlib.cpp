@@ -449,9 +449,40 @@ void add_size_and_strings(Env& env) {
   });
 }
 
+// The accumulator step of transformMap and transformMapEntry.
+void add_map_insert(Env& env) {
+  Type m = Type::map(P("K"), P("V"));
+  auto copy = [](const MapValue& src, BuiltMap& dst) {
+    for (std::size_t i = 0; i < src.size(); ++i) {
+      Value k = src.key_at(i);
+      dst.insert(k, *src.find(k));
+    }
+  };
+  env.add_function("@mapInsert", {
+      make_overload("@mapInsert_map_key_value", {m, P("K"), P("V")}, m, [copy](Args a, EvalContext&) {
+        auto out = std::make_shared<BuiltMap>();
+        copy(a[0].as_map(), *out);
+        if (!out->insert(a[1], a[2])) return Value::error("insert failed: key " + a[1].debug_string() + " already exists");
+        return Value::map(std::move(out));
+      }),
+      make_overload("@mapInsert_map_map", {m, m}, m, [copy](Args a, EvalContext&) {
+        auto out = std::make_shared<BuiltMap>();
+        copy(a[0].as_map(), *out);
+        const MapValue& add = a[1].as_map();
+        for (std::size_t i = 0; i < add.size(); ++i) {
+          Value k = add.key_at(i);
+          if (!out->insert(k, *add.find(k)))
+            return Value::error("insert failed: key " + k.debug_string() + " already exists");
+        }
+        return Value::map(std::move(out));
+      }),
+  });
+}
+
 }  // namespace
 
 void add_standard_library(Env& env) {
+  add_map_insert(env);
   add_special_forms(env);
   add_arithmetic(env);
   add_comparisons(env);

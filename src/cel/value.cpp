@@ -40,32 +40,15 @@ int compare_numbers(const Value& a, const Value& b) {
       if (std::isnan(x) || std::isnan(y)) return 2;
       return cmp(x, y);
     }
-    bool flip = ka != Kind::Double;
-    const Value& d = flip ? b : a;
-    const Value& o = flip ? a : b;
-    double x = d.as_double();
-    if (std::isnan(x)) return 2;
-    int r;
-    if (o.kind() == Kind::Int) {
-      if (x < -9223372036854775808.0) r = -1;
-      else if (x >= 9223372036854775808.0) r = 1;
-      else {
-        double ip = std::trunc(x);
-        auto i = static_cast<std::int64_t>(ip);
-        r = cmp(i, o.as_int());
-        if (r == 0) r = cmp(x, ip);
-      }
-    } else {
-      if (x < 0) r = -1;
-      else if (x >= 18446744073709551616.0) r = 1;
-      else {
-        double ip = std::trunc(x);
-        auto u = static_cast<std::uint64_t>(ip);
-        r = cmp(u, o.as_uint());
-        if (r == 0) r = cmp(x, ip);
-      }
-    }
-    return flip ? -r : r;
+    // As cel-go: the integer is converted to double.
+    auto as_double = [](const Value& v) {
+      return v.kind() == Kind::Double ? v.as_double()
+             : v.kind() == Kind::Int  ? static_cast<double>(v.as_int())
+                                      : static_cast<double>(v.as_uint());
+    };
+    double x = as_double(a), y = as_double(b);
+    if (std::isnan(x) || std::isnan(y)) return 2;
+    return cmp(x, y);
   }
   if (ka == Kind::Int && kb == Kind::Int) return cmp(a.as_int(), b.as_int());
   if (ka == Kind::Uint && kb == Kind::Uint) return cmp(a.as_uint(), b.as_uint());

@@ -39,7 +39,7 @@ struct Expr {
   Type type;                              // checked type
   std::vector<const Overload*> overloads; // candidates for a Call
   bool resolved_global = false;           // member-style call resolved to a namespaced global
-  Value folded;                           // Ident naming a type: its type value
+  Value folded;                           // Ident naming a type: its type value; Const: the owner
   bool is_type_ident = false;
   Special special = Special::None;
   bool non_strict = false;

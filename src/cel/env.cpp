@@ -138,7 +138,15 @@ class Planner {
 
   void plan(Expr& e, std::vector<std::string>& scope) {
     switch (e.kind) {
-      case Expr::K::Const: return;
+      case Expr::K::Const:
+        // Text constants are handed out as views of the program's copy: no reference
+        // counting per evaluation.
+        if (e.constant.kind() == Kind::String || e.constant.kind() == Kind::Bytes) {
+          e.folded = e.constant;
+          e.constant = e.constant.kind() == Kind::String ? Value::string_view(e.folded.as_string())
+                                                         : Value::bytes_view(e.folded.as_string());
+        }
+        return;
       case Expr::K::Ident: return plan_ident(e, scope);
       case Expr::K::Select:
         if (!checked_ && !e.test_only && !e.optional) {
@@ -280,6 +288,7 @@ ParseOptions parse_options(const Env::Impl& env) {
   po.max_recursion_depth = env.limits.max_recursion_depth;
   po.max_expression_length = env.limits.max_expression_length;
   po.max_nodes = env.limits.max_expression_nodes;
+  po.max_ast_depth = env.limits.max_tree_depth;
   po.bind_macro = env.bind_macro;
   po.optional_syntax = env.optional_syntax;
   return po;

@@ -2,6 +2,7 @@
 // limits and macro expansion.
 #include "cel/parser.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <limits>
@@ -40,6 +41,8 @@ class Parser {
       return r;
     }
     ExprPtr e = expr();
+    if (issues_.empty() && e && tree_depth(*e) > opts_.max_ast_depth)
+      error_at(0, "expression nesting exceeds limit: " + std::to_string(opts_.max_ast_depth));
     if (issues_.empty() && peek().kind != Tok::End) error_at(peek(), "Syntax error: mismatched input '" + tok_text(peek()) + "' expecting <EOF>");
     r.issues = std::move(issues_);
     if (r.issues.empty()) r.expr = std::move(e);
@@ -55,6 +58,22 @@ class Parser {
   int depth_ = 0;
   std::int64_t next_id_ = 1;
   std::vector<Issue> issues_;
+
+  // The depth of the tree, measured without recursion.
+  static std::size_t tree_depth(const Expr& root) {
+    std::size_t max = 0;
+    std::vector<std::pair<const Expr*, std::size_t>> stack{{&root, 1}};
+    while (!stack.empty()) {
+      auto [e, d] = stack.back();
+      stack.pop_back();
+      max = std::max(max, d);
+      if (e->target) stack.emplace_back(e->target.get(), d + 1);
+      for (const auto& a : e->args) stack.emplace_back(a.get(), d + 1);
+      for (const auto* p : {&e->iter_range, &e->accu_init, &e->loop_cond, &e->loop_step, &e->result})
+        if (*p) stack.emplace_back(p->get(), d + 1);
+    }
+    return max;
+  }
 
   const Token& peek(std::size_t ahead = 0) const {
     std::size_t p = pos_ + ahead;
@@ -145,8 +164,6 @@ class Parser {
 
   // A chain of || or && operands, built as a balanced tree as cel-go does.
   ExprPtr logical(Tok op) {
-    DepthGuard g(depth_);
-    if (!enter(peek())) return bad(peek().offset);
     std::vector<ExprPtr> operands;
     std::vector<std::int32_t> offs;
     operands.push_back(op == Tok::Or ? logical(Tok::And) : relation());
@@ -167,8 +184,6 @@ class Parser {
   }
 
   ExprPtr relation() {
-    DepthGuard g(depth_);
-    if (!enter(peek())) return bad(peek().offset);
     ExprPtr l = addition();
     for (;;) {
       const char* fn = nullptr;
@@ -211,30 +226,33 @@ class Parser {
     }
   }
 
+  // Prefix operators are collected in a loop (no recursion), then applied inside out.
   ExprPtr unary() {
-    DepthGuard g(depth_);
-    if (!enter(peek())) return bad(peek().offset);
-    const Token& t = peek();
-    if (t.kind == Tok::Not) {
-      advance();
-      std::vector<ExprPtr> a;
-      a.push_back(unary());
-      return call(t.offset, "!_", std::move(a));
-    }
-    if (t.kind == Tok::Minus) {
-      // A minus directly before a number is part of the literal (so the most negative int64
-      // is expressible); otherwise it negates.
-      const Token& n = peek(1);
-      if ((n.kind == Tok::Int || n.kind == Tok::Double) && n.offset == t.offset + 1) {
-        advance();
-        return member(literal_number(true));
+    std::vector<const Token*> ops;
+    ExprPtr operand;
+    for (;;) {
+      const Token& t = peek();
+      if (t.kind == Tok::Minus) {
+        // A minus directly before a number is part of the literal (so the most negative
+        // int64 is expressible); otherwise it negates.
+        const Token& n = peek(1);
+        if ((n.kind == Tok::Int || n.kind == Tok::Double) && n.offset == t.offset + 1) {
+          advance();
+          operand = member(literal_number(true));
+          break;
+        }
+      } else if (t.kind != Tok::Not) {
+        operand = member(primary());
+        break;
       }
-      advance();
-      std::vector<ExprPtr> a;
-      a.push_back(unary());
-      return call(t.offset, "-_", std::move(a));
+      ops.push_back(&advance());
     }
-    return member(primary());
+    for (std::size_t i = ops.size(); i-- > 0;) {
+      std::vector<ExprPtr> a;
+      a.push_back(std::move(operand));
+      operand = call(ops[i]->offset, ops[i]->kind == Tok::Not ? "!_" : "-_", std::move(a));
+    }
+    return operand;
   }
 
   ExprPtr literal_number(bool negative) {
@@ -348,9 +366,7 @@ class Parser {
   }
 
   ExprPtr primary() {
-    DepthGuard g(depth_);
     const Token& t = peek();
-    if (!enter(t)) return bad(t.offset);
     switch (t.kind) {
       case Tok::Int:
       case Tok::Uint:

@@ -19,6 +19,7 @@ struct ParseOptions {
   int max_recursion_depth = 250;
   std::size_t max_expression_length = 100000;
   std::size_t max_nodes = 100000;
+  std::size_t max_ast_depth = 1000;  // bounds the recursion of checking and evaluation
   bool bind_macro = false;      // cel.bind(var, init, expr)
   bool optional_syntax = false; // .?f, [?k], {?k: v}, [?v], optMap, optFlatMap
 };

@@ -76,6 +76,7 @@ struct Limits {
   std::size_t max_expression_length = 100000;  // characters of source
   int max_recursion_depth = 250;               // parser nesting, as cel-go's default
   std::size_t max_expression_nodes = 100000;
+  std::size_t max_tree_depth = 1000;           // keeps checking and evaluation off deep stacks
   std::uint64_t cost_limit = UINT64_MAX;       // run-time cost (cel-go's cost units)
 };
 

@@ -270,6 +270,20 @@ class Checker {
         node->type = v->second;
         return true;
       }
+      if (i == 0) {
+        // The whole chain may name a type: kubernetes.Semver.
+        for (const auto& c : container_candidates(env_.container, q)) {
+          auto it = env_.types.find(c);
+          if (it == env_.types.end()) continue;
+          node->kind = Expr::K::Ident;
+          node->name = c;
+          node->target.reset();
+          node->is_type_ident = true;
+          node->folded = Value::type(it->first);
+          node->type = Type::type_of(it->second);
+          return true;
+        }
+      }
     }
     return false;
   }

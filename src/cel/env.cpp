@@ -155,7 +155,20 @@ class Planner {
             std::string root = q.substr(0, q.find('.'));
             bool local = false;
             for (const auto& s : scope) local = local || s == root;
-            if (!local) e.qualified = container_candidates(env_.container, q);
+            if (!local) {
+              // A qualified type name (kubernetes.Semver) unless a variable claims the name.
+              for (const auto& c : container_candidates(env_.container, q)) {
+                auto t = env_.types.find(c);
+                if (t == env_.types.end() || env_.variables.count(root)) continue;
+                e.kind = Expr::K::Ident;
+                e.name = c;
+                e.target.reset();
+                e.is_type_ident = true;
+                e.folded = Value::type(t->first);
+                return;
+              }
+              e.qualified = container_candidates(env_.container, q);
+            }
           }
         }
         plan(*e.target, scope);

@@ -58,7 +58,7 @@ int compare_numbers(const Value& a, const Value& b) {
 
 bool is_number(Kind k) { return k == Kind::Int || k == Kind::Uint || k == Kind::Double; }
 
-void escape_into(std::string& out, std::string_view s) {
+void escape_into(std::string& out, std::string_view s, bool bytes) {
   for (unsigned char c : s) {
     switch (c) {
       case '"': out += "\\\""; break;
@@ -67,7 +67,7 @@ void escape_into(std::string& out, std::string_view s) {
       case '\r': out += "\\r"; break;
       case '\t': out += "\\t"; break;
       default:
-        if (c < 0x20 || c == 0x7F) {
+        if (c < 0x20 || c == 0x7F || (bytes && c >= 0x80)) {
           char buf[8];
           std::snprintf(buf, sizeof buf, "\\x%02x", c);
           out += buf;
@@ -189,12 +189,12 @@ std::string Value::debug_string() const {
     }
     case Kind::String: {
       std::string out = "\"";
-      escape_into(out, str_);
+      escape_into(out, str_, false);
       return out + "\"";
     }
     case Kind::Bytes: {
       std::string out = "b\"";
-      escape_into(out, str_);
+      escape_into(out, str_, true);
       return out + "\"";
     }
     case Kind::List: {

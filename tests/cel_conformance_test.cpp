@@ -54,16 +54,19 @@ bool strict_equal(const cel::Value& a, const cel::Value& b) {
   }
 }
 
-cel::Env base_env() {
-  cel::Env env;
-  cel::enable_kubernetes_libraries(env);
+// Built once; each case extends a copy.
+const cel::Env& base_env() {
+  static const cel::Env env = [] {
+    cel::Env e;
+    cel::enable_kubernetes_libraries(e);
+    return e;
+  }();
   return env;
 }
 
 // Evaluates a CEL literal of the test data; the program is kept alive in keep.
 std::optional<cel::Value> literal(const std::string& text, std::vector<std::shared_ptr<const cel::Program>>& keep) {
-  static const cel::Env env = base_env();
-  auto c = env.compile_unchecked(text);
+  auto c = base_env().compile_unchecked(text);
   if (!c.ok()) return std::nullopt;
   keep.push_back(c.program);
   cel::MapActivation none;

@@ -336,8 +336,9 @@ class Checker {
     return s + ")";
   }
 
-  Type check_call(Expr& e) {
-    // Namespaced globals written as member calls (sets.contains(...), optional.of(...)).
+  // Namespaced globals written as member calls (sets.contains(...), optional.of(...)) become
+  // global calls; global names resolve inside the container.
+  [[gnu::noinline]] void resolve_function_name(Expr& e) {
     if (e.target) {
       std::string q;
       const Expr* p = e.target.get();
@@ -367,9 +368,19 @@ class Checker {
           break;
         }
     }
+  }
+
+  // Recursion passes through here once per call: the frame stays small, the overload
+  // resolution has its own.
+  Type check_call(Expr& e) {
+    resolve_function_name(e);
     std::vector<Type> args;
     if (e.target) args.push_back(check(*e.target));
     for (auto& a : e.args) args.push_back(check(*a));
+    return resolve_call(e, args);
+  }
+
+  [[gnu::noinline]] Type resolve_call(Expr& e, std::vector<Type>& args) {
     bool member = e.target != nullptr;
     const std::string& n = e.name;
 

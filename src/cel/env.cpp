@@ -92,16 +92,15 @@ Env& Env::operator=(const Env& o) {
 void Env::add_variable(std::string name, Type type) { impl_->variables[std::move(name)] = std::move(type); }
 
 std::optional<std::string> Env::add_function(std::string name, std::vector<Overload> overloads) {
-  auto table = std::make_shared<FunctionTable>(*impl_->functions);
   for (const auto& o : overloads) {
-    for (const auto& [n, d] : *table)
+    for (const auto& [n, d] : *impl_->functions)
       for (const auto& existing : d.overloads)
         if (existing.id == o.id) return "overload id already declared: " + o.id;
   }
-  auto& d = (*table)[name];
+  if (impl_->functions.use_count() > 1) impl_->functions = std::make_shared<FunctionTable>(*impl_->functions);
+  auto& d = (*impl_->functions)[name];
   d.name = name;
   for (auto& o : overloads) d.overloads.push_back(std::move(o));
-  impl_->functions = std::move(table);
   return std::nullopt;
 }
 

@@ -25,7 +25,9 @@ using FunctionTable = std::map<std::string, FunctionDecl, std::less<>>;
 
 struct Env::Impl {
   std::map<std::string, Type, std::less<>> variables;
-  std::shared_ptr<const FunctionTable> functions;
+  // Shared with copies of the environment and with programs; copied before a change unless
+  // this environment is its only holder.
+  std::shared_ptr<FunctionTable> functions;
   std::map<std::string, Type, std::less<>> types;  // type names usable as values
   std::string container;
   Limits limits;

@@ -111,6 +111,19 @@ TEST_CASE("CEL declaration types parse from text") {
   CHECK_FALSE(cel::Type::parse("").has_value());
 }
 
+TEST_CASE("CEL object types declare their fields") {
+  cel::Env env = cel_test::kube_env();
+  cel::Type attrs = *cel::Type::parse("map(string, map(string, dyn))");
+  cel::Type device = env.add_object_type("kubernetes.DRADevice", {{"driver", cel::Type::string()}, {"attributes", attrs}});
+  env.add_variable("device", device);
+  CHECK(check(env, "device.driver") == "string");
+  CHECK(check(env, "device.attributes['a'].b") == "dyn");
+  CHECK(check(env, "has(device.driver)") == "bool");
+  CHECK(check(env, "device.nosuch") == "ERROR: <input>:1:7: undefined field 'nosuch'\n | device.nosuch\n | ......^");
+  CHECK(check(env, "device.driver + 1").find("found no matching overload for '_+_' applied to '(string, int)'") !=
+        std::string::npos);
+}
+
 TEST_CASE("CEL containers resolve qualified names") {
   cel::Env env = cel_test::kube_env();
   env.set_container("com.example");

@@ -315,6 +315,14 @@ class Checker {
       case K::Map:
         if (!try_assignable(t.params()[0], Type::string())) break;
         return t.params()[1];
+      case K::Opaque: {
+        auto obj = env_.object_fields.find(t.name());
+        if (obj == env_.object_fields.end()) break;
+        auto f = obj->second.find(e.name);
+        if (f != obj->second.end()) return f->second;
+        error(e, "undefined field '" + e.name + "'");
+        return Type::error();
+      }
       default: break;
     }
     error(e, "type '" + substitute(t, true).str() + "' does not support field selection");

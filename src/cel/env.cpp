@@ -105,6 +105,15 @@ std::optional<std::string> Env::add_function(std::string name, std::vector<Overl
 }
 
 void Env::add_type(std::string name, Type type) { impl_->types[std::move(name)] = std::move(type); }
+Type Env::add_object_type(std::string name, std::vector<std::pair<std::string, Type>> fields) {
+  Type t = Type::opaque(name);
+  auto& table = impl_->object_fields[name];
+  table.clear();
+  for (auto& [f, ft] : fields) table[std::move(f)] = std::move(ft);
+  impl_->types[std::move(name)] = t;
+  return t;
+}
+
 void Env::set_container(std::string container) { impl_->container = std::move(container); }
 Limits& Env::limits() { return impl_->limits; }
 const Limits& Env::limits() const { return impl_->limits; }

@@ -100,11 +100,13 @@ Value index_value(const Value& c, const Value& k) {
   return no_matching_overload("_[_]", std::array<Value, 2>{c, k});
 }
 
+// Costs follow cel-go's model: identifiers and selections 1, calls 1 plus what the function
+// adds for the size of its arguments, list and map literals 10 and 30, constants nothing.
 Value eval_ident(const Expr& e, Frame& f) {
-  if (!e.root_scope)
-    if (const Value* v = f.local(e.name)) return *v;
   if (e.is_type_ident) return e.folded;
   if (!charge(f, 1)) return cost_error();
+  if (!e.root_scope)
+    if (const Value* v = f.local(e.name)) return *v;
   auto v = f.act->resolve(e.name);
   if (v) return *v;
   for (const auto& alt : e.alternatives) {
@@ -217,10 +219,6 @@ Value eval_comprehension(const Expr& e, Frame& f) {
   if (two) f.slots.push_back({e.iter_var2, Value()});
   auto& acc = f.slots[base];
   for (std::size_t i = 0; i < count; ++i) {
-    if (!charge(f, 1)) {
-      f.slots.resize(base);
-      return cost_error();
-    }
     if (!two) {
       f.slots[iter_slot].v = is_list ? range.as_list().get(i) : range.as_map().key_at(i);
     } else if (is_list) {

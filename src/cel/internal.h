@@ -29,6 +29,8 @@ struct Env::Impl {
   // this environment is its only holder.
   std::shared_ptr<FunctionTable> functions;
   std::map<std::string, Type, std::less<>> types;  // type names usable as values
+  // Object types' fields: type name -> field name -> field type.
+  std::map<std::string, std::map<std::string, Type, std::less<>>, std::less<>> object_fields;
   std::string container;
   Limits limits;
   bool bind_macro = false;

@@ -108,6 +108,10 @@ class Env {
   std::optional<std::string> add_function(std::string name, std::vector<Overload> overloads);
   // Declares a type name so that `type(x) == name` and declarations can refer to it.
   void add_type(std::string name, Type type);
+  // Declares an object type with named fields (Kubernetes' kubernetes.DRADevice): the checker
+  // knows each field's type and rejects unknown fields; at run time such objects are maps
+  // (MapValue) keyed by field name. Returns the type, an opaque type of that name.
+  Type add_object_type(std::string name, std::vector<std::pair<std::string, Type>> fields);
   // cel-go's container: qualified names are resolved relative to it.
   void set_container(std::string container);
   Limits& limits();

@@ -63,6 +63,7 @@ std::vector<std::string> container_candidates(std::string_view container, std::s
 
 // Library registration helpers.
 void add_standard_library(Env& env);
+void add_time_library(Env& env);  // timestamps and durations, part of the standard library
 Overload make_overload(std::string id, std::vector<Type> params, Type result, Impl impl, bool member = false);
 inline Type T(std::string_view text) { return *Type::parse(text); }
 

@@ -489,6 +489,7 @@ void add_standard_library(Env& env) {
   add_equality_and_membership(env);
   add_size_and_strings(env);
   add_conversions(env);
+  add_time_library(env);
 }
 
 }  // namespace podfit::cel

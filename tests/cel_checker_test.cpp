@@ -43,7 +43,7 @@ TEST_CASE("CEL checker decides result types") {
       {"names.map(x, x.size())", "list(int)"},
       {"names.filter(x, x.startsWith('a'))", "list(string)"},
       {"[1, 2]", "list(int)"},
-      {"[1, 'a']", "list(dyn)"},
+      {"[1, dyn('a')]", "list(dyn)"},
       {"[]", "list(dyn)"},
       {"{'a': [1]}", "map(string, list(int))"},
       {"n == 1 ? 'a' : 'b'", "string"},
@@ -109,6 +109,18 @@ TEST_CASE("CEL declaration types parse from text") {
   CHECK_FALSE(cel::Type::parse("map(string)").has_value());
   CHECK_FALSE(cel::Type::parse("list(int").has_value());
   CHECK_FALSE(cel::Type::parse("").has_value());
+}
+
+TEST_CASE("CEL literals are homogeneous in Kubernetes' environment only") {
+  cel::Env kube = declared_env();
+  CHECK(check(kube, "[1, 'a']") == "ERROR: <input>:1:5: expected type 'int' but found 'string'\n | [1, 'a']\n | ....^");
+  CHECK(check(kube, "{'a': 1, 'b': 2u}") ==
+        "ERROR: <input>:1:15: expected type 'int' but found 'uint'\n | {'a': 1, 'b': 2u}\n | ..............^");
+  CHECK(check(kube, "[[1], []]") == "list(list(int))");
+  cel::Env spec = declared_env();
+  spec.set_homogeneous_literals(false);
+  CHECK(check(spec, "[1, 'a']") == "list(dyn)");
+  CHECK(check(spec, "{'a': 1, 'b': 2u}") == "map(string, dyn)");
 }
 
 TEST_CASE("CEL object types declare their fields") {

@@ -59,6 +59,8 @@ const cel::Env& base_env() {
   static const cel::Env env = [] {
     cel::Env e;
     cel::enable_kubernetes_libraries(e);
+    // The specification's default: mixed literals are list(dyn) and map(dyn, dyn).
+    e.set_homogeneous_literals(false);
     return e;
   }();
   return env;

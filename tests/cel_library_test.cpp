@@ -43,7 +43,7 @@ TEST_CASE("CEL strings extension") {
       {"'  \\ttrim\\n '.trim()", "value: \"trim\""},
       {"['a', 'b'].join('-')", "value: \"a-b\""},
       {"'abc'.reverse()", "value: \"cba\""},
-      {"'%s is %d, %.2f, %x'.format(['x', 42, 3.14159, 255])", "value: \"x is 42, 3.14, ff\""},
+      {"'%s is %d, %.2f, %x'.format([dyn('x'), dyn(42), dyn(3.14159), dyn(255)])", "value: \"x is 42, 3.14, ff\""},
       {"'%d'.format(['a'])", "error: error during formatting: decimal clause can only be used on integers, was given string"},
       {"strings.quote('a\"b\\n')", "value: \"\\\"a\\\\\\\"b\\\\n\\\"\""},
   };

@@ -107,8 +107,15 @@ class Checker {
     return false;
   }
 
-  Type join(const Type& prev, const Type& next) {
+  // The element type of a literal so far joined with the next element's. With homogeneous
+  // literals (Kubernetes), elements of different types are an error; otherwise the list or
+  // map becomes dyn.
+  Type join(const Type& prev, const Type& next, const Expr& at) {
     if (try_assignable(prev, next)) return most_general(substitute(prev, false), substitute(next, false));
+    if (env_.homogeneous_literals) {
+      error(at, "expected type '" + substitute(prev, true).str() + "' but found '" + substitute(next, true).str() + "'");
+      return prev;
+    }
     return Type::dyn();
   }
 
@@ -179,7 +186,7 @@ class Checker {
         for (std::size_t i = 0; i < e.args.size(); ++i) {
           Type t = check(*e.args[i]);
           if (i < e.optional_entries.size() && e.optional_entries[i]) t = optional_inner(*e.args[i], t);
-          elem = first ? t : join(elem, t);
+          elem = first ? t : join(elem, t, *e.args[i]);
           first = false;
         }
         return set(e, Type::list(elem));
@@ -191,8 +198,8 @@ class Checker {
           Type kt = check(*e.args[i]);
           Type vt = check(*e.args[i + 1]);
           if (i / 2 < e.optional_entries.size() && e.optional_entries[i / 2]) vt = optional_inner(*e.args[i + 1], vt);
-          key = first ? kt : join(key, kt);
-          val = first ? vt : join(val, vt);
+          key = first ? kt : join(key, kt, *e.args[i]);
+          val = first ? vt : join(val, vt, *e.args[i + 1]);
           first = false;
         }
         return set(e, Type::map(key, val));

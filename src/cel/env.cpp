@@ -114,6 +114,7 @@ Type Env::add_object_type(std::string name, std::vector<std::pair<std::string, T
   return t;
 }
 
+void Env::set_homogeneous_literals(bool on) { impl_->homogeneous_literals = on; }
 void Env::set_container(std::string container) { impl_->container = std::move(container); }
 Limits& Env::limits() { return impl_->limits; }
 const Limits& Env::limits() const { return impl_->limits; }

@@ -42,9 +42,14 @@ bool charge(Frame& f, std::uint64_t c) {
 
 Value eval(const Expr& e, Frame& f);
 
+// A key as cel-go prints it in "no such key" errors.
 std::string key_text(const Value& k) {
-  if (k.kind() == Kind::String) return std::string(k.as_string());
-  return k.debug_string();
+  switch (k.kind()) {
+    case Kind::String: return std::string(k.as_string());
+    case Kind::Uint: return std::to_string(k.as_uint());
+    case Kind::Double: return format_double(k.as_double());
+    default: return k.debug_string();
+  }
 }
 
 bool valid_key_kind(Kind k) {

@@ -34,6 +34,7 @@ struct Env::Impl {
   std::string container;
   Limits limits;
   bool bind_macro = false;
+  bool homogeneous_literals = false;  // list and map literals of one element type (Kubernetes)
   bool optional_syntax = false;
 };
 

@@ -112,6 +112,9 @@ class Env {
   // knows each field's type and rejects unknown fields; at run time such objects are maps
   // (MapValue) keyed by field name. Returns the type, an opaque type of that name.
   Type add_object_type(std::string name, std::vector<std::pair<std::string, Type>> fields);
+  // cel-go's HomogeneousAggregateLiterals, which Kubernetes sets: a list or map literal whose
+  // elements differ in type ([1, 'a']) is a compile error instead of a list(dyn).
+  void set_homogeneous_literals(bool on);
   // cel-go's container: qualified names are resolved relative to it.
   void set_container(std::string container);
   Limits& limits();
@@ -152,7 +155,8 @@ void add_sets_library(Env& env);       // cel-go ext.Sets: sets.contains, equiva
 void add_optional_library(Env& env);   // cel-go optional types: optional.of, .value() ...
 void add_bind_library(Env& env);       // cel-go ext.Bindings: cel.bind
 void add_semver_library(Env& env);     // Kubernetes: semver(), isSemver, major ... compareTo
-// Every library above: what kube-scheduler's DRA CEL environment enables.
+// Every library above, and homogeneous literals: what kube-scheduler's DRA CEL environment
+// enables (Kubernetes' base environment plus cel.bind).
 void enable_kubernetes_libraries(Env& env);
 
 // The error text of cel-go when an evaluation passes its cost limit.

@@ -1,6 +1,6 @@
 // Type checking with type parameters unified through a substitution, as cel-go's checker does:
 // generic overloads are instantiated with fresh parameters for every call.
-#include "cel/checker.h"
+#include "checker.h"
 
 #include <map>
 

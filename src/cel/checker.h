@@ -3,8 +3,8 @@
 
 #include <vector>
 
-#include "cel/internal.h"
-#include "cel/parser.h"
+#include "internal.h"
+#include "parser.h"
 
 namespace podfit::cel {
 

@@ -1,10 +1,10 @@
 // The environment and compilation: parse, check, plan; the program's evaluate().
 #include <array>
 
-#include "cel/checker.h"
-#include "cel/eval.h"
-#include "cel/internal.h"
-#include "cel/parser.h"
+#include "checker.h"
+#include "eval.h"
+#include "internal.h"
+#include "parser.h"
 
 namespace podfit::cel {
 

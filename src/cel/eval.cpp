@@ -3,8 +3,8 @@
 #include <array>
 #include <cmath>
 
-#include "cel/eval.h"
-#include "cel/internal.h"
+#include "eval.h"
+#include "internal.h"
 
 namespace podfit::cel {
 namespace {

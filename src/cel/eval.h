@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-#include "cel/ast.h"
+#include "ast.h"
 
 namespace podfit::cel {
 

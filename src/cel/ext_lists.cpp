@@ -1,5 +1,5 @@
 // Kubernetes' lists library: isSorted, sum, min, max, indexOf, lastIndexOf.
-#include "cel/internal.h"
+#include "internal.h"
 
 namespace podfit::cel {
 namespace {

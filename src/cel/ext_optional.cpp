@@ -1,6 +1,6 @@
 // cel-go's optional types: optional.of/ofNonZeroValue/none, hasValue, value, or, orValue,
 // optional.unwrap, and the syntax (.?f, [?k], {?k: v}, [?v], optMap, optFlatMap).
-#include "cel/internal.h"
+#include "internal.h"
 
 namespace podfit::cel {
 namespace {

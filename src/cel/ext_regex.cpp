@@ -5,7 +5,7 @@
 #include <list>
 #include <unordered_map>
 
-#include "cel/internal.h"
+#include "internal.h"
 
 namespace podfit::cel {
 

@@ -2,7 +2,7 @@
 // opaque type with accessors and ordering.
 #include <charconv>
 
-#include "cel/internal.h"
+#include "internal.h"
 
 namespace podfit::cel {
 namespace {

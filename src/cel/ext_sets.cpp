@@ -1,5 +1,5 @@
 // cel-go's sets extension: set relations over lists with CEL's heterogeneous equality.
-#include "cel/internal.h"
+#include "internal.h"
 
 namespace podfit::cel {
 namespace {

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "cel/internal.h"
+#include "internal.h"
 
 namespace podfit::cel {
 namespace {
@@ -273,7 +273,11 @@ std::string to_base(std::uint64_t u, int base, bool upper) {
 }
 
 std::string signed_base(std::int64_t i, int base, bool upper) {
-  if (i < 0) return "-" + to_base(0 - static_cast<std::uint64_t>(i), base, upper);
+  if (i < 0) {
+    std::string s = to_base(0 - static_cast<std::uint64_t>(i), base, upper);
+    s.insert(s.begin(), '-');
+    return s;
+  }
   return to_base(static_cast<std::uint64_t>(i), base, upper);
 }
 

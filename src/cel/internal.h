@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "cel/ast.h"
+#include "ast.h"
 #include "podfit/cel/cel.h"
 
 namespace re2 {

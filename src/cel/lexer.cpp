@@ -1,6 +1,6 @@
 // CEL's lexical grammar: identifiers, reserved words, numbers, quoted literals with every
 // escape the spec defines, comments.
-#include "cel/lexer.h"
+#include "lexer.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,5 +1,5 @@
 // The libraries kube-scheduler's DRA CEL environment enables, in one call.
-#include "cel/internal.h"
+#include "internal.h"
 
 namespace podfit::cel {
 

@@ -1,13 +1,13 @@
 // Recursive-descent parser for CEL's grammar with cel-go's operator precedence, literal rules,
 // limits and macro expansion.
-#include "cel/parser.h"
+#include "parser.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <limits>
 
-#include "cel/lexer.h"
+#include "lexer.h"
 
 namespace podfit::cel {
 namespace {

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "cel/ast.h"
+#include "ast.h"
 
 namespace podfit::cel {
 

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <re2/re2.h>
 
-#include "cel/internal.h"
+#include "internal.h"
 
 namespace podfit::cel {
 
@@ -73,7 +73,9 @@ std::string format_double(double d) {
     std::snprintf(eb, sizeof eb, "e%c%02d", exp < 0 ? '-' : '+', std::abs(exp));
     out += eb;
   } else if (exp < 0) {
-    out = "0." + std::string(static_cast<std::size_t>(-exp - 1), '0') + digits;
+    out.assign("0.");
+    out.append(static_cast<std::size_t>(-exp - 1), '0');
+    out += digits;
   } else {
     auto intlen = static_cast<std::size_t>(exp + 1);
     if (digits.size() <= intlen) {
@@ -82,7 +84,8 @@ std::string format_double(double d) {
       out = digits.substr(0, intlen) + "." + digits.substr(intlen);
     }
   }
-  return neg ? "-" + out : out;
+  if (neg) out.insert(out.begin(), '-');
+  return out;
 }
 
 namespace {

@@ -4,7 +4,7 @@
 #include <charconv>
 #include <cstdio>
 
-#include "cel/internal.h"
+#include "internal.h"
 
 namespace podfit::cel {
 namespace {

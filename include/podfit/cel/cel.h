@@ -159,6 +159,12 @@ void add_semver_library(Env& env);     // Kubernetes: semver(), isSemver, major 
 // enables (Kubernetes' base environment plus cel.bind).
 void enable_kubernetes_libraries(Env& env);
 
+// Kubernetes' bounds on a DRA device selector (resource.k8s.io CELSelectorExpressionMaxCost
+// and CELSelectorExpressionMaxLength): hosts set them as Limits::cost_limit and
+// Limits::max_expression_length.
+inline constexpr std::uint64_t kDRASelectorMaxCost = 1000000;
+inline constexpr std::size_t kDRASelectorMaxLength = 10 * 1024;
+
 // The error text of cel-go when an evaluation passes its cost limit.
 inline constexpr std::string_view kCostLimitError = "operation cancelled: actual cost limit exceeded";
 

@@ -133,6 +133,18 @@ TEST_CASE("CEL semver library") {
   run_table(std::begin(cases), std::end(cases));
 }
 
+TEST_CASE("CEL semver values from host text") {
+  cel::Env env = cel_test::kube_env();
+  env.add_variable("v", cel::Type::opaque("kubernetes.Semver"));
+  cel::MapActivation act;
+  act.bind("v", cel::semver_value("1.4.0-rc.1"));
+  CHECK(cel_test::run(env, "v.isGreaterThan(semver('1.3.9')) && v.isLessThan(semver('1.4.0'))", true, &act) ==
+        "value: true");
+  cel::Value bad = cel::semver_value("1.4");
+  REQUIRE(bad.is_error());
+  CHECK(bad.as_string() == "No Major.Minor.Patch elements found");
+}
+
 TEST_CASE("CEL run-time cost is counted and limited") {
   cel::Env env = cel_test::kube_env();
   env.limits().cost_limit = 1000;

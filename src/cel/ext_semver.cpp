@@ -165,6 +165,13 @@ Value is_semver(Args a) {
 
 }  // namespace
 
+Value semver_value(std::string_view text) {
+  std::string err;
+  auto v = parse(text, err);
+  if (!v) return Value::error(err);
+  return Value::opaque(std::make_shared<Semver>(std::move(*v)));
+}
+
 void add_semver_library(Env& env) {
   Type sv = Type::opaque(std::string(kSemverType));
   Type s = T("string"), b = T("bool"), i = T("int");

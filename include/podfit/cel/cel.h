@@ -155,6 +155,9 @@ void add_sets_library(Env& env);       // cel-go ext.Sets: sets.contains, equiva
 void add_optional_library(Env& env);   // cel-go optional types: optional.of, .value() ...
 void add_bind_library(Env& env);       // cel-go ext.Bindings: cel.bind
 void add_semver_library(Env& env);     // Kubernetes: semver(), isSemver, major ... compareTo
+// A kubernetes.Semver value from strict semver text (a device's version attribute), or an
+// Error value with the parser's message.
+Value semver_value(std::string_view text);
 // Every library above, and homogeneous literals: what kube-scheduler's DRA CEL environment
 // enables (Kubernetes' base environment plus cel.bind).
 void enable_kubernetes_libraries(Env& env);

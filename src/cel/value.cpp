@@ -293,16 +293,35 @@ bool same_key(const Value& a, const Value& b) {
 }
 }  // namespace
 
-std::optional<Value> BuiltMap::find(const Value& key) const {
-  for (const auto& e : entries_)
-    if (same_key(e.first, key)) return e.second;
+constexpr std::size_t kIndexFrom = 16;
+
+std::optional<std::size_t> BuiltMap::index_of(const Value& key) const {
+  if (key.kind() == Kind::String && !by_string_.empty()) {
+    auto it = by_string_.find(key.as_string());
+    if (it == by_string_.end()) return std::nullopt;
+    return it->second;
+  }
+  for (std::size_t i = 0; i < entries_.size(); ++i)
+    if (same_key(entries_[i].first, key)) return i;
   return std::nullopt;
 }
 
+std::optional<Value> BuiltMap::find(const Value& key) const {
+  auto i = index_of(key);
+  if (!i) return std::nullopt;
+  return entries_[*i].second;
+}
+
 bool BuiltMap::insert(Value key, Value value) {
-  for (const auto& e : entries_)
-    if (same_key(e.first, key)) return false;
+  if (index_of(key)) return false;
   entries_.emplace_back(std::move(key), std::move(value));
+  // The views point into the keys' own text, which moving an entry does not move.
+  if (entries_.size() == kIndexFrom) {
+    for (std::size_t i = 0; i < entries_.size(); ++i)
+      if (entries_[i].first.kind() == Kind::String) by_string_.emplace(entries_[i].first.as_string(), i);
+  } else if (entries_.size() > kIndexFrom && entries_.back().first.kind() == Kind::String) {
+    by_string_.emplace(entries_.back().first.as_string(), entries_.size() - 1);
+  }
   return true;
 }
 

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -170,7 +171,10 @@ class BuiltMap : public MapValue {
   const std::vector<std::pair<Value, Value>>& entries() const { return entries_; }
 
  private:
+  std::optional<std::size_t> index_of(const Value& key) const;
   std::vector<std::pair<Value, Value>> entries_;
+  // String keys by text once the map is large enough for a linear search to cost.
+  std::unordered_map<std::string_view, std::size_t> by_string_;
 };
 
 }  // namespace podfit::cel

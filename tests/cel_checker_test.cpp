@@ -43,7 +43,7 @@ TEST_CASE("CEL checker decides result types") {
       {"names.map(x, x.size())", "list(int)"},
       {"names.filter(x, x.startsWith('a'))", "list(string)"},
       {"[1, 2]", "list(int)"},
-      {"[1, dyn('a')]", "list(dyn)"},
+      {"[dyn(1), dyn('a')]", "list(dyn)"},
       {"[]", "list(dyn)"},
       {"{'a': [1]}", "map(string, list(int))"},
       {"n == 1 ? 'a' : 'b'", "string"},
@@ -117,10 +117,24 @@ TEST_CASE("CEL literals are homogeneous in Kubernetes' environment only") {
   CHECK(check(kube, "{'a': 1, 'b': 2u}") ==
         "ERROR: <input>:1:15: expected type 'int' but found 'uint'\n | {'a': 1, 'b': 2u}\n | ..............^");
   CHECK(check(kube, "[[1], []]") == "list(list(int))");
+  CHECK(check(kube, "[1, dyn(2)]") == "ERROR: <input>:1:8: expected type 'int' but found 'dyn'\n | [1, dyn(2)]\n | .......^");
+  CHECK(check(kube, "'%s %d'.format(['a', 1])") == "string");
+  CHECK(check(kube, "[?optional.of(1), 2]") == "list(int)");
   cel::Env spec = declared_env();
   spec.set_homogeneous_literals(false);
   CHECK(check(spec, "[1, 'a']") == "list(dyn)");
   CHECK(check(spec, "{'a': 1, 'b': 2u}") == "map(string, dyn)");
+}
+
+TEST_CASE("CEL constant arguments are validated in Kubernetes' environment") {
+  cel::Env kube = declared_env();
+  CHECK(check(kube, "duration('1d')") == "ERROR: <input>:1:10: invalid duration argument\n | duration('1d')\n | .........^");
+  CHECK(check(kube, "timestamp('2024-13-01T00:00:00Z')").find("invalid timestamp argument") != std::string::npos);
+  CHECK(check(kube, "'a'.matches('(')") == "ERROR: <input>:1:13: invalid matches argument\n | 'a'.matches('(')\n | ............^");
+  CHECK(check(kube, "duration('1h') > duration('1m') && 'a'.matches('[a-z]')") == "bool");
+  cel::Env spec = declared_env();
+  spec.set_literal_validation(false);
+  CHECK(check(spec, "duration('1d')") == "google.protobuf.Duration");
 }
 
 TEST_CASE("CEL object types declare their fields") {

@@ -61,6 +61,7 @@ const cel::Env& base_env() {
     cel::enable_kubernetes_libraries(e);
     // The specification's default: mixed literals are list(dyn) and map(dyn, dyn).
     e.set_homogeneous_literals(false);
+    e.set_literal_validation(false);
     return e;
   }();
   return env;

@@ -107,15 +107,10 @@ class Checker {
     return false;
   }
 
-  // The element type of a literal so far joined with the next element's. With homogeneous
-  // literals (Kubernetes), elements of different types are an error; otherwise the list or
-  // map becomes dyn.
-  Type join(const Type& prev, const Type& next, const Expr& at) {
+  // The element type of a literal so far joined with the next element's: dyn when they
+  // differ. (Kubernetes' homogeneous literals are checked afterwards, in validators.cpp.)
+  Type join(const Type& prev, const Type& next, const Expr&) {
     if (try_assignable(prev, next)) return most_general(substitute(prev, false), substitute(next, false));
-    if (env_.homogeneous_literals) {
-      error(at, "expected type '" + substitute(prev, true).str() + "' but found '" + substitute(next, true).str() + "'");
-      return prev;
-    }
     return Type::dyn();
   }
 

@@ -5,6 +5,7 @@
 #include "eval.h"
 #include "internal.h"
 #include "parser.h"
+#include "validators.h"
 
 namespace podfit::cel {
 
@@ -115,6 +116,7 @@ Type Env::add_object_type(std::string name, std::vector<std::pair<std::string, T
 }
 
 void Env::set_homogeneous_literals(bool on) { impl_->homogeneous_literals = on; }
+void Env::set_literal_validation(bool on) { impl_->validate_literals = on; }
 void Env::set_container(std::string container) { impl_->container = std::move(container); }
 Limits& Env::limits() { return impl_->limits; }
 const Limits& Env::limits() const { return impl_->limits; }
@@ -332,6 +334,7 @@ CompileResult compile_impl(const Env::Impl& env, std::string_view source, bool c
     std::vector<Issue> issues;
     if (check) {
       prog->result_type = check_expr(*prog->expr, env, issues);
+      if (issues.empty()) validate_checked(*prog->expr, env, issues);
       prog->checked = true;
       if (!issues.empty()) {
         out.error = format_issues(prog->source, issues);

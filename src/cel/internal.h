@@ -35,6 +35,7 @@ struct Env::Impl {
   Limits limits;
   bool bind_macro = false;
   bool homogeneous_literals = false;  // list and map literals of one element type (Kubernetes)
+  bool validate_literals = false;     // constant duration/timestamp/regex arguments (Kubernetes)
   bool optional_syntax = false;
 };
 

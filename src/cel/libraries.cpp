@@ -12,6 +12,7 @@ void enable_kubernetes_libraries(Env& env) {
   add_bind_library(env);
   add_semver_library(env);
   env.set_homogeneous_literals(true);
+  env.set_literal_validation(true);
 }
 
 }  // namespace podfit::cel

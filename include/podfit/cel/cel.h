@@ -113,8 +113,12 @@ class Env {
   // (MapValue) keyed by field name. Returns the type, an opaque type of that name.
   Type add_object_type(std::string name, std::vector<std::pair<std::string, Type>> fields);
   // cel-go's HomogeneousAggregateLiterals, which Kubernetes sets: a list or map literal whose
-  // elements differ in type ([1, 'a']) is a compile error instead of a list(dyn).
+  // elements differ in type ([1, 'a'], [1, dyn(2)]) is a compile error, except inside
+  // format()'s arguments.
   void set_homogeneous_literals(bool on);
+  // cel-go's literal validators, which Kubernetes sets: a constant argument of duration(),
+  // timestamp() or matches() that is invalid is a compile error ("invalid duration argument").
+  void set_literal_validation(bool on);
   // cel-go's container: qualified names are resolved relative to it.
   void set_container(std::string container);
   Limits& limits();
@@ -158,8 +162,8 @@ void add_semver_library(Env& env);     // Kubernetes: semver(), isSemver, major 
 // A kubernetes.Semver value from strict semver text (a device's version attribute), or an
 // Error value with the parser's message.
 Value semver_value(std::string_view text);
-// Every library above, and homogeneous literals: what kube-scheduler's DRA CEL environment
-// enables (Kubernetes' base environment plus cel.bind).
+// Every library above, homogeneous literals and literal validation: what kube-scheduler's
+// DRA CEL environment enables (Kubernetes' base environment plus cel.bind).
 void enable_kubernetes_libraries(Env& env);
 
 // Kubernetes' bounds on a DRA device selector (resource.k8s.io CELSelectorExpressionMaxCost

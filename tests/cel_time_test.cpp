@@ -36,7 +36,11 @@ TEST_CASE("CEL timestamps and durations") {
       {"timestamp('2009-02-13T23:31:30Z').getDayOfWeek()", "value: 5"},
       {"timestamp('2009-02-13T23:31:30Z').getDayOfYear()", "value: 43"},
       {"timestamp('2009-02-13T23:31:30Z').getHours('+02:00')", "value: 1"},
-      {"timestamp('2009-02-13T23:31:30Z').getHours('Europe/Paris')", "error: unknown time zone: Europe/Paris"},
+      {"timestamp('2009-02-13T23:31:30Z').getHours('Europe/Paris')", "value: 0"},
+      {"timestamp('2009-07-13T23:31:30Z').getHours('Europe/Paris')", "value: 1"},
+      {"timestamp('2009-02-13T23:31:30Z').getMinutes('Asia/Kathmandu')", "value: 16"},
+      {"timestamp('2009-02-13T23:31:30Z').getHours('Nowhere/City')", "error: unknown time zone: Nowhere/City"},
+      {"timestamp('2009-02-13T23:31:30Z').getHours('../../etc/passwd')", "error: unknown time zone: ../../etc/passwd"},
       {"duration('3730s').getMinutes()", "value: 62"},
       {"type(duration('1s')) == google.protobuf.Duration", "value: true"},
   };

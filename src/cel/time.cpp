@@ -1,8 +1,13 @@
 // CEL's timestamps and durations (google.protobuf.Timestamp and .Duration): RFC 3339 and Go
 // duration text, arithmetic within CEL's ranges, ordering, calendar accessors in UTC or a
 // fixed offset. They are opaque values, added through the same API hosts use.
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <map>
 
 #include "internal.h"
 
@@ -233,9 +238,93 @@ std::optional<Time> parse_duration(std::string_view s) {
   return from_nanos(neg ? -total : total, true);
 }
 
-// A time zone: "UTC", "Z", or a fixed offset "+05:30", "-02:00", "02:00". IANA names are not
-// supported (they would need the time zone database).
-std::optional<std::int64_t> zone_offset(std::string_view z) {
+// An IANA time zone read from the system's database (/usr/share/zoneinfo, TZif files): its
+// transitions and the UTC offset after each. Past the last transition the last offset holds
+// (the file's rule for later years is not read).
+struct Zone {
+  std::vector<std::int64_t> transitions;
+  std::vector<std::int32_t> offsets;  // offsets[i] applies from transitions[i - 1]
+};
+
+std::uint64_t big_endian(const unsigned char* p, int n) {
+  std::uint64_t v = 0;
+  for (int i = 0; i < n; ++i) v = (v << 8) | p[i];
+  return v;
+}
+
+std::optional<Zone> parse_tzif(const std::string& data) {
+  auto u = [&](std::size_t off) { return reinterpret_cast<const unsigned char*>(data.data()) + off; };
+  if (data.size() < 44 || data.compare(0, 4, "TZif") != 0) return std::nullopt;
+  auto counts = [&](std::size_t at, std::uint64_t c[6]) {
+    for (int i = 0; i < 6; ++i) c[i] = big_endian(u(at + 20 + 4 * static_cast<std::size_t>(i)), 4);
+  };
+  std::uint64_t c[6];  // isutcnt, isstdcnt, leapcnt, timecnt, typecnt, charcnt
+  counts(0, c);
+  std::size_t at = 0;
+  int width = 4;
+  if (data[4] >= '2') {
+    // Skip the 32-bit block to the 64-bit one.
+    std::size_t v1 = 44 + c[3] * 4 + c[3] + c[4] * 6 + c[5] + c[2] * 8 + c[1] + c[0];
+    if (data.size() < v1 + 44) return std::nullopt;
+    at = v1;
+    counts(at, c);
+    width = 8;
+  }
+  std::size_t p = at + 44;
+  std::size_t need = c[3] * static_cast<std::size_t>(width) + c[3] + c[4] * 6;
+  if (c[4] == 0 || data.size() < p + need) return std::nullopt;
+  Zone z;
+  std::vector<std::uint8_t> idx(c[3]);
+  for (std::size_t i = 0; i < c[3]; ++i) {
+    std::uint64_t raw = big_endian(u(p + i * static_cast<std::size_t>(width)), width);
+    z.transitions.push_back(width == 8 ? static_cast<std::int64_t>(raw)
+                                       : static_cast<std::int64_t>(static_cast<std::int32_t>(raw)));
+  }
+  p += c[3] * static_cast<std::size_t>(width);
+  for (std::size_t i = 0; i < c[3]; ++i) idx[i] = *u(p + i);
+  p += c[3];
+  std::vector<std::int32_t> type_offsets(c[4]);
+  for (std::size_t i = 0; i < c[4]; ++i)
+    type_offsets[i] = static_cast<std::int32_t>(static_cast<std::uint32_t>(big_endian(u(p + i * 6), 4)));
+  // Before the first transition: the first standard-time type, as the format specifies the
+  // first type is used.
+  z.offsets.push_back(type_offsets[0]);
+  for (std::uint8_t i : idx) {
+    if (i >= type_offsets.size()) return std::nullopt;
+    z.offsets.push_back(type_offsets[i]);
+  }
+  return z;
+}
+
+// The zone's offset at a Unix time; nullopt for a name that is not a readable zone.
+std::optional<std::int64_t> iana_offset(std::string_view name, std::int64_t unix_seconds) {
+  // Only plain zone names ("America/St_Johns"): never a path outside the database.
+  if (name.empty() || name.size() > 64 || name[0] == '/' || name.find("..") != std::string_view::npos) return std::nullopt;
+  for (char ch : name)
+    if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '/' || ch == '_' || ch == '-' || ch == '+'))
+      return std::nullopt;
+  thread_local std::map<std::string, std::optional<Zone>, std::less<>> cache;
+  auto it = cache.find(name);
+  if (it == cache.end()) {
+    std::optional<Zone> zone;
+    if (cache.size() < 64) {
+      std::ifstream in("/usr/share/zoneinfo/" + std::string(name), std::ios::binary);
+      if (in) {
+        std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (data.size() <= (1u << 20)) zone = parse_tzif(data);
+      }
+    }
+    it = cache.emplace(std::string(name), std::move(zone)).first;
+  }
+  if (!it->second) return std::nullopt;
+  const Zone& z = *it->second;
+  auto pos = std::upper_bound(z.transitions.begin(), z.transitions.end(), unix_seconds) - z.transitions.begin();
+  return z.offsets[static_cast<std::size_t>(pos)];
+}
+
+// A time zone: "UTC", "Z", a fixed offset "+05:30", "-02:00", "02:00", or an IANA name.
+std::optional<std::int64_t> zone_offset(std::string_view z, std::int64_t unix_seconds) {
+  if (auto named = iana_offset(z, unix_seconds)) return named;
   if (z == "UTC" || z == "Z" || z == "GMT") return 0;
   int sign = 1;
   if (!z.empty() && (z[0] == '+' || z[0] == '-')) {
@@ -258,7 +347,7 @@ std::optional<Civil> civil(Args a) {
   Time t = get(a[0]);
   std::int64_t offset = 0;
   if (a.size() > 1) {
-    auto o = zone_offset(a[1].as_string());
+    auto o = zone_offset(a[1].as_string(), t.seconds);
     if (!o) return std::nullopt;
     offset = *o;
   }

@@ -28,7 +28,6 @@ FILES = [
 SKIP_MARKERS = [
     (re.compile(r"TestAllTypes"), "protocol buffer messages are not supported"),
     (re.compile(r"google\.protobuf\.(?!Timestamp\b|Duration\b)"), "protocol buffer well-known types are not supported"),
-    (re.compile(r"get\w+\(['\"][A-Za-z_]+/"), "IANA time zone names are not supported (fixed offsets are)"),
 ]
 SKIP_FILES = {
     "proto2": "protocol buffer messages are not supported",

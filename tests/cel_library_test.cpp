@@ -45,6 +45,7 @@ TEST_CASE("CEL strings extension") {
       {"'abc'.reverse()", "value: \"cba\""},
       {"'%s is %d, %.2f, %x'.format([dyn('x'), dyn(42), dyn(3.14159), dyn(255)])", "value: \"x is 42, 3.14, ff\""},
       {"'%d'.format(['a'])", "error: error during formatting: decimal clause can only be used on integers, was given string"},
+      {"'%.2f'.format([1e300]).size()", "value: 304"},
       {"strings.quote('a\"b\\n')", "value: \"\\\"a\\\\\\\"b\\\\n\\\"\""},
   };
   run_table(std::begin(cases), std::end(cases));

@@ -324,9 +324,15 @@ Value format(Args a) {
         out += double_text(d);
         return Value();
       }
-      char buf[512];
-      std::snprintf(buf, sizeof buf, sci ? "%.*e" : "%.*f", precision < 0 ? 6 : std::min(precision, 300), d);
-      out += buf;
+      int digits = precision < 0 ? 6 : std::min(precision, 300);
+      const char* fmt = sci ? "%.*e" : "%.*f";
+      int n = std::snprintf(nullptr, 0, fmt, digits, d);
+      if (n > 0) {
+        std::string buf(static_cast<std::size_t>(n) + 1, '\0');
+        std::snprintf(buf.data(), buf.size(), fmt, digits, d);
+        buf.resize(static_cast<std::size_t>(n));
+        out += buf;
+      }
       return Value();
     };
     switch (verb) {

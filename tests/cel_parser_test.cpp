@@ -21,6 +21,8 @@ TEST_CASE("CEL literals evaluate to their values") {
   static const Case cases[] = {
       {"0", "value: 0"},
       {"-9223372036854775808", "value: -9223372036854775808"},
+      {"- 9223372036854775808", "value: -9223372036854775808"},
+      {"1 -1", "value: 0"},
       {"9223372036854775807", "value: 9223372036854775807"},
       {"0x7fffffffffffffff", "value: 9223372036854775807"},
       {"-0x10", "value: -16"},

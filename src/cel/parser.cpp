@@ -233,10 +233,10 @@ class Parser {
     for (;;) {
       const Token& t = peek();
       if (t.kind == Tok::Minus) {
-        // A minus directly before a number is part of the literal (so the most negative
-        // int64 is expressible); otherwise it negates.
+        // A minus before a number is part of the literal, as in cel-go's grammar (so the most
+        // negative int64 is expressible); otherwise it negates.
         const Token& n = peek(1);
-        if ((n.kind == Tok::Int || n.kind == Tok::Double) && n.offset == t.offset + 1) {
+        if (n.kind == Tok::Int || n.kind == Tok::Double) {
           advance();
           operand = member(literal_number(true));
           break;
@@ -256,8 +256,8 @@ class Parser {
   }
 
   ExprPtr literal_number(bool negative) {
+    std::int32_t off = negative ? toks_[pos_ - 1].offset : peek().offset;
     const Token& t = advance();
-    std::int32_t off = negative ? t.offset - 1 : t.offset;
     std::string text(t.text);
     if (t.kind == Tok::Double) {
       errno = 0;

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Installs the Debian packages podfit needs to build and test, skipping those already present.
 set -eu
-packages="build-essential cmake pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev doctest-dev libsimdjson-dev libyaml-dev"
+packages="build-essential cmake pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev doctest-dev libsimdjson-dev libyaml-dev libre2-dev"
+# The time zone database, which CEL's timestamp accessors read for zone names.
+packages="$packages tzdata"
 # The end-to-end tests of the tool as installed: the shells its completions are for, man and
 # groff for its manual page, dpkg-dev and file for the .deb cpack makes.
 packages="$packages bash-completion zsh fish man-db groff-base dpkg-dev file"

@@ -1,0 +1,178 @@
+// The Common Expression Language (CEL), as kube-scheduler's Dynamic Resource Allocation uses
+// it through cel-go: parse and check once against an environment, evaluate many times.
+//
+//   podfit::cel::Env env;                       // the standard library
+//   podfit::cel::enable_kubernetes_libraries(env);
+//   env.add_variable("device", Type::map(Type::string(), Type::dyn()));
+//   auto compiled = env.compile("device.driver == 'gpu.example.com'");
+//   if (!compiled.ok()) print(compiled.error);  // cel-go's text, with source line and caret
+//   auto r = compiled.program->evaluate(activation);
+//
+// Nothing here throws: failures are values (CompileResult::error, an Error Value).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "podfit/cel/value.h"
+
+namespace podfit::cel {
+
+// Supplies the variables of one evaluation. resolve() is called lazily, once per variable
+// reference evaluated, so hosts can hand out borrowed views of their own data.
+class Activation {
+ public:
+  virtual ~Activation() = default;
+  virtual std::optional<Value> resolve(std::string_view name) const = 0;
+};
+
+// An activation from a list of name/value pairs (tests, small hosts).
+class MapActivation : public Activation {
+ public:
+  void bind(std::string name, Value v) { vars_.emplace_back(std::move(name), std::move(v)); }
+  std::optional<Value> resolve(std::string_view name) const override;
+
+ private:
+  std::vector<std::pair<std::string, Value>> vars_;
+};
+
+// What an evaluation may count against its cost limit; functions with a size-dependent cost
+// add to it through EvalContext::add_cost.
+class EvalContext {
+ public:
+  // Adds run-time cost; false (and the evaluation stops with kube's cost error) past the limit.
+  bool add_cost(std::uint64_t c) { cost_ += c; return cost_ <= limit_; }
+  std::uint64_t cost() const { return cost_; }
+  std::uint64_t limit() const { return limit_; }
+  explicit EvalContext(std::uint64_t limit) : limit_(limit) {}
+
+ private:
+  std::uint64_t cost_ = 0;
+  std::uint64_t limit_;
+};
+
+// A function implementation: arguments (receiver first for member overloads) already
+// evaluated, never errors (errors propagate before the call unless the overload is non-strict).
+using Impl = std::function<Value(std::span<const Value> args, EvalContext& ctx)>;
+
+// One signature of a function: what the checker matches and what runs.
+struct Overload {
+  std::string id;              // unique within the environment, e.g. "add_int64"
+  std::vector<Type> params;    // receiver first for member overloads
+  Type result;
+  Impl impl;
+  bool member = false;         // called as receiver.fn(args)
+  bool non_strict = false;     // receives error arguments instead of propagating them
+};
+
+// Limits that keep hostile expressions from exhausting the stack, memory or time.
+struct Limits {
+  std::size_t max_expression_length = 100000;  // characters of source
+  int max_recursion_depth = 250;               // parser nesting, as cel-go's default
+  std::size_t max_expression_nodes = 100000;
+  std::size_t max_tree_depth = 1000;           // keeps checking and evaluation off deep stacks
+  std::uint64_t cost_limit = UINT64_MAX;       // run-time cost (cel-go's cost units)
+};
+
+class Program;
+
+struct CompileResult {
+  std::shared_ptr<const Program> program;  // null on error
+  std::string error;                       // cel-go's formatted issues, one per "ERROR:" line
+  bool ok() const { return program != nullptr; }
+};
+
+struct EvalResult {
+  Value value;               // an Error value on evaluation failure
+  std::uint64_t cost = 0;    // the run-time cost counted
+};
+
+// Declarations (variables, functions, types) and options. Copyable: extend a copy to derive a
+// narrower environment.
+class Env {
+ public:
+  Env();  // the standard library and macros
+  ~Env();
+  Env(const Env&);
+  Env& operator=(const Env&);
+
+  void add_variable(std::string name, Type type);
+  // Adds overloads to a function, creating it if new. Returns an error text when an overload
+  // id is taken; the environment is then unchanged.
+  std::optional<std::string> add_function(std::string name, std::vector<Overload> overloads);
+  // Declares a type name so that `type(x) == name` and declarations can refer to it.
+  void add_type(std::string name, Type type);
+  // Declares an object type with named fields (Kubernetes' kubernetes.DRADevice): the checker
+  // knows each field's type and rejects unknown fields; at run time such objects are maps
+  // (MapValue) keyed by field name. Returns the type, an opaque type of that name.
+  Type add_object_type(std::string name, std::vector<std::pair<std::string, Type>> fields);
+  // cel-go's HomogeneousAggregateLiterals, which Kubernetes sets: a list or map literal whose
+  // elements differ in type ([1, 'a'], [1, dyn(2)]) is a compile error, except inside
+  // format()'s arguments.
+  void set_homogeneous_literals(bool on);
+  // cel-go's literal validators, which Kubernetes sets: a constant argument of duration(),
+  // timestamp() or matches() that is invalid is a compile error ("invalid duration argument").
+  void set_literal_validation(bool on);
+  // cel-go's container: qualified names are resolved relative to it.
+  void set_container(std::string container);
+  Limits& limits();
+  const Limits& limits() const;
+  // Parses, checks against the declarations and plans the expression.
+  CompileResult compile(std::string_view source) const;
+  // Parses and plans without type checking: undeclared identifiers resolve at run time.
+  CompileResult compile_unchecked(std::string_view source) const;
+
+  struct Impl;
+  const Impl& impl() const { return *impl_; }
+
+ private:
+  friend Impl& mutable_impl(Env& env);
+  std::unique_ptr<Impl> impl_;
+};
+
+// A compiled expression; evaluate() is const and may run on several threads at once.
+class Program {
+ public:
+  struct Impl;
+  explicit Program(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
+  // The checked result type (dyn when compiled unchecked).
+  Type result_type() const;
+  // Evaluates against the activation. The result may refer to the program's constants and to
+  // host data the activation handed out: keep both alive while using it.
+  EvalResult evaluate(const Activation& activation) const;
+
+ private:
+  std::shared_ptr<const Impl> impl_;
+};
+
+// Libraries, each added to an environment by its own function.
+void add_strings_library(Env& env);    // cel-go ext.Strings: charAt, indexOf, split, format ...
+void add_lists_library(Env& env);      // Kubernetes: isSorted, sum, min, max, indexOf ...
+void add_regex_library(Env& env);      // Kubernetes: find, findAll (matches is standard)
+void add_sets_library(Env& env);       // cel-go ext.Sets: sets.contains, equivalent, intersects
+void add_optional_library(Env& env);   // cel-go optional types: optional.of, .value() ...
+void add_bind_library(Env& env);       // cel-go ext.Bindings: cel.bind
+void add_semver_library(Env& env);     // Kubernetes: semver(), isSemver, major ... compareTo
+// A kubernetes.Semver value from strict semver text (a device's version attribute), or an
+// Error value with the parser's message.
+Value semver_value(std::string_view text);
+// Every library above, homogeneous literals and literal validation: what kube-scheduler's
+// DRA CEL environment enables (Kubernetes' base environment plus cel.bind).
+void enable_kubernetes_libraries(Env& env);
+
+// Kubernetes' bounds on a DRA device selector (resource.k8s.io CELSelectorExpressionMaxCost
+// and CELSelectorExpressionMaxLength): hosts set them as Limits::cost_limit and
+// Limits::max_expression_length.
+inline constexpr std::uint64_t kDRASelectorMaxCost = 1000000;
+inline constexpr std::size_t kDRASelectorMaxLength = 10 * 1024;
+
+// The error text of cel-go when an evaluation passes its cost limit.
+inline constexpr std::string_view kCostLimitError = "operation cancelled: actual cost limit exceeded";
+
+}  // namespace podfit::cel

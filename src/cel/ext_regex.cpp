@@ -1,0 +1,105 @@
+// Regular expressions with RE2 semantics: the compiled-pattern cache behind the standard
+// `matches`, and Kubernetes' regex library (find, findAll).
+#include <re2/re2.h>
+
+#include <list>
+#include <unordered_map>
+
+#include "internal.h"
+
+namespace podfit::cel {
+
+const re2::RE2* cached_regex(std::string_view pattern, std::string& error) {
+  // Per thread, so that no lock is taken; bounded, dropping the oldest pattern.
+  struct Cache {
+    std::unordered_map<std::string, std::unique_ptr<re2::RE2>> map;
+    std::list<std::string> order;
+  };
+  thread_local Cache cache;
+  auto it = cache.map.find(std::string(pattern));
+  if (it != cache.map.end()) return it->second.get();
+  re2::RE2::Options opts;
+  opts.set_log_errors(false);
+  auto re = std::make_unique<re2::RE2>(re2::StringPiece(pattern.data(), pattern.size()), opts);
+  if (!re->ok()) {
+    error = "given regex is invalid: " + re->error();
+    return nullptr;
+  }
+  if (cache.order.size() >= 64) {
+    cache.map.erase(cache.order.front());
+    cache.order.pop_front();
+  }
+  cache.order.emplace_back(pattern);
+  return cache.map.emplace(std::string(pattern), std::move(re)).first->second.get();
+}
+
+namespace {
+
+using Args = std::span<const Value>;
+
+re2::StringPiece piece(std::string_view s) { return re2::StringPiece(s.data(), s.size()); }
+
+// Up to max matches of the whole pattern, left to right, as Go's FindAllString.
+std::vector<std::string> find_all(const re2::RE2& re, std::string_view text, std::int64_t max) {
+  std::vector<std::string> out;
+  re2::StringPiece input = piece(text);
+  std::size_t pos = 0;
+  std::ptrdiff_t prev_end = -1;
+  while (pos <= text.size() && (max < 0 || static_cast<std::int64_t>(out.size()) < max)) {
+    re2::StringPiece m;
+    if (!re.Match(input, pos, text.size(), re2::RE2::UNANCHORED, &m, 1)) break;
+    std::size_t start = static_cast<std::size_t>(m.data() - text.data());
+    std::size_t end = start + m.size();
+    if (m.size() == 0 && static_cast<std::ptrdiff_t>(start) == prev_end) {
+      // An empty match right after the previous match is skipped, as Go does.
+      if (start >= text.size()) break;
+      pos = start + 1;
+      while (pos < text.size() && (static_cast<unsigned char>(text[pos]) & 0xC0) == 0x80) ++pos;
+      continue;
+    }
+    out.emplace_back(m.data(), m.size());
+    prev_end = static_cast<std::ptrdiff_t>(end);
+    if (m.size() == 0) {
+      pos = end + 1;
+      while (pos < text.size() && (static_cast<unsigned char>(text[pos]) & 0xC0) == 0x80) ++pos;
+    } else {
+      pos = end;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void add_regex_library(Env& env) {
+  env.add_function("find", {make_overload("string_find_string", {T("string"), T("string")}, T("string"),
+                                          [](Args a, EvalContext& c) {
+                                            c.add_cost(a[0].as_string().size() / 10 + 1);
+                                            std::string err;
+                                            const re2::RE2* re = cached_regex(a[1].as_string(), err);
+                                            if (!re) return Value::error(err);
+                                            re2::StringPiece m;
+                                            re2::StringPiece in = piece(a[0].as_string());
+                                            if (!re->Match(in, 0, in.size(), re2::RE2::UNANCHORED, &m, 1))
+                                              return Value::string("");
+                                            return Value::string(std::string(m.data(), m.size()));
+                                          },
+                                          true)});
+  Impl all = [](Args a, EvalContext& c) {
+    c.add_cost(a[0].as_string().size() / 10 + 1);
+    std::string err;
+    const re2::RE2* re = cached_regex(a[1].as_string(), err);
+    if (!re) return Value::error(err);
+    std::int64_t max = a.size() > 2 ? a[2].as_int() : -1;
+    std::vector<Value> out;
+    for (auto& s : find_all(*re, a[0].as_string(), max)) out.push_back(Value::string(std::move(s)));
+    return Value::list(std::move(out));
+  };
+  env.add_function("findAll", {
+      make_overload("string_find_all_string", {T("string"), T("string")}, Type::list(T("string")), all, true),
+      make_overload("string_find_all_string_int", {T("string"), T("string"), T("int")}, Type::list(T("string")), all,
+                    true),
+  });
+}
+
+}  // namespace podfit::cel

@@ -1,0 +1,49 @@
+// cel-go's sets extension: set relations over lists with CEL's heterogeneous equality.
+#include "internal.h"
+
+namespace podfit::cel {
+namespace {
+
+using Args = std::span<const Value>;
+
+bool list_has(const ListValue& l, const Value& v) {
+  for (std::size_t i = 0; i < l.size(); ++i) {
+    auto e = equals(l.get(i), v);
+    if (e && *e) return true;
+  }
+  return false;
+}
+
+// Every element of b is in a.
+bool contains_all(const ListValue& a, const ListValue& b) {
+  for (std::size_t i = 0; i < b.size(); ++i)
+    if (!list_has(a, b.get(i))) return false;
+  return true;
+}
+
+}  // namespace
+
+void add_sets_library(Env& env) {
+  Type la = Type::list(Type::param("A"));
+  env.add_function("sets.contains", {make_overload("list_sets_contains_list", {la, la}, Type::boolean(),
+                                                   [](Args a, EvalContext& c) {
+                                                     c.add_cost(a[0].as_list().size() * a[1].as_list().size() / 10);
+                                                     return Value::boolean(contains_all(a[0].as_list(), a[1].as_list()));
+                                                   })});
+  env.add_function("sets.equivalent",
+                   {make_overload("list_sets_equivalent_list", {la, la}, Type::boolean(), [](Args a, EvalContext& c) {
+                     c.add_cost(a[0].as_list().size() * a[1].as_list().size() / 10);
+                     return Value::boolean(contains_all(a[0].as_list(), a[1].as_list()) &&
+                                           contains_all(a[1].as_list(), a[0].as_list()));
+                   })});
+  env.add_function("sets.intersects",
+                   {make_overload("list_sets_intersects_list", {la, la}, Type::boolean(), [](Args a, EvalContext& c) {
+                     c.add_cost(a[0].as_list().size() * a[1].as_list().size() / 10);
+                     const ListValue& x = a[0].as_list();
+                     for (std::size_t i = 0; i < x.size(); ++i)
+                       if (list_has(a[1].as_list(), x.get(i))) return Value::boolean(true);
+                     return Value::boolean(false);
+                   })});
+}
+
+}  // namespace podfit::cel

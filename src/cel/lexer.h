@@ -1,0 +1,33 @@
+// Tokens of CEL's grammar (cel-spec langdef.md, "Syntax").
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace podfit::cel {
+
+enum class Tok : std::uint8_t {
+  End, Error, Ident, QuotedIdent, Int, Uint, Double, String, Bytes,
+  True, False, Null, In, Reserved,
+  LParen, RParen, LBracket, RBracket, LBrace, RBrace,
+  Dot, Comma, Colon, Question, Plus, Minus, Star, Slash, Percent,
+  Not, Less, LessEq, Greater, GreaterEq, Eq, NotEq, And, Or,
+};
+
+struct Token {
+  Tok kind = Tok::End;
+  std::int32_t offset = 0;
+  std::string_view text;   // the source text of the token
+  std::string value;       // decoded string/bytes literal, or the error message for Tok::Error
+};
+
+// Splits source into tokens; a malformed literal yields one Tok::Error token with a message.
+std::vector<Token> tokenize(std::string_view source);
+
+// Decodes the body of a quoted literal (without prefix and quotes); false with a message on a
+// bad escape. Exposed for tests.
+bool decode_string_body(std::string_view body, bool raw, bool bytes, std::string& out, std::string& err);
+
+}  // namespace podfit::cel

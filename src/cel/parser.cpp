@@ -1,0 +1,713 @@
+// Recursive-descent parser for CEL's grammar with cel-go's operator precedence, literal rules,
+// limits and macro expansion.
+#include "parser.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <limits>
+
+#include "lexer.h"
+
+namespace podfit::cel {
+namespace {
+
+constexpr const char* kAccu = "@result";
+
+struct DepthGuard {
+  int& d;
+  explicit DepthGuard(int& depth) : d(depth) { ++d; }
+  ~DepthGuard() { --d; }
+};
+
+class Parser {
+ public:
+  Parser(std::string_view src, const ParseOptions& o) : src_(src), opts_(o) {}
+
+  ParseResult run() {
+    ParseResult r;
+    std::size_t code_points = 0;
+    for (unsigned char c : src_)
+      if ((c & 0xC0) != 0x80) ++code_points;
+    if (code_points > opts_.max_expression_length) {
+      r.issues.push_back({0, "expression code point size exceeds limit: size: " + std::to_string(code_points) +
+                                 ", limit " + std::to_string(opts_.max_expression_length)});
+      return r;
+    }
+    toks_ = tokenize(src_);
+    if (!toks_.empty() && toks_.back().kind == Tok::Error) {
+      const Token& t = toks_.back();
+      r.issues.push_back({t.offset, "Syntax error: " + t.value});
+      return r;
+    }
+    ExprPtr e = expr();
+    if (issues_.empty() && e && tree_depth(*e) > opts_.max_ast_depth)
+      error_at(0, "expression nesting exceeds limit: " + std::to_string(opts_.max_ast_depth));
+    if (issues_.empty() && peek().kind != Tok::End) error_at(peek(), "Syntax error: mismatched input '" + tok_text(peek()) + "' expecting <EOF>");
+    r.issues = std::move(issues_);
+    if (r.issues.empty()) r.expr = std::move(e);
+    r.next_id = next_id_;
+    return r;
+  }
+
+ private:
+  std::string_view src_;
+  const ParseOptions& opts_;
+  std::vector<Token> toks_;
+  std::size_t pos_ = 0;
+  int depth_ = 0;
+  std::int64_t next_id_ = 1;
+  std::vector<Issue> issues_;
+
+  // The depth of the tree, measured without recursion.
+  static std::size_t tree_depth(const Expr& root) {
+    std::size_t max = 0;
+    std::vector<std::pair<const Expr*, std::size_t>> stack{{&root, 1}};
+    while (!stack.empty()) {
+      auto [e, d] = stack.back();
+      stack.pop_back();
+      max = std::max(max, d);
+      if (e->target) stack.emplace_back(e->target.get(), d + 1);
+      for (const auto& a : e->args) stack.emplace_back(a.get(), d + 1);
+      for (const auto* p : {&e->iter_range, &e->accu_init, &e->loop_cond, &e->loop_step, &e->result})
+        if (*p) stack.emplace_back(p->get(), d + 1);
+    }
+    return max;
+  }
+
+  const Token& peek(std::size_t ahead = 0) const {
+    std::size_t p = pos_ + ahead;
+    return p < toks_.size() ? toks_[p] : toks_.back();
+  }
+  const Token& advance() {
+    const Token& t = toks_[pos_];
+    if (pos_ + 1 < toks_.size()) ++pos_;
+    return t;
+  }
+  bool accept(Tok k) {
+    if (peek().kind != k) return false;
+    advance();
+    return true;
+  }
+  static std::string tok_text(const Token& t) { return t.kind == Tok::End ? "<EOF>" : std::string(t.text); }
+  void error_at(std::int32_t off, std::string msg) {
+    if (issues_.size() < 100) issues_.push_back({off, std::move(msg)});
+  }
+  void error_at(const Token& t, std::string msg) { error_at(t.offset, std::move(msg)); }
+  bool failed() const { return !issues_.empty(); }
+  void expect(Tok k, const char* what) {
+    if (peek().kind == k) {
+      advance();
+      return;
+    }
+    if (!failed()) error_at(peek(), "Syntax error: mismatched input '" + tok_text(peek()) + "' expecting " + what);
+  }
+
+  ExprPtr node(Expr::K k, std::int32_t off) {
+    auto e = std::make_unique<Expr>();
+    e->kind = k;
+    e->id = next_id_++;
+    e->offset = off;
+    if (static_cast<std::size_t>(next_id_) > opts_.max_nodes && !failed())
+      error_at(off, "expression size exceeds limit: " + std::to_string(opts_.max_nodes) + " nodes");
+    return e;
+  }
+  ExprPtr call(std::int32_t off, std::string fn, std::vector<ExprPtr> args, ExprPtr target = nullptr) {
+    auto e = node(Expr::K::Call, off);
+    e->name = std::move(fn);
+    e->args = std::move(args);
+    e->target = std::move(target);
+    return e;
+  }
+  ExprPtr call2(std::int32_t off, std::string fn, ExprPtr a, ExprPtr b) {
+    std::vector<ExprPtr> v;
+    v.push_back(std::move(a));
+    v.push_back(std::move(b));
+    return call(off, std::move(fn), std::move(v));
+  }
+  ExprPtr ident(std::int32_t off, std::string name) {
+    auto e = node(Expr::K::Ident, off);
+    e->name = std::move(name);
+    return e;
+  }
+  ExprPtr constant(std::int32_t off, Value v) {
+    auto e = node(Expr::K::Const, off);
+    e->constant = std::move(v);
+    return e;
+  }
+  ExprPtr bad(std::int32_t off) { return constant(off, Value::null()); }
+
+  bool enter(const Token& t) {
+    if (depth_ > opts_.max_recursion_depth) {
+      if (!failed()) error_at(t, "expression recursion limit exceeded: " + std::to_string(opts_.max_recursion_depth));
+      return false;
+    }
+    return true;
+  }
+
+  // expr: or ('?' or ':' expr)?
+  ExprPtr expr() {
+    DepthGuard g(depth_);
+    if (!enter(peek())) return bad(peek().offset);
+    ExprPtr c = logical(Tok::Or);
+    if (peek().kind != Tok::Question || failed()) return c;
+    std::int32_t off = advance().offset;
+    ExprPtr a = logical(Tok::Or);
+    expect(Tok::Colon, "':'");
+    ExprPtr b = expr();
+    std::vector<ExprPtr> args;
+    args.push_back(std::move(c));
+    args.push_back(std::move(a));
+    args.push_back(std::move(b));
+    return call(off, "_?_:_", std::move(args));
+  }
+
+  // A chain of || or && operands, built as a balanced tree as cel-go does.
+  ExprPtr logical(Tok op) {
+    std::vector<ExprPtr> operands;
+    std::vector<std::int32_t> offs;
+    operands.push_back(op == Tok::Or ? logical(Tok::And) : relation());
+    while (peek().kind == op && !failed()) {
+      offs.push_back(advance().offset);
+      operands.push_back(op == Tok::Or ? logical(Tok::And) : relation());
+    }
+    if (operands.size() == 1) return std::move(operands[0]);
+    return balance(op == Tok::Or ? "_||_" : "_&&_", operands, offs, 0, operands.size() - 1);
+  }
+  ExprPtr balance(const char* fn, std::vector<ExprPtr>& ops, const std::vector<std::int32_t>& offs, std::size_t lo,
+                  std::size_t hi) {
+    if (lo == hi) return std::move(ops[lo]);
+    std::size_t mid = (lo + hi + 1) / 2;
+    ExprPtr l = balance(fn, ops, offs, lo, mid - 1);
+    ExprPtr r = balance(fn, ops, offs, mid, hi);
+    return call2(offs[mid - 1], fn, std::move(l), std::move(r));
+  }
+
+  ExprPtr relation() {
+    ExprPtr l = addition();
+    for (;;) {
+      const char* fn = nullptr;
+      switch (peek().kind) {
+        case Tok::Less: fn = "_<_"; break;
+        case Tok::LessEq: fn = "_<=_"; break;
+        case Tok::Greater: fn = "_>_"; break;
+        case Tok::GreaterEq: fn = "_>=_"; break;
+        case Tok::Eq: fn = "_==_"; break;
+        case Tok::NotEq: fn = "_!=_"; break;
+        case Tok::In: fn = "@in"; break;
+        default: break;
+      }
+      if (!fn || failed()) return l;
+      std::int32_t off = advance().offset;
+      l = call2(off, fn, std::move(l), addition());
+    }
+  }
+
+  ExprPtr addition() {
+    ExprPtr l = multiplication();
+    for (;;) {
+      const char* fn = peek().kind == Tok::Plus ? "_+_" : peek().kind == Tok::Minus ? "_-_" : nullptr;
+      if (!fn || failed()) return l;
+      std::int32_t off = advance().offset;
+      l = call2(off, fn, std::move(l), multiplication());
+    }
+  }
+
+  ExprPtr multiplication() {
+    ExprPtr l = unary();
+    for (;;) {
+      const char* fn = peek().kind == Tok::Star      ? "_*_"
+                       : peek().kind == Tok::Slash   ? "_/_"
+                       : peek().kind == Tok::Percent ? "_%_"
+                                                     : nullptr;
+      if (!fn || failed()) return l;
+      std::int32_t off = advance().offset;
+      l = call2(off, fn, std::move(l), unary());
+    }
+  }
+
+  // Prefix operators are collected in a loop (no recursion), then applied inside out.
+  ExprPtr unary() {
+    std::vector<const Token*> ops;
+    ExprPtr operand;
+    for (;;) {
+      const Token& t = peek();
+      if (t.kind == Tok::Minus) {
+        // A minus before a number is part of the literal, as in cel-go's grammar (so the most
+        // negative int64 is expressible); otherwise it negates.
+        const Token& n = peek(1);
+        if (n.kind == Tok::Int || n.kind == Tok::Double) {
+          advance();
+          operand = member(literal_number(true));
+          break;
+        }
+      } else if (t.kind != Tok::Not) {
+        operand = member(primary());
+        break;
+      }
+      ops.push_back(&advance());
+    }
+    for (std::size_t i = ops.size(); i-- > 0;) {
+      std::vector<ExprPtr> a;
+      a.push_back(std::move(operand));
+      operand = call(ops[i]->offset, ops[i]->kind == Tok::Not ? "!_" : "-_", std::move(a));
+    }
+    return operand;
+  }
+
+  ExprPtr literal_number(bool negative) {
+    std::int32_t off = negative ? toks_[pos_ - 1].offset : peek().offset;
+    const Token& t = advance();
+    std::string text(t.text);
+    if (t.kind == Tok::Double) {
+      errno = 0;
+      double d = std::strtod(text.c_str(), nullptr);
+      return constant(off, Value::double_(negative ? -d : d));
+    }
+    bool is_uint = t.kind == Tok::Uint;
+    if (is_uint) text.pop_back();
+    int base = 10;
+    std::string digits = text;
+    if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
+      base = 16;
+      digits = digits.substr(2);
+    }
+    errno = 0;
+    char* end = nullptr;
+    unsigned long long u = std::strtoull(digits.c_str(), &end, base);
+    bool range = errno == ERANGE;
+    if (is_uint) {
+      if (range) {
+        error_at(off, "invalid uint literal");
+        return bad(off);
+      }
+      return constant(off, Value::uint(u));
+    }
+    constexpr unsigned long long kMax = static_cast<unsigned long long>(std::numeric_limits<std::int64_t>::max());
+    if (range || u > kMax + (negative ? 1 : 0)) {
+      error_at(off, "invalid int literal");
+      return bad(off);
+    }
+    if (negative) {
+      std::int64_t v = u == kMax + 1 ? std::numeric_limits<std::int64_t>::min() : -static_cast<std::int64_t>(u);
+      return constant(off, Value::int_(v));
+    }
+    return constant(off, Value::int_(static_cast<std::int64_t>(u)));
+  }
+
+  // Comma-separated expressions up to `close`; optional `?` markers when allowed.
+  void expr_list(Tok close, std::vector<ExprPtr>& out, std::vector<bool>* optional_marks) {
+    if (peek().kind == close) return;
+    for (;;) {
+      bool opt = false;
+      if (optional_marks && peek().kind == Tok::Question) {
+        if (!opts_.optional_syntax) {
+          error_at(peek(), "unsupported syntax '?'");
+        }
+        advance();
+        opt = true;
+      }
+      out.push_back(expr());
+      if (optional_marks) optional_marks->push_back(opt);
+      if (failed()) return;
+      if (!accept(Tok::Comma)) return;
+      if (peek().kind == close) return;  // trailing comma
+    }
+  }
+
+  ExprPtr member(ExprPtr operand) {
+    for (;;) {
+      if (failed()) return operand;
+      const Token& t = peek();
+      if (t.kind == Tok::Dot) {
+        advance();
+        bool opt = false;
+        if (peek().kind == Tok::Question) {
+          if (!opts_.optional_syntax) error_at(peek(), "unsupported syntax '.?'");
+          advance();
+          opt = true;
+        }
+        const Token& id = peek();
+        // Reserved words may name fields and member functions; backquotes quote any name.
+        if (id.kind != Tok::Ident && id.kind != Tok::Reserved && id.kind != Tok::QuotedIdent) {
+          error_at(id, "Syntax error: mismatched input '" + tok_text(id) + "' expecting IDENTIFIER");
+          return operand;
+        }
+        advance();
+        std::string field = id.kind == Tok::QuotedIdent ? id.value : std::string(id.text);
+        if (!opt && id.kind != Tok::QuotedIdent && peek().kind == Tok::LParen) {
+          std::int32_t off = advance().offset;
+          std::vector<ExprPtr> args;
+          expr_list(Tok::RParen, args, nullptr);
+          expect(Tok::RParen, "')'");
+          operand = member_call(off, std::string(id.text), std::move(operand), std::move(args));
+          continue;
+        }
+        auto s = node(Expr::K::Select, t.offset);
+        s->name = std::move(field);
+        s->target = std::move(operand);
+        s->optional = opt;
+        operand = std::move(s);
+      } else if (t.kind == Tok::LBracket) {
+        advance();
+        bool opt = false;
+        if (peek().kind == Tok::Question) {
+          if (!opts_.optional_syntax) error_at(peek(), "unsupported syntax '[?'");
+          advance();
+          opt = true;
+        }
+        ExprPtr idx = expr();
+        expect(Tok::RBracket, "']'");
+        operand = call2(t.offset, opt ? "_[?_]" : "_[_]", std::move(operand), std::move(idx));
+      } else {
+        return operand;
+      }
+    }
+  }
+
+  ExprPtr primary() {
+    const Token& t = peek();
+    switch (t.kind) {
+      case Tok::Int:
+      case Tok::Uint:
+      case Tok::Double:
+        return literal_number(false);
+      case Tok::String:
+        advance();
+        return constant(t.offset, Value::string(t.value));
+      case Tok::Bytes:
+        advance();
+        return constant(t.offset, Value::bytes(t.value));
+      case Tok::True:
+        advance();
+        return constant(t.offset, Value::boolean(true));
+      case Tok::False:
+        advance();
+        return constant(t.offset, Value::boolean(false));
+      case Tok::Null:
+        advance();
+        return constant(t.offset, Value::null());
+      case Tok::LParen: {
+        advance();
+        ExprPtr e = expr();
+        expect(Tok::RParen, "')'");
+        return e;
+      }
+      case Tok::LBracket: {
+        advance();
+        auto l = node(Expr::K::List, t.offset);
+        expr_list(Tok::RBracket, l->args, &l->optional_entries);
+        expect(Tok::RBracket, "']'");
+        return l;
+      }
+      case Tok::LBrace: {
+        advance();
+        auto m = node(Expr::K::Map, t.offset);
+        map_entries(*m, false);
+        expect(Tok::RBrace, "'}'");
+        return m;
+      }
+      case Tok::Dot:
+      case Tok::Ident: {
+        bool leading_dot = false;
+        if (t.kind == Tok::Dot) {
+          advance();
+          leading_dot = true;
+          if (peek().kind != Tok::Ident) {
+            error_at(peek(), "Syntax error: mismatched input '" + tok_text(peek()) + "' expecting IDENTIFIER");
+            return bad(t.offset);
+          }
+        }
+        const Token& id = advance();
+        std::string name = (leading_dot ? "." : "") + std::string(id.text);
+        if (peek().kind == Tok::LParen) {
+          std::int32_t off = advance().offset;
+          std::vector<ExprPtr> args;
+          expr_list(Tok::RParen, args, nullptr);
+          expect(Tok::RParen, "')'");
+          return global_call(off, std::move(name), std::move(args));
+        }
+        if (peek().kind == Tok::LBrace) {
+          // Message construction: Name{field: value}. Parsed; the planner reports it.
+          std::int32_t off = advance().offset;
+          auto s = node(Expr::K::Struct, off);
+          s->name = name;
+          map_entries(*s, true);
+          expect(Tok::RBrace, "'}'");
+          return s;
+        }
+        return ident(id.offset, std::move(name));
+      }
+      case Tok::Reserved:
+        advance();
+        error_at(t, "reserved identifier: " + std::string(t.text));
+        return bad(t.offset);
+      case Tok::Error:
+        error_at(t, "Syntax error: " + t.value);
+        return bad(t.offset);
+      default:
+        error_at(t, "Syntax error: mismatched input '" + tok_text(t) +
+                        "' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, "
+                        "NUM_UINT, STRING, BYTES, IDENTIFIER}");
+        advance();
+        return bad(t.offset);
+    }
+  }
+
+  void map_entries(Expr& m, bool fields) {
+    if (peek().kind == Tok::RBrace) return;
+    for (;;) {
+      bool opt = false;
+      if (peek().kind == Tok::Question) {
+        if (!opts_.optional_syntax) error_at(peek(), "unsupported syntax '?'");
+        advance();
+        opt = true;
+      }
+      if (fields) {
+        const Token& f = peek();
+        if (f.kind != Tok::Ident) {
+          error_at(f, "Syntax error: mismatched input '" + tok_text(f) + "' expecting IDENTIFIER");
+          return;
+        }
+        advance();
+        m.args.push_back(constant(f.offset, Value::string(std::string(f.text))));
+      } else {
+        m.args.push_back(expr());
+      }
+      expect(Tok::Colon, "':'");
+      m.args.push_back(expr());
+      m.optional_entries.push_back(opt);
+      if (failed()) return;
+      if (!accept(Tok::Comma)) return;
+      if (peek().kind == Tok::RBrace) return;
+    }
+  }
+
+  // --- macros ---------------------------------------------------------------------------
+
+  ExprPtr global_call(std::int32_t off, std::string name, std::vector<ExprPtr> args) {
+    if (name == "has" && args.size() == 1) {
+      Expr& a = *args[0];
+      if (a.kind != Expr::K::Select || a.optional) {
+        error_at(a.offset, "invalid argument to has() macro");
+        return bad(off);
+      }
+      a.test_only = true;
+      return std::move(args[0]);
+    }
+    return call(off, std::move(name), std::move(args));
+  }
+
+  bool simple_name(const ExprPtr& e, std::string& out) {
+    if (e->kind != Expr::K::Ident || e->name.empty() || e->name[0] == '.') {
+      error_at(e->offset, "argument must be a simple name");
+      return false;
+    }
+    out = e->name;
+    return true;
+  }
+
+  ExprPtr comprehension(std::int32_t off, std::string iter_var, ExprPtr range, ExprPtr init, ExprPtr cond, ExprPtr step,
+                        ExprPtr result, std::string accu = kAccu) {
+    auto c = node(Expr::K::Comprehension, off);
+    c->iter_var = std::move(iter_var);
+    c->accu_var = std::move(accu);
+    c->iter_range = std::move(range);
+    c->accu_init = std::move(init);
+    c->loop_cond = std::move(cond);
+    c->loop_step = std::move(step);
+    c->result = std::move(result);
+    return c;
+  }
+
+  ExprPtr not_strictly_false(std::int32_t off, ExprPtr e) {
+    std::vector<ExprPtr> a;
+    a.push_back(std::move(e));
+    return call(off, "@not_strictly_false", std::move(a));
+  }
+
+  // Two-variable comprehensions (index or key, and value), as cel-go's extension defines them.
+  ExprPtr two_var(std::int32_t off, const std::string& name, ExprPtr target, std::vector<ExprPtr> args) {
+    std::string v1, v2;
+    if (!simple_name(args[0], v1) || !simple_name(args[1], v2)) return bad(off);
+    if (v1 == v2) {
+      error_at(args[1]->offset, "duplicate variable name: " + v1);
+      return bad(off);
+    }
+    ExprPtr c;
+    if (name == "all" || name == "exists") {
+      bool all = name == "all";
+      std::vector<ExprPtr> neg;
+      neg.push_back(ident(off, kAccu));
+      ExprPtr cond = all ? not_strictly_false(off, ident(off, kAccu)) : not_strictly_false(off, call(off, "!_", std::move(neg)));
+      ExprPtr step = call2(off, all ? "_&&_" : "_||_", ident(off, kAccu), std::move(args[2]));
+      c = comprehension(off, v1, std::move(target), constant(off, Value::boolean(all)), std::move(cond), std::move(step),
+                        ident(off, kAccu));
+    } else if (name == "existsOne" || name == "exists_one") {
+      std::vector<ExprPtr> t;
+      t.push_back(std::move(args[2]));
+      t.push_back(call2(off, "_+_", ident(off, kAccu), constant(off, Value::int_(1))));
+      t.push_back(ident(off, kAccu));
+      c = comprehension(off, v1, std::move(target), constant(off, Value::int_(0)), constant(off, Value::boolean(true)),
+                        call(off, "_?_:_", std::move(t)),
+                        call2(off, "_==_", ident(off, kAccu), constant(off, Value::int_(1))));
+    } else {
+      ExprPtr pred = args.size() == 4 ? std::move(args[2]) : nullptr;
+      ExprPtr value = std::move(args.back());
+      ExprPtr step;
+      ExprPtr init;
+      if (name == "transformList") {
+        auto single = node(Expr::K::List, off);
+        single->args.push_back(std::move(value));
+        single->optional_entries.push_back(false);
+        step = call2(off, "_+_", ident(off, kAccu), std::move(single));
+        init = node(Expr::K::List, off);
+      } else {
+        std::vector<ExprPtr> a;
+        a.push_back(ident(off, kAccu));
+        if (name == "transformMap") a.push_back(ident(off, v1));
+        a.push_back(std::move(value));
+        step = call(off, "@mapInsert", std::move(a));
+        init = node(Expr::K::Map, off);
+      }
+      if (pred) {
+        std::vector<ExprPtr> t;
+        t.push_back(std::move(pred));
+        t.push_back(std::move(step));
+        t.push_back(ident(off, kAccu));
+        step = call(off, "_?_:_", std::move(t));
+      }
+      c = comprehension(off, v1, std::move(target), std::move(init), constant(off, Value::boolean(true)),
+                        std::move(step), ident(off, kAccu));
+    }
+    c->iter_var2 = v2;
+    return c;
+  }
+
+  ExprPtr member_call(std::int32_t off, std::string name, ExprPtr target, std::vector<ExprPtr> args) {
+    auto is = [&](const char* n, std::size_t arity) { return name == n && args.size() == arity; };
+    if (is("all", 3) || is("exists", 3) || is("existsOne", 3) || is("exists_one", 3) || is("transformList", 3) ||
+        is("transformList", 4) || is("transformMap", 3) || is("transformMap", 4) || is("transformMapEntry", 3) ||
+        is("transformMapEntry", 4))
+      return two_var(off, name, std::move(target), std::move(args));
+    if (is("all", 2) || is("exists", 2) || is("exists_one", 2) || is("existsOne", 2) || is("map", 2) ||
+        is("map", 3) || is("filter", 2)) {
+      std::string v;
+      if (!simple_name(args[0], v)) return bad(off);
+      std::int32_t aoff = args[1]->offset;
+      if (name == "all" || name == "exists") {
+        bool all = name == "all";
+        ExprPtr cond =
+            all ? not_strictly_false(off, ident(off, kAccu))
+                : not_strictly_false(off, call(off, "!_", [&] {
+                    std::vector<ExprPtr> a;
+                    a.push_back(ident(off, kAccu));
+                    return a;
+                  }()));
+        ExprPtr step = call2(aoff, all ? "_&&_" : "_||_", ident(off, kAccu), std::move(args[1]));
+        return comprehension(off, v, std::move(target), constant(off, Value::boolean(all)), std::move(cond),
+                             std::move(step), ident(off, kAccu));
+      }
+      if (name == "exists_one" || name == "existsOne") {
+        std::vector<ExprPtr> t;
+        t.push_back(std::move(args[1]));
+        t.push_back(call2(off, "_+_", ident(off, kAccu), constant(off, Value::int_(1))));
+        t.push_back(ident(off, kAccu));
+        ExprPtr step = call(off, "_?_:_", std::move(t));
+        return comprehension(off, v, std::move(target), constant(off, Value::int_(0)), constant(off, Value::boolean(true)),
+                             std::move(step), call2(off, "_==_", ident(off, kAccu), constant(off, Value::int_(1))));
+      }
+      // map and filter append to a list accumulator.
+      ExprPtr elem;
+      ExprPtr pred;
+      if (name == "filter") {
+        elem = ident(off, v);
+        pred = std::move(args[1]);
+      } else if (args.size() == 3) {
+        pred = std::move(args[1]);
+        elem = std::move(args[2]);
+      } else {
+        elem = std::move(args[1]);
+      }
+      auto single = node(Expr::K::List, off);
+      single->args.push_back(std::move(elem));
+      single->optional_entries.push_back(false);
+      ExprPtr step = call2(off, "_+_", ident(off, kAccu), std::move(single));
+      if (pred) {
+        std::vector<ExprPtr> t;
+        t.push_back(std::move(pred));
+        t.push_back(std::move(step));
+        t.push_back(ident(off, kAccu));
+        step = call(off, "_?_:_", std::move(t));
+      }
+      return comprehension(off, v, std::move(target), node(Expr::K::List, off), constant(off, Value::boolean(true)),
+                           std::move(step), ident(off, kAccu));
+    }
+    if (opts_.bind_macro && name == "bind" && args.size() == 3 && target->kind == Expr::K::Ident &&
+        target->name == "cel") {
+      std::string v;
+      if (!simple_name(args[0], v)) return bad(off);
+      return comprehension(off, "#unused", node(Expr::K::List, off), std::move(args[1]),
+                           constant(off, Value::boolean(false)), ident(off, v), std::move(args[2]), v);
+    }
+    if (opts_.optional_syntax && (name == "optMap" || name == "optFlatMap") && args.size() == 2) {
+      // o.optMap(x, e): o.hasValue() ? optional.of(cel.bind(x, o.value(), e)) : optional.none()
+      std::string v;
+      if (!simple_name(args[0], v)) return bad(off);
+      // The target is evaluated once through a binding of its own.
+      std::string tmp = "@opt" + std::to_string(next_id_);
+      auto has_value = call(off, "hasValue", {}, ident(off, tmp));
+      auto value = call(off, "value", {}, ident(off, tmp));
+      ExprPtr bound = comprehension(off, "#unused", node(Expr::K::List, off), std::move(value),
+                                    constant(off, Value::boolean(false)), ident(off, v), std::move(args[1]), v);
+      if (name == "optMap") {
+        std::vector<ExprPtr> a;
+        a.push_back(std::move(bound));
+        bound = call(off, "optional.of", std::move(a));
+      }
+      std::vector<ExprPtr> t;
+      t.push_back(std::move(has_value));
+      t.push_back(std::move(bound));
+      t.push_back(call(off, "optional.none", {}));
+      ExprPtr cond = call(off, "_?_:_", std::move(t));
+      return comprehension(off, "#unused", node(Expr::K::List, off), std::move(target),
+                           constant(off, Value::boolean(false)), ident(off, tmp), std::move(cond), tmp);
+    }
+    return call(off, std::move(name), std::move(args), std::move(target));
+  }
+};
+
+}  // namespace
+
+ParseResult parse(std::string_view source, const ParseOptions& options) {
+  Parser p(source, options);
+  return p.run();
+}
+
+std::string format_issues(std::string_view source, const std::vector<Issue>& issues) {
+  std::string out;
+  for (const Issue& is : issues) {
+    std::size_t off = std::min<std::size_t>(static_cast<std::size_t>(std::max(is.offset, 0)), source.size());
+    std::size_t line_start = source.rfind('\n', off == 0 ? std::string_view::npos : off - 1);
+    line_start = (line_start == std::string_view::npos || off == 0) ? 0 : line_start + 1;
+    if (off > 0 && source[off - 1] == '\n') line_start = off;
+    int line = 1;
+    for (std::size_t i = 0; i < line_start; ++i)
+      if (source[i] == '\n') ++line;
+    std::size_t col = 0;
+    for (std::size_t i = line_start; i < off; ++i)
+      if ((static_cast<unsigned char>(source[i]) & 0xC0) != 0x80) ++col;
+    std::size_t line_end = source.find('\n', line_start);
+    if (line_end == std::string_view::npos) line_end = source.size();
+    if (!out.empty()) out += '\n';
+    out += "ERROR: <input>:" + std::to_string(line) + ":" + std::to_string(col + 1) + ": " + is.message;
+    out += "\n | ";
+    out += source.substr(line_start, line_end - line_start);
+    out += "\n | ";
+    out += std::string(col, '.');
+    out += '^';
+  }
+  return out;
+}
+
+}  // namespace podfit::cel

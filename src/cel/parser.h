@@ -1,0 +1,39 @@
+// CEL's parser: source text to an Expr tree with macros expanded, or cel-go-style issues.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ast.h"
+
+namespace podfit::cel {
+
+// One compile issue: a message at a byte offset of the source.
+struct Issue {
+  std::int32_t offset = 0;
+  std::string message;
+};
+
+struct ParseOptions {
+  int max_recursion_depth = 250;
+  std::size_t max_expression_length = 100000;
+  std::size_t max_nodes = 100000;
+  std::size_t max_ast_depth = 1000;  // bounds the recursion of checking and evaluation
+  bool bind_macro = false;      // cel.bind(var, init, expr)
+  bool optional_syntax = false; // .?f, [?k], {?k: v}, [?v], optMap, optFlatMap
+};
+
+struct ParseResult {
+  ExprPtr expr;               // null when issues is not empty
+  std::vector<Issue> issues;
+  std::int64_t next_id = 1;   // ids above every node's
+};
+
+ParseResult parse(std::string_view source, const ParseOptions& options);
+
+// cel-go's rendering of issues: "ERROR: <input>:L:C: message" then the source line and a
+// caret under the column, issues separated by newlines.
+std::string format_issues(std::string_view source, const std::vector<Issue>& issues);
+
+}  // namespace podfit::cel

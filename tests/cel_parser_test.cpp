@@ -1,0 +1,142 @@
+// CEL's parser: literals, operators and precedence, macros, optional syntax, cel-go's error
+// texts and the limits that keep hostile input harmless.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "cel/lexer.h"
+#include "cel/parser.h"
+#include "cel_test_support.h"
+
+namespace cel = podfit::cel;
+
+namespace {
+struct Case {
+  const char* expr;
+  const char* want;
+};
+}  // namespace
+
+TEST_CASE("CEL literals evaluate to their values") {
+  static const Case cases[] = {
+      {"0", "value: 0"},
+      {"-9223372036854775808", "value: -9223372036854775808"},
+      {"- 9223372036854775808", "value: -9223372036854775808"},
+      {"1 -1", "value: 0"},
+      {"9223372036854775807", "value: 9223372036854775807"},
+      {"0x7fffffffffffffff", "value: 9223372036854775807"},
+      {"-0x10", "value: -16"},
+      {"18446744073709551615u", "value: 18446744073709551615u"},
+      {"0xFFu", "value: 255u"},
+      {"1.5", "value: 1.5"},
+      {".5", "value: 0.5"},
+      {"1e3", "value: 1000"},
+      {"-2.3e+1", "value: -23"},
+      {"'a\\'b'", "value: \"a'b\""},
+      {"\"\\x41\\u00e9\\U0001F600\\101\"", "value: \"A\xC3\xA9\xF0\x9F\x98\x80" "A\""},
+      {"r'\\n'", "value: \"\\\\n\""},
+      {"R\"\\d\"", "value: \"\\\\d\""},
+      {"'''a\n'b'''", "value: \"a\\n'b\""},
+      {"\"\"\"x\"y\"\"\"", "value: \"x\\\"y\""},
+      {"b'\\xff\\000'", "value: b\"\\xff\\x00\""},
+      {"b'\\u00ff'", "value: b\"\\xc3\\xbf\""},
+      {"true", "value: true"},
+      {"null", "value: null"},
+      {"[1, 'a', [2]]", "value: [1, \"a\", [2]]"},
+      {"{'a': 1, 2: 'b',}", "value: {\"a\": 1, 2: \"b\"}"},
+      {"[1, 2,]", "value: [1, 2]"},
+  };
+  cel::Env env = cel_test::kube_env();
+  for (const Case& c : cases) {
+    SUBCASE(c.expr) { CHECK(cel_test::run(env, c.expr, false) == c.want); }
+  }
+}
+
+TEST_CASE("CEL operator precedence and associativity") {
+  static const Case cases[] = {
+      {"1 + 2 * 3", "value: 7"},
+      {"(1 + 2) * 3", "value: 9"},
+      {"10 - 4 - 3", "value: 3"},
+      {"100 / 10 / 5", "value: 2"},
+      {"7 % 4 * 2", "value: 6"},
+      {"1 < 2 == true", "value: true"},
+      {"true || false && false", "value: true"},
+      {"!true || true", "value: true"},
+      {"--1", "value: 1"},
+      {"-(1)", "value: -1"},
+      {"!!false", "value: false"},
+      {"true ? 1 : false ? 2 : 3", "value: 1"},
+      {"false ? 1 : false ? 2 : 3", "value: 3"},
+      {"1 in [1] && 2 in {2: 0}", "value: true"},
+      {"[1, 2][1] + {'k': 3}.k", "value: 5"},
+      {"'abc'.size() + size('de')", "value: 5"},
+      {"// a comment\n1 + // another\n 2", "value: 3"},
+  };
+  cel::Env env = cel_test::kube_env();
+  for (const Case& c : cases) {
+    SUBCASE(c.expr) { CHECK(cel_test::run(env, c.expr, false) == c.want); }
+  }
+}
+
+TEST_CASE("CEL parse errors are cel-go's, with the source line and a caret") {
+  static const Case cases[] = {
+      {"1 +", "compile: ERROR: <input>:1:4: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', "
+              "'-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | 1 +\n | ...^"},
+      {"(1", "compile: ERROR: <input>:1:3: Syntax error: mismatched input '<EOF>' expecting ')'\n | (1\n | ..^"},
+      {"1 2", "compile: ERROR: <input>:1:3: Syntax error: mismatched input '2' expecting <EOF>\n | 1 2\n | ..^"},
+      {"var", "compile: ERROR: <input>:1:1: reserved identifier: var\n | var\n | ^"},
+      {"9223372036854775808", "compile: ERROR: <input>:1:1: invalid int literal\n | 9223372036854775808\n | ^"},
+      {"18446744073709551616u", "compile: ERROR: <input>:1:1: invalid uint literal\n | 18446744073709551616u\n | ^"},
+      {"'abc", "compile: ERROR: <input>:1:1: Syntax error: token recognition error at: ''abc'\n | 'abc\n | ^"},
+      {"'\\q'", "compile: ERROR: <input>:1:1: Syntax error: invalid escape sequence\n | '\\q'\n | ^"},
+      {"a.1", "compile: ERROR: <input>:1:2: Syntax error: mismatched input '.1' expecting <EOF>\n | a.1\n | .^"},
+      {"a.'b'", "compile: ERROR: <input>:1:3: Syntax error: mismatched input ''b'' expecting IDENTIFIER\n | a.'b'\n | ..^"},
+      {"has(a)", "compile: ERROR: <input>:1:5: invalid argument to has() macro\n | has(a)\n | ....^"},
+      {"[1].all(1, true)", "compile: ERROR: <input>:1:9: argument must be a simple name\n | [1].all(1, true)\n | ........^"},
+      {"x\n  + #", "compile: ERROR: <input>:2:5: Syntax error: token recognition error at: '#'\n |   + #\n | ....^"},
+      {"Msg{a: 1}", "compile: ERROR: <input>:1:4: undeclared reference to 'Msg' (in container '')\n | Msg{a: 1}\n | ...^"},
+  };
+  cel::Env env = cel_test::kube_env();
+  for (const Case& c : cases) {
+    SUBCASE(c.expr) { CHECK(cel_test::run(env, c.expr, false) == c.want); }
+  }
+}
+
+TEST_CASE("CEL optional syntax needs the optional library") {
+  cel::Env plain;
+  CHECK(cel_test::run(plain, "{'a': 1}.?a", false) ==
+        "compile: ERROR: <input>:1:10: unsupported syntax '.?'\n | {'a': 1}.?a\n | .........^");
+  cel::Env kube = cel_test::kube_env();
+  CHECK(cel_test::run(kube, "{'a': 1}.?a", false) == "value: optional.of(1)");
+  CHECK(cel_test::run(kube, "[?optional.none(), ?optional.of(2)]", false) == "value: [2]");
+  CHECK(cel_test::run(kube, "{?'a': optional.none(), ?'b': optional.of(1)}", false) == "value: {\"b\": 1}");
+}
+
+TEST_CASE("CEL parser limits: nesting, size, length") {
+  cel::Env env = cel_test::kube_env();
+  std::string ok_nesting = std::string(200, '(') + "1" + std::string(200, ')');
+  CHECK(cel_test::run(env, ok_nesting) == "value: 1");
+  std::string deep = std::string(300, '[') + std::string(300, ']');
+  CHECK(cel_test::run(env, deep).find("expression recursion limit exceeded: 250") != std::string::npos);
+  std::string nots = std::string(998, '!') + "true";
+  CHECK(cel_test::run(env, nots) == "value: true");
+  std::string chain = "1";
+  for (int i = 0; i < 2000; ++i) chain += "+1";
+  CHECK(cel_test::run(env, chain).find("expression nesting exceeds limit: 1000") != std::string::npos);
+  cel::Env small = env;
+  small.limits().max_expression_length = 10;
+  CHECK(cel_test::run(small, "1 + 2 + 3 + 4") ==
+        "compile: ERROR: <input>:1:1: expression code point size exceeds limit: size: 13, limit 10\n | 1 + 2 + 3 + 4\n | ^");
+}
+
+TEST_CASE("CEL lexer decodes every escape") {
+  std::string out, err;
+  CHECK(cel::decode_string_body("\\a\\b\\f\\n\\r\\t\\v\\\\\\?\\\"\\'\\`", false, false, out, err));
+  CHECK(out == "\a\b\f\n\r\t\v\\?\"'`");
+  CHECK(cel::decode_string_body("\\377", false, true, out, err));
+  CHECK(out == "\xFF");
+  CHECK(cel::decode_string_body("\\377", false, false, out, err));
+  CHECK(out == "\xC3\xBF");
+  CHECK_FALSE(cel::decode_string_body("\\uD800", false, false, out, err));
+  CHECK_FALSE(cel::decode_string_body("\\8", false, false, out, err));
+}

@@ -244,7 +244,7 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
     for (const Candidate& c : input.candidates) candidates.push_back(&c);
   } else {
     pending.reserve(snapshot.pending_pods().size());
-    for (const Pod* pod : snapshot.pending_pods()) pending.push_back(Candidate{*pod, std::nullopt, std::nullopt});
+    for (const Pod* pod : snapshot.pending_pods()) pending.push_back(Candidate{*pod, std::nullopt, std::nullopt, std::nullopt});
     for (const Candidate& c : pending) candidates.push_back(&c);
     if (candidates.empty()) err << "podfit: no pending pods in the cluster state; use --pod to place a pod\n";
   }

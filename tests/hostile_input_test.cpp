@@ -2,6 +2,10 @@
 // and the inputs the fuzzers found problems with.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -313,4 +317,49 @@ TEST_CASE("JSON line numbers stay right deep into a long one-line array and acro
           "{\"cpu\":\"1.2.3\"}}}]}";
   const std::string error = cluster_error(json, "c.json");
   CHECK(error.starts_with("c.json: document 1, items[3000] (Node bad), line 3: status.allocatable.cpu: "));
+}
+
+TEST_CASE("a mapping key over YAML's 1024-character limit is named as the likely cause") {
+  const std::string yaml = "apiVersion: v1\nkind: Node\nmetadata:\n  name: n\n  labels:\n    " + std::string(2000, 'k') + ": v\n";
+  CHECK(cluster_error(yaml, "c.yaml") ==
+        "c.yaml: document 1, line 6: mapping values are not allowed in this context (is a mapping key longer than "
+        "1024 characters? YAML limits a key on one line to 1024)");
+}
+
+TEST_CASE("objects the API server refuses are refused, not read: a negative overhead cannot cancel requests") {
+  const std::string pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: default}\nspec:\n"
+                          "  overhead: {cpu: '-2'}\n  containers: [{name: c, image: i, resources: {requests: {cpu: '1'}}}]\n";
+  CHECK(cluster_error(pod, "c.yaml").find("spec.overhead.limits[cpu]: Invalid value: \"-2\": must be greater than or "
+                                          "equal to 0") != std::string::npos);
+}
+
+TEST_CASE("directories: link loops and dangling links are named, never followed into a loop") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / fmt::format("podfit-links-{}", ::getpid());
+  fs::remove_all(dir);
+  fs::create_directories(dir / "sub");
+  {
+    std::ofstream(dir / "nodes.yaml") << node_yaml("n1");
+  }
+  fs::create_symlink("self", dir / "self");          // a loop without a manifest's name: a warning
+  fs::create_directory_symlink("..", dir / "sub" / "up");  // a link to a directory: not followed
+  std::vector<std::string> warnings;
+  LoadOptions options;
+  options.recursive = true;
+  options.warnings = &warnings;
+  ClusterState state;
+  auto err = load_cluster_state({dir.string()}, options, state);
+  CHECK_FALSE(err.has_value());
+  CHECK(state.nodes.size() == 1);
+  REQUIRE(warnings.size() == 2);
+  CHECK(warnings[0].ends_with("self: skipped: a symbolic link that cannot be followed (Too many levels of symbolic links)"));
+  CHECK(warnings[1].ends_with("up: skipped: a symbolic link to a directory is not followed"));
+  // A loop with a manifest's name is an error naming it, as kubectl fails to open it.
+  fs::create_symlink("b.yaml", dir / "a.yaml");
+  fs::create_symlink("a.yaml", dir / "b.yaml");
+  ClusterState again;
+  err = load_cluster_state({dir.string()}, options, again);
+  REQUIRE(err.has_value());
+  CHECK(err->message == (dir / "a.yaml").string() + ": cannot open: Too many levels of symbolic links");
+  fs::remove_all(dir);
 }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "podfit/admission/immediate_binding.h"
+#include "load_test_support.h"
 #include "podfit/load/loader.h"
 
 using namespace podfit;
@@ -13,20 +14,10 @@ using namespace podfit;
 namespace {
 
 CandidateSet candidates(std::string_view text, const LoadOptions& options = {}) {
-  CandidateSet set;
-  auto err = load_candidates_text(text, "chart.yaml", set, options);
-  INFO((err ? err->message : std::string("ok")));
-  REQUIRE_FALSE(err.has_value());
-  return set;
+  return testing::load_candidates_ok(text, options);
 }
 
-ClusterState cluster(std::string_view text) {
-  ClusterState state;
-  auto err = load_cluster_state_text(text, "cluster.yaml", state);
-  INFO((err ? err->message : std::string("ok")));
-  REQUIRE_FALSE(err.has_value());
-  return state;
-}
+ClusterState cluster(std::string_view text) { return testing::load_cluster_ok(text); }
 
 const char* kPod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: i}]\n";
 

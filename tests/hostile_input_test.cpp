@@ -14,6 +14,7 @@
 #include "load/input.h"
 #include "load/json_reader.h"
 #include "load/yaml_reader.h"
+#include "load_test_support.h"
 #include "podfit/load/loader.h"
 #include "podfit/model/node_affinity.h"
 #include "podfit/model/quantity.h"
@@ -30,11 +31,7 @@ std::string cluster_error(std::string_view text, std::string name, const LoadOpt
 }
 
 ClusterState cluster_ok(std::string_view text, const LoadOptions& options = {}) {
-  ClusterState state;
-  auto err = load_cluster_state_text(text, "ok.yaml", state, options);
-  INFO((err ? err->message : std::string("ok")));
-  REQUIRE_FALSE(err.has_value());
-  return state;
+  return testing::load_cluster_ok(text, options, "ok.yaml");
 }
 
 std::string node_yaml(std::string_view name) {

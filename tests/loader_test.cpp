@@ -6,19 +6,14 @@
 
 #include <fmt/format.h>
 
+#include "load_test_support.h"
 #include "podfit/load/loader.h"
 
 using namespace podfit;
 
 namespace {
 
-ClusterState load_ok(std::string_view text) {
-  ClusterState state;
-  auto err = load_cluster_state_text(text, "cluster.yaml", state);
-  INFO((err ? err->message : std::string("ok")));
-  REQUIRE_FALSE(err.has_value());
-  return state;
-}
+ClusterState load_ok(std::string_view text) { return testing::load_cluster_ok(text); }
 
 std::string load_error(std::string_view text, std::string name = "bad.yaml") {
   ClusterState state;

@@ -1,11 +1,12 @@
 // The scheduler's profiles: schedulerName -> the Framework that schedules the pods naming it.
 #pragma once
 
-#include <map>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "podfit/config/scheduler_config.h"
@@ -14,10 +15,9 @@
 
 namespace podfit {
 
-// One profile ready to run: its Framework (PreFilter and Filter lists of the configuration)
-// and whether its PreEnqueue runs SchedulingGates.
+// A profile body ready to run: its Framework (PreFilter and Filter lists of the configuration)
+// and whether its PreEnqueue runs SchedulingGates. Profiles sharing a body share one.
 struct Profile {
-  std::string scheduler_name;
   std::unique_ptr<Framework> framework;
   bool scheduling_gates = false;
   // The profile's effective PreFilter and Filter lists (reports, tests).
@@ -30,23 +30,28 @@ struct Profile {
 // profile.Map: kube-scheduler schedules a pod only with the profile its spec.schedulerName names.
 class Profiles {
  public:
-  // Builds one Framework per profile of `config`, each with its own plugin args.
+  // Builds one Framework per profile body of `config` (profiles written alike share it), each
+  // with its own plugin args.
   Profiles(const SchedulerConfiguration& config, const FeatureGates& gates,
            const PluginRegistry& registry = plugin_registry());
 
   // The profile serving `scheduler_name`, or nullptr when none does (the pod is not scheduled).
   const Profile* find(std::string_view scheduler_name) const;
-  const std::vector<Profile>& all() const { return profiles_; }
   // Plugins of any profile's lists podfit does not implement, each once, in profile order.
   std::vector<std::string> not_implemented() const;
 
  private:
-  std::vector<Profile> profiles_;
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view name) const { return std::hash<std::string_view>{}(name); }
+  };
+  std::vector<std::unique_ptr<Profile>> profiles_;  // one per body, in profile order
+  std::unordered_map<std::string, const Profile*, NameHash, std::equal_to<>> by_name_;
 };
 
 // The gates and the profile's plugin args (NodeResourcesFit, NodeAffinity, PodTopologySpread),
 // as the profile's plugin factories read them.
-PluginContext profile_plugin_context(const SchedulerProfile& profile, const FeatureGates& gates);
+PluginContext profile_plugin_context(const ProfileBody& profile, const FeatureGates& gates);
 
 // SchedulingGates.PreEnqueue's status for a pod with scheduling gates ("waiting for scheduling
 // gates: [a b]", UnschedulableAndUnresolvable), or Success when the pod has none.

@@ -103,7 +103,7 @@ struct EffectivePlugins {
 
 // config.KubeSchedulerProfile after defaulting (plugins merged with the defaults, default args
 // appended) plus what the framework builds from it, all but the schedulerName: profiles written
-// alike (the same text besides schedulerName) share one.
+// alike (the same values besides schedulerName) share one.
 struct ProfileBody {
   std::optional<int32_t> percentage_of_nodes_to_score;
   ProfilePlugins plugins;                    // merged with the defaults (mergePlugins)

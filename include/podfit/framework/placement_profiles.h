@@ -8,12 +8,12 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "podfit/framework/scheduling_cycle.h"
 #include "podfit/model/labels.h"
 #include "podfit/model/pod.h"
+#include "podfit/util/string_hash.h"
 
 namespace podfit {
 
@@ -43,12 +43,8 @@ class PlacementProfiles {
 
  private:
   struct Entry;
-  struct NameHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view name) const { return std::hash<std::string_view>{}(name); }
-  };
   std::vector<std::unique_ptr<Entry>> entries_;  // one per profile body, in profile order
-  std::unordered_map<std::string, const CycleProfile*, NameHash, std::equal_to<>> by_name_;
+  StringHashMap<const CycleProfile*> by_name_;
   std::vector<std::string> not_run_;
 };
 

@@ -1,17 +1,17 @@
 // The scheduler's profiles: schedulerName -> the Framework that schedules the pods naming it.
 #pragma once
 
-#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "podfit/config/scheduler_config.h"
 #include "podfit/framework/framework.h"
 #include "podfit/framework/registry.h"
+#include "podfit/util/string_hash.h"
 
 namespace podfit {
 
@@ -41,12 +41,8 @@ class Profiles {
   std::vector<std::string> not_implemented() const;
 
  private:
-  struct NameHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view name) const { return std::hash<std::string_view>{}(name); }
-  };
   std::vector<std::unique_ptr<Profile>> profiles_;  // one per body, in profile order
-  std::unordered_map<std::string, const Profile*, NameHash, std::equal_to<>> by_name_;
+  StringHashMap<const Profile*> by_name_;
 };
 
 // The gates and the profile's plugin args (NodeResourcesFit, NodeAffinity, PodTopologySpread),

@@ -317,14 +317,14 @@ TEST_CASE("Config: effective PreFilter/Filter lists of in-tree profiles") {
       REQUIRE(load_error(c.body, &config) == "");
       REQUIRE(config.profiles.size() == 1);
       CHECK(config.profiles[0].scheduler_name == "default-scheduler");
-      CHECK(config.profiles[0].effective.names(ExtensionPoint::PreFilter) == c.pre_filter);
-      CHECK(config.profiles[0].effective.names(ExtensionPoint::Filter) == c.filter);
+      CHECK(config.profiles[0].body->effective.names(ExtensionPoint::PreFilter) == c.pre_filter);
+      CHECK(config.profiles[0].body->effective.names(ExtensionPoint::Filter) == c.filter);
     }
   }
   SUBCASE("without --config: the same lists as the registry's default order") {
     SchedulerConfiguration config = default_scheduler_configuration(FeatureGates{});
-    CHECK(config.profiles[0].effective.names(ExtensionPoint::Filter) == default_filter_plugin_order(FeatureGates{}));
-    CHECK(config.profiles[0].effective.names(ExtensionPoint::PreEnqueue) ==
+    CHECK(config.profiles[0].body->effective.names(ExtensionPoint::Filter) == default_filter_plugin_order(FeatureGates{}));
+    CHECK(config.profiles[0].body->effective.names(ExtensionPoint::PreEnqueue) ==
           Names{"SchedulingGates", "DynamicResources", "DefaultPreemption"});
   }
 }
@@ -502,17 +502,17 @@ TEST_CASE("Config: plugin args reach the profiles") {
                      "      - maxSkew: 1\n        topologyKey: zone\n        whenUnsatisfiable: ScheduleAnyway\n",
                      &config) == "");
   REQUIRE(config.profiles.size() == 2);
-  const PluginConfig* fit = config.profiles[1].args_of("NodeResourcesFit");
+  const PluginConfig* fit = config.profiles[1].body->args_of("NodeResourcesFit");
   REQUIRE(fit != nullptr);
   CHECK(fit->node_resources_fit.ignored_resources == Names{"example.com/foo"});
   CHECK(fit->node_resources_fit.ignored_resource_groups == Names{"example.org"});
   CHECK(fit->node_resources_fit.scoring_strategy.type == ScoringStrategyType::LeastAllocated);
   CHECK(fit->node_resources_fit.scoring_strategy.resources.size() == 2);
-  const PluginConfig* spread = config.profiles[1].args_of("PodTopologySpread");
+  const PluginConfig* spread = config.profiles[1].body->args_of("PodTopologySpread");
   REQUIRE(spread != nullptr);
   CHECK(spread->pod_topology_spread.defaulting_type == SpreadDefaultingType::List);
   // The default profile gets kube-scheduler's default args, appended.
-  const PluginConfig* default_fit = config.profiles[0].args_of("NodeResourcesFit");
+  const PluginConfig* default_fit = config.profiles[0].body->args_of("NodeResourcesFit");
   REQUIRE(default_fit != nullptr);
   CHECK_FALSE(default_fit->user_given);
   CHECK(default_fit->node_resources_fit.ignored_resources.empty());

@@ -23,10 +23,12 @@ namespace {
 
 // What one check works on. The last one is kept until the process exits: the OS takes its
 // pages back at once, where freeing a 150,000-pod cluster object by object took longer than
-// building its snapshot.
+// building its snapshot (and freeing 20,000 distinct profiles a fifth of loading them).
 struct CheckWorkingSet {
   LoadedInput input;
   std::optional<Snapshot> snapshot;
+  SchedulerConfiguration scheduler_config;
+  std::optional<Profiles> profiles;
   FitReport report;
 };
 
@@ -59,9 +61,9 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   const double snapshot_seconds = seconds_since(snapshot_started);
   if (auto notice = orphaned_pods_notice(snapshot.orphaned_pods()); !notice.empty()) err << notice << '\n';
   // The profiles pods are checked with: --config's, or kube-scheduler's default profile.
-  SchedulerConfiguration scheduler_config;
+  SchedulerConfiguration& scheduler_config = working_set.scheduler_config;
   if (!load_config_option(options.input.config, context.gates, scheduler_config, err)) return 2;
-  const Profiles profiles(scheduler_config, context.gates);
+  const Profiles& profiles = working_set.profiles.emplace(scheduler_config, context.gates);
   FitReport& report = working_set.report;
   report.skipped_plugins = profiles.not_implemented();
   if (!report.skipped_plugins.empty()) {

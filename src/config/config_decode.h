@@ -1,6 +1,7 @@
 // The configuration as written, before kube-scheduler's defaulting, and the strict decoder.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,9 +29,8 @@ struct ClientConnectionConfig {
   int line = 0;
 };
 
-// A profile as written: absent fields stay absent until defaulting.
-struct WrittenProfile {
-  std::optional<std::string> scheduler_name;
+// What a profile writes besides its schedulerName; absent fields stay absent until defaulting.
+struct WrittenProfileBody {
   std::optional<int32_t> percentage_of_nodes_to_score;
   std::optional<ProfilePlugins> plugins;
   std::vector<PluginConfig> plugin_config;
@@ -46,6 +46,13 @@ struct WrittenProfile {
     std::string defaulting_type_text;  // PodTopologySpreadArgs.defaultingType as written
   };
   std::vector<ArgsPresence> args_presence;  // one per plugin_config entry
+};
+
+// A profile as written. Profiles whose values differ only in schedulerName share the first
+// such profile's body (its lines are that profile's).
+struct WrittenProfile {
+  std::optional<std::string> scheduler_name;
+  std::shared_ptr<const WrittenProfileBody> body;  // never null once decoded
   int line = 0;
   int scheduler_name_line = 0;
 };

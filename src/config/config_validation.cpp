@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -236,11 +238,12 @@ bool same_plugin_set(const PluginSet& a, const PluginSet& b) {
   return same(a.enabled, b.enabled) && same(a.disabled, b.disabled);
 }
 
-void validate_profile(std::string_view path, const SchedulerProfile& profile, const WrittenProfile& written,
-                      ValidationErrors& errors) {
-  if (profile.scheduler_name.empty()) errors.add(required(child(path, "schedulerName")), written.line);
+// validateKubeSchedulerProfile past the schedulerName: what the profile's body says, with
+// `line` the profile's own.
+void validate_profile_body(std::string_view path, const ProfileBody& profile, const WrittenProfileBody& written,
+                           int line, ValidationErrors& errors) {
   if (auto p = profile.percentage_of_nodes_to_score; p && (*p < 0 || *p > 100)) {
-    errors.add(invalid(child(path, "percentageOfNodesToScore"), std::to_string(*p), "not in valid range [0-100]"), written.line);
+    errors.add(invalid(child(path, "percentageOfNodesToScore"), std::to_string(*p), "not in valid range [0-100]"), line);
   }
   // validatePluginConfig: removed plugins at the named points (not multiPoint).
   constexpr ExtensionPoint kStages[] = {
@@ -291,14 +294,15 @@ void validate_profile(std::string_view path, const SchedulerProfile& profile, co
 
 // validateCommonQueueSort over the merged queueSort sets.
 void validate_common_queue_sort(const std::vector<SchedulerProfile>& profiles, ValidationErrors& errors) {
-  const PluginSet& canon = profiles[0].plugins.at(ExtensionPoint::QueueSort);
+  const PluginSet& canon = profiles[0].body->plugins.at(ExtensionPoint::QueueSort);
   if (canon.enabled.size() > 1) {
     errors.add(invalid("profiles[0].plugins.queueSort.Enabled", std::to_string(canon.enabled.size()),
                        "only one queue sort plugin can be enabled"),
                canon.enabled[1].line);
   }
   for (size_t i = 1; i < profiles.size(); ++i) {
-    const PluginSet& current = profiles[i].plugins.at(ExtensionPoint::QueueSort);
+    if (profiles[i].body == profiles[0].body) continue;
+    const PluginSet& current = profiles[i].body->plugins.at(ExtensionPoint::QueueSort);
     if (!same_plugin_set(canon, current)) {
       errors.add(invalid(fmt::format("profiles[{}].plugins.queueSort", i), plugin_set_json(current),
                          "must be the same for all profiles"),
@@ -406,16 +410,26 @@ void validate_configuration(const WrittenConfiguration& written, const Scheduler
     errors.add(invalid("parallelism", std::to_string(parallelism), "should be an integer value greater than zero"),
                written.parallelism_line);
   }
-  std::map<std::string, size_t> existing;
+  std::unordered_set<std::string_view> existing;
+  // Whether a shared body validates: its errors depend only on what it says. A failing body's
+  // errors are reported for every profile sharing it, at the lines of the first profile written
+  // so (whose errors come first, and only the first error's line is reported).
+  std::unordered_map<const ProfileBody*, bool> body_valid;
   for (size_t i = 0; i < config.profiles.size(); ++i) {
     const SchedulerProfile& profile = config.profiles[i];
+    const WrittenProfile& w = written.profiles[i];
     const std::string path = index("profiles", i);
-    validate_profile(path, profile, written.profiles[i], errors);
-    if (existing.contains(profile.scheduler_name)) {
+    if (profile.scheduler_name.empty()) errors.add(required(child(path, "schedulerName")), w.line);
+    auto [valid, first] = body_valid.try_emplace(profile.body.get());
+    if (first || !valid->second) {
+      const size_t before = errors.size();
+      validate_profile_body(path, *profile.body, *w.body, w.line, errors);
+      valid->second = errors.size() == before;
+    }
+    if (!existing.insert(profile.scheduler_name).second) {
       // The duplicate value is a *field.Path, which encoding/json prints as {}.
       errors.add(duplicate(child(path, "schedulerName"), "{}"), profile.line);
     }
-    existing[profile.scheduler_name] = i;
   }
   validate_common_queue_sort(config.profiles, errors);
   if (auto p = written.percentage_of_nodes_to_score; p && (*p < 0 || *p > 100)) {

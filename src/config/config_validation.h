@@ -15,6 +15,7 @@ class ValidationErrors {
  public:
   void add(std::string message, int line) { errors_.push_back({std::move(message), line}); }
   bool empty() const { return errors_.empty(); }
+  size_t size() const { return errors_.size(); }
   // utilerrors.Flatten(NewAggregate(errs)).Error(): one message, or "[a, b]" for several.
   std::string message() const;
   int first_line() const;

@@ -1,10 +1,13 @@
 #include <cmath>
 #include <cstdlib>
+#include <memory>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
 #include "config_decode.h"
 #include "podfit/model/field_errors.h"
+#include "profile_key.h"
 
 namespace podfit {
 namespace {
@@ -304,7 +307,7 @@ struct ArgsKindMismatch {
 };
 
 // Decodes `args` into `config` per its kind; unknown fields go to `unknown` (relative paths).
-void decode_args(const Value& args, PluginConfig& config, WrittenProfile::ArgsPresence& present,
+void decode_args(const Value& args, PluginConfig& config, WrittenProfileBody::ArgsPresence& present,
                  UnknownFields& unknown) {
   using K = PluginConfig::Kind;
   const std::string expected_kind = config.name + "Args";
@@ -412,22 +415,22 @@ void decode_args(const Value& args, PluginConfig& config, WrittenProfile::ArgsPr
   });
 }
 
-void decode_profile(const Value& v, size_t index, WrittenProfile& profile, UnknownFields& unknown,
-                    std::vector<std::string>& nested_errors, int& nested_line) {
+void decode_profile(const Value& v, size_t index, WrittenProfile& profile, WrittenProfileBody& body,
+                    UnknownFields& unknown, std::vector<std::string>& nested_errors, int& nested_line) {
   Decoder decoder(unknown);
   profile.line = v.line();
   v.fields([&](std::string_view key, const Value& f) {
     if (key == "schedulerName") {
       if (!f.is_null()) profile.scheduler_name = f.string(), profile.scheduler_name_line = f.line();
     } else if (key == "percentageOfNodesToScore") {
-      profile.percentage_of_nodes_to_score = nullable_int32(f);
+      body.percentage_of_nodes_to_score = nullable_int32(f);
     } else if (key == "plugins") {
-      if (!f.is_null()) profile.plugins = decoder.plugins(f);
+      if (!f.is_null()) body.plugins = decoder.plugins(f);
     } else if (key == "pluginConfig") {
       size_t j = 0;
       f.elements([&](const Value& e) {
-        PluginConfig& config = profile.plugin_config.emplace_back();
-        WrittenProfile::ArgsPresence& present = profile.args_presence.emplace_back();
+        PluginConfig& config = body.plugin_config.emplace_back();
+        WrittenProfileBody::ArgsPresence& present = body.args_presence.emplace_back();
         config.line = e.line();
         const Value* args_value = nullptr;
         // Name first: the args are decoded by the kind the name selects.
@@ -489,9 +492,22 @@ void decode_written_configuration(const Value& root, WrittenConfiguration& out) 
     else if (key == "podInitialBackoffSeconds") out.pod_initial_backoff_seconds = nullable_int64(f), out.backoff_line = f.line();
     else if (key == "podMaxBackoffSeconds") out.pod_max_backoff_seconds = nullable_int64(f), out.backoff_line = f.line();
     else if (key == "profiles") {
+      // One body per distinct profile value: thousands of profiles differing only in their
+      // schedulerName cost one body.
+      std::unordered_map<std::string, std::shared_ptr<const WrittenProfileBody>> bodies;
       size_t i = 0;
       f.elements([&](const Value& e) {
-        decode_profile(e, i++, out.profiles.emplace_back(), unknown, nested_errors, nested_line);
+        WrittenProfile& profile = out.profiles.emplace_back();
+        WrittenProfileBody body;
+        decode_profile(e, i++, profile, body, unknown, nested_errors, nested_line);
+        std::optional<std::string> key = profile_body_key(e);
+        if (!key) {
+          profile.body = std::make_shared<const WrittenProfileBody>(std::move(body));
+          return;
+        }
+        auto [shared, added] = bodies.try_emplace(std::move(*key));
+        if (added) shared->second = std::make_shared<const WrittenProfileBody>(std::move(body));
+        profile.body = shared->second;
       });
     } else if (key == "extenders") {
       f.elements([&](const Value& e) { out.extenders.push_back(decoder.extender(e)); });

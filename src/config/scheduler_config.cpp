@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <memory>
 #include <set>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -14,6 +16,7 @@
 #include "../load/json_reader.h"
 #include "../load/yaml_reader.h"
 #include "config_decode.h"
+#include "config_defaults.h"
 #include "config_validation.h"
 #include "podfit/config/plugin_sets.h"
 #include "podfit/framework/names.h"
@@ -24,52 +27,6 @@ namespace {
 
 constexpr std::string_view kKind = "KubeSchedulerConfiguration";
 constexpr std::string_view kDefaultSchedulerName = "default-scheduler";
-
-// defaultResourceSpec: cpu and memory, weight 1.
-std::vector<ResourceSpec> default_resource_spec() { return {{"cpu", 1}, {"memory", 1}}; }
-
-// SetDefaults_<Plugin>Args for an entry as written.
-void default_args(PluginConfig& config, const WrittenProfile::ArgsPresence& present) {
-  using K = PluginConfig::Kind;
-  switch (config.kind) {
-    case K::NodeResourcesBalancedAllocation: {
-      auto& resources = config.balanced_allocation.resources;
-      if (resources.empty()) {
-        resources = default_resource_spec();
-      } else {
-        for (auto& r : resources) r.weight = r.weight == 0 ? 1 : r.weight;
-      }
-      break;
-    }
-    case K::NodeResourcesFit: {
-      ScoringStrategy& strategy = config.node_resources_fit.scoring_strategy;
-      if (!present.scoring_strategy) {
-        strategy = ScoringStrategy{};
-        config.scoring_strategy_type = "LeastAllocated";
-      }
-      if (strategy.resources.empty()) strategy.resources = default_resource_spec();
-      for (auto& r : strategy.resources) r.weight = r.weight == 0 ? 1 : r.weight;
-      if (config.scoring_strategy_type == "MostAllocated") strategy.type = ScoringStrategyType::MostAllocated;
-      if (config.scoring_strategy_type == "RequestedToCapacityRatio") strategy.type = ScoringStrategyType::RequestedToCapacityRatio;
-      break;
-    }
-    default:
-      break;  // the others' defaults are the structs' initial values
-  }
-}
-
-// pluginsNames: every plugin enabled at the points kube-scheduler lists, sorted.
-std::set<std::string> enabled_plugin_names(const ProfilePlugins& plugins) {
-  std::set<std::string> names;
-  for (const PluginRef& p : plugins.multi_point.enabled) names.insert(p.name);
-  for (ExtensionPoint point :
-       {ExtensionPoint::PreFilter, ExtensionPoint::Filter, ExtensionPoint::PostFilter, ExtensionPoint::Reserve,
-        ExtensionPoint::PreScore, ExtensionPoint::Score, ExtensionPoint::PreBind, ExtensionPoint::Bind,
-        ExtensionPoint::PostBind, ExtensionPoint::Permit, ExtensionPoint::PreEnqueue, ExtensionPoint::QueueSort}) {
-    for (const PluginRef& p : plugins.at(point).enabled) names.insert(p.name);
-  }
-  return names;
-}
 
 // pluginsNeeded: what NewFramework instantiates (every point it walks, and multiPoint).
 std::set<std::string> needed_plugin_names(const ProfilePlugins& plugins) {
@@ -82,59 +39,8 @@ std::set<std::string> needed_plugin_names(const ProfilePlugins& plugins) {
   return names;
 }
 
-PluginConfig::Kind kind_for(std::string_view name) {
-  using K = PluginConfig::Kind;
-  if (name == "DefaultPreemption") return K::DefaultPreemption;
-  if (name == "InterPodAffinity") return K::InterPodAffinity;
-  if (name == "NodeResourcesFit") return K::NodeResourcesFit;
-  if (name == "PodTopologySpread") return K::PodTopologySpread;
-  if (name == "NodeResourcesBalancedAllocation") return K::NodeResourcesBalancedAllocation;
-  if (name == "VolumeBinding") return K::VolumeBinding;
-  if (name == "NodeAffinity") return K::NodeAffinity;
-  if (name == "DynamicResources") return K::DynamicResources;
-  return K::None;
-}
-
-// SetDefaults_KubeSchedulerProfile: plugins merged with the defaults, args defaulted, default
-// args appended for the enabled plugins that have an Args kind and no entry.
-SchedulerProfile default_profile(const WrittenProfile& written, const FeatureGates& gates) {
-  SchedulerProfile profile;
-  profile.scheduler_name = written.scheduler_name.value_or("");
-  profile.line = written.scheduler_name_line ? written.scheduler_name_line : written.line;
-  profile.percentage_of_nodes_to_score = written.percentage_of_nodes_to_score;
-  profile.plugins = merge_plugins(default_profile_plugins(gates), written.plugins);
-  std::set<std::string> configured;
-  for (size_t j = 0; j < written.plugin_config.size(); ++j) {
-    PluginConfig config = written.plugin_config[j];
-    configured.insert(config.name);
-    default_args(config, written.args_presence[j]);
-    profile.plugin_config.push_back(std::move(config));
-  }
-  for (const std::string& name : enabled_plugin_names(profile.plugins)) {
-    if (configured.contains(name) || kind_for(name) == PluginConfig::Kind::None) continue;
-    PluginConfig config;
-    config.name = name;
-    config.kind = kind_for(name);
-    config.user_given = false;
-    default_args(config, WrittenProfile::ArgsPresence{});
-    profile.plugin_config.push_back(std::move(config));
-  }
-  return profile;
-}
-
-// The leader election defaults kube-scheduler applies (RecommendedDefaultLeaderElectionConfiguration).
-void default_leader_election(LeaderElectionConfig& le) {
-  if (!le.leader_elect) le.leader_elect = true;
-  if (!le.lease_duration_ns || *le.lease_duration_ns == 0) le.lease_duration_ns = int64_t{15'000'000'000};
-  if (!le.renew_deadline_ns || *le.renew_deadline_ns == 0) le.renew_deadline_ns = int64_t{10'000'000'000};
-  if (!le.retry_period_ns || *le.retry_period_ns == 0) le.retry_period_ns = int64_t{2'000'000'000};
-  if (le.resource_lock.empty()) le.resource_lock = "leases";
-  if (le.resource_namespace.empty()) le.resource_namespace = "kube-system";
-  if (le.resource_name.empty()) le.resource_name = "kube-scheduler";
-}
-
-// NewFramework for one profile: the plugins' own argument checks, then the plugin lists.
-std::optional<ConfigError> build_framework(SchedulerProfile& profile) {
+// NewFramework for one profile body: the plugins' own argument checks, then the plugin lists.
+std::optional<ConfigError> build_framework(ProfileBody& profile, std::string_view scheduler_name) {
   const std::set<std::string> needed = needed_plugin_names(profile.plugins);
   if (needed.contains(std::string(names::kNodeResourcesFit))) {
     if (const PluginConfig* fit = profile.args_of(names::kNodeResourcesFit)) {
@@ -146,48 +52,78 @@ std::optional<ConfigError> build_framework(SchedulerProfile& profile) {
       }
     }
   }
-  auto built = build_effective_plugins(profile.plugins, profile.scheduler_name);
+  auto built = build_effective_plugins(profile.plugins, scheduler_name);
   if (auto* error = std::get_if<ConfigError>(&built)) return *error;
   profile.effective = std::get<EffectivePlugins>(std::move(built));
   return std::nullopt;
 }
 
-std::optional<ConfigError> configure(const WrittenConfiguration& written_in, const FeatureGates& gates,
+// The user-given pluginConfig entries of a body that no extension point enables, in order.
+std::vector<std::string> unused_plugin_configs(const ProfileBody& profile) {
+  std::vector<std::string> unused;
+  const std::set<std::string> needed = needed_plugin_names(profile.plugins);
+  for (const PluginConfig& pc : profile.plugin_config) {
+    if (pc.user_given && !needed.contains(pc.name)) unused.push_back(pc.name);
+  }
+  return unused;
+}
+
+std::optional<ConfigError> configure(WrittenConfiguration written, const FeatureGates& gates,
                                      SchedulerConfiguration& out) {
-  WrittenConfiguration written = written_in;
   if (!written.strict_errors.empty()) {
     std::string joined;
     for (size_t i = 0; i < written.strict_errors.size(); ++i) joined += (i ? ", " : "") + written.strict_errors[i];
     return ConfigError{"strict decoding error: " + joined, written.strict_line};
   }
   // SetDefaults_KubeSchedulerConfiguration.
-  if (written.profiles.empty()) written.profiles.emplace_back();
+  if (written.profiles.empty()) written.profiles.emplace_back().body = std::make_shared<const WrittenProfileBody>();
   if (written.profiles.size() == 1 && !written.profiles[0].scheduler_name) {
     written.profiles[0].scheduler_name = std::string(kDefaultSchedulerName);
   }
   default_leader_election(written.leader_election);
+  // Each distinct body is defaulted and built once, for the first profile written so; the
+  // profiles written alike share it.
+  struct Built {
+    std::shared_ptr<ProfileBody> body;
+    std::string_view first_scheduler_name;
+  };
+  std::vector<Built> built;
+  std::unordered_map<const WrittenProfileBody*, std::shared_ptr<const ProfileBody>> bodies;
   SchedulerConfiguration config;
-  for (const WrittenProfile& p : written.profiles) config.profiles.push_back(default_profile(p, gates));
+  config.profiles.reserve(written.profiles.size());
+  for (const WrittenProfile& p : written.profiles) {
+    SchedulerProfile& profile = config.profiles.emplace_back();
+    profile.scheduler_name = p.scheduler_name.value_or("");
+    profile.line = p.scheduler_name_line ? p.scheduler_name_line : p.line;
+    auto [shared, added] = bodies.try_emplace(p.body.get());
+    if (added) {
+      auto body = std::make_shared<ProfileBody>(default_profile_body(*p.body, gates));
+      built.push_back(Built{body, profile.scheduler_name});
+      shared->second = std::move(body);
+    }
+    profile.body = shared->second;
+  }
   config.extenders = written.extenders;
 
   ValidationErrors errors;
   validate_configuration(written, config, gates, errors);
   if (!errors.empty()) return ConfigError{errors.message(), errors.first_line()};
 
-  for (SchedulerProfile& profile : config.profiles) {
-    if (auto error = build_framework(profile)) {
+  // In profile order: the first profile whose body fails is the first written so.
+  for (const Built& b : built) {
+    if (auto error = build_framework(*b.body, b.first_scheduler_name)) {
       return ConfigError{fmt::format("initializing profiles: creating profile for scheduler name {}: {}",
-                                     profile.scheduler_name, error->message),
+                                     b.first_scheduler_name, error->message),
                          error->line};
     }
   }
+  std::unordered_map<const ProfileBody*, std::vector<std::string>> unused;
   for (const SchedulerProfile& profile : config.profiles) {
-    const std::set<std::string> needed = needed_plugin_names(profile.plugins);
-    for (const PluginConfig& pc : profile.plugin_config) {
-      if (pc.user_given && !needed.contains(pc.name)) {
-        config.notices.push_back(fmt::format("profile {}: the pluginConfig of {} is not used: no extension point enables it",
-                                             profile.scheduler_name, pc.name));
-      }
+    auto [names, added] = unused.try_emplace(profile.body.get());
+    if (added) names->second = unused_plugin_configs(*profile.body);
+    for (const std::string& name : names->second) {
+      config.notices.push_back(fmt::format("profile {}: the pluginConfig of {} is not used: no extension point enables it",
+                                           profile.scheduler_name, name));
     }
   }
   out = std::move(config);
@@ -225,7 +161,7 @@ std::optional<ConfigError> load_text(std::string_view text, const FeatureGates& 
       }
       WrittenConfiguration written;
       decode_written_configuration(root, written);
-      result = configure(written, gates, out);
+      result = configure(std::move(written), gates, out);
     };
     if (json) read_json_stream(*input, limits, handle);
     else read_yaml_stream(*input, limits, handle);
@@ -238,7 +174,7 @@ std::optional<ConfigError> load_text(std::string_view text, const FeatureGates& 
 
 }  // namespace
 
-const PluginConfig* SchedulerProfile::args_of(std::string_view name) const {
+const PluginConfig* ProfileBody::args_of(std::string_view name) const {
   for (const PluginConfig& config : plugin_config) {
     if (config.name == name) return &config;
   }
@@ -247,8 +183,7 @@ const PluginConfig* SchedulerProfile::args_of(std::string_view name) const {
 
 SchedulerConfiguration default_scheduler_configuration(const FeatureGates& gates) {
   SchedulerConfiguration config;
-  WrittenConfiguration written;
-  auto error = configure(written, gates, config);
+  auto error = configure(WrittenConfiguration{}, gates, config);
   (void)error;  // the defaults always validate
   return config;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 
 #include "placement_registry.h"
 #include "podfit/config/scheduler_config.h"
@@ -11,7 +12,6 @@
 namespace podfit {
 
 struct PlacementProfiles::Entry {
-  std::string scheduler_name;
   std::unique_ptr<ScoreProfile> scoring;
   std::vector<std::unique_ptr<Plugin>> owned;  // the Reserve, PreBind and Bind plugins
   CycleProfile cycle;
@@ -20,7 +20,7 @@ struct PlacementProfiles::Entry {
 namespace {
 
 // The args of the score plugins, from the profile's pluginConfig (user-given or defaulted).
-ScorePluginArgs score_plugin_args(const SchedulerProfile& profile) {
+ScorePluginArgs score_plugin_args(const ProfileBody& profile) {
   ScorePluginArgs args;
   if (const PluginConfig* config = profile.args_of(names::kInterPodAffinity)) {
     args.hard_pod_affinity_weight = config->inter_pod_affinity.hard_pod_affinity_weight;
@@ -43,11 +43,18 @@ void note_once(std::vector<std::string>& notes, std::string note) {
 
 PlacementProfiles::PlacementProfiles(const SchedulerConfiguration& config, const Profiles& filters,
                                      const FeatureGates& gates, ControllerSelector selector) {
-  for (const SchedulerProfile& profile : config.profiles) {
-    const Profile* filtering = filters.find(profile.scheduler_name);
+  // One entry per profile body, in profile order: profiles written alike share it.
+  std::unordered_map<const ProfileBody*, const Entry*> built;
+  by_name_.reserve(config.profiles.size());
+  for (const SchedulerProfile& sp : config.profiles) {
+    if (auto it = built.find(sp.body.get()); it != built.end()) {
+      by_name_.try_emplace(sp.scheduler_name, &it->second->cycle);
+      continue;
+    }
+    const Profile* filtering = filters.find(sp.scheduler_name);
     if (filtering == nullptr) continue;
+    const ProfileBody& profile = *sp.body;
     auto entry = std::make_unique<Entry>();
-    entry->scheduler_name = profile.scheduler_name;
     const PluginRegistry registry = placement_registry(score_plugin_args(profile), selector);
     const PluginContext context = profile_plugin_context(profile, gates);
 
@@ -103,6 +110,8 @@ PlacementProfiles::PlacementProfiles(const SchedulerConfiguration& config, const
     }
     entry->cycle.filters = filtering->framework.get();
     entry->cycle.scoring = entry->scoring.get();
+    built.emplace(sp.body.get(), entry.get());
+    by_name_.try_emplace(sp.scheduler_name, &entry->cycle);
     entries_.push_back(std::move(entry));
   }
 }
@@ -110,10 +119,8 @@ PlacementProfiles::PlacementProfiles(const SchedulerConfiguration& config, const
 PlacementProfiles::~PlacementProfiles() = default;
 
 const CycleProfile* PlacementProfiles::find(std::string_view scheduler_name) const {
-  for (const auto& entry : entries_) {
-    if (entry->scheduler_name == scheduler_name) return &entry->cycle;
-  }
-  return nullptr;
+  auto it = by_name_.find(scheduler_name);
+  return it == by_name_.end() ? nullptr : it->second;
 }
 
 }  // namespace podfit

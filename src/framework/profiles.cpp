@@ -1,12 +1,13 @@
 #include "podfit/framework/profiles.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "podfit/framework/names.h"
 
 namespace podfit {
 
-PluginContext profile_plugin_context(const SchedulerProfile& profile, const FeatureGates& gates) {
+PluginContext profile_plugin_context(const ProfileBody& profile, const FeatureGates& gates) {
   PluginContext context;
   context.gates = gates;
   if (const PluginConfig* fit = profile.args_of(names::kNodeResourcesFit)) {
@@ -22,30 +23,36 @@ PluginContext profile_plugin_context(const SchedulerProfile& profile, const Feat
 }
 
 Profiles::Profiles(const SchedulerConfiguration& config, const FeatureGates& gates, const PluginRegistry& registry) {
-  for (const SchedulerProfile& p : config.profiles) {
-    Profile& profile = profiles_.emplace_back();
-    profile.scheduler_name = p.scheduler_name;
-    profile.pre_filter = p.effective.names(ExtensionPoint::PreFilter);
-    profile.filter = p.effective.names(ExtensionPoint::Filter);
-    profile.post_filter = p.effective.names(ExtensionPoint::PostFilter);
-    const auto pre_enqueue = p.effective.names(ExtensionPoint::PreEnqueue);
-    profile.scheduling_gates =
-        std::find(pre_enqueue.begin(), pre_enqueue.end(), names::kSchedulingGates) != pre_enqueue.end();
-    profile.framework = std::make_unique<Framework>(profile.pre_filter, profile.filter, profile_plugin_context(p, gates), registry);
+  std::unordered_map<const ProfileBody*, const Profile*> built;
+  by_name_.reserve(config.profiles.size());
+  for (const SchedulerProfile& sp : config.profiles) {
+    auto [shared, added] = built.try_emplace(sp.body.get());
+    if (added) {
+      const ProfileBody& p = *sp.body;
+      auto profile = std::make_unique<Profile>();
+      profile->pre_filter = p.effective.names(ExtensionPoint::PreFilter);
+      profile->filter = p.effective.names(ExtensionPoint::Filter);
+      profile->post_filter = p.effective.names(ExtensionPoint::PostFilter);
+      const auto pre_enqueue = p.effective.names(ExtensionPoint::PreEnqueue);
+      profile->scheduling_gates =
+          std::find(pre_enqueue.begin(), pre_enqueue.end(), names::kSchedulingGates) != pre_enqueue.end();
+      profile->framework =
+          std::make_unique<Framework>(profile->pre_filter, profile->filter, profile_plugin_context(p, gates), registry);
+      shared->second = profiles_.emplace_back(std::move(profile)).get();
+    }
+    by_name_.try_emplace(sp.scheduler_name, shared->second);
   }
 }
 
 const Profile* Profiles::find(std::string_view scheduler_name) const {
-  for (const Profile& profile : profiles_) {
-    if (profile.scheduler_name == scheduler_name) return &profile;
-  }
-  return nullptr;
+  auto it = by_name_.find(scheduler_name);
+  return it == by_name_.end() ? nullptr : it->second;
 }
 
 std::vector<std::string> Profiles::not_implemented() const {
   std::vector<std::string> names;
-  for (const Profile& profile : profiles_) {
-    for (const std::string& name : profile.framework->not_implemented()) {
+  for (const auto& profile : profiles_) {
+    for (const std::string& name : profile->framework->not_implemented()) {
       if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
     }
   }

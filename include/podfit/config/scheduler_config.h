@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -101,16 +102,23 @@ struct EffectivePlugins {
 };
 
 // config.KubeSchedulerProfile after defaulting (plugins merged with the defaults, default args
-// appended) plus what the framework builds from it.
-struct SchedulerProfile {
-  std::string scheduler_name;
-  int line = 0;
+// appended) plus what the framework builds from it, all but the schedulerName: profiles written
+// alike (the same values besides schedulerName) share one.
+struct ProfileBody {
   std::optional<int32_t> percentage_of_nodes_to_score;
   ProfilePlugins plugins;                    // merged with the defaults (mergePlugins)
   std::vector<PluginConfig> plugin_config;   // as written, then the defaults appended
   EffectivePlugins effective;                // the framework's lists (expandMultiPointPlugins)
   // The args of the plugin `name` (user-given or default), or nullptr.
   const PluginConfig* args_of(std::string_view name) const;
+};
+
+// One profile: its schedulerName and its body, shared with the profiles written alike. The
+// lines in a shared body are those of the first profile written so.
+struct SchedulerProfile {
+  std::string scheduler_name;
+  int line = 0;
+  std::shared_ptr<const ProfileBody> body;
 };
 
 // config.Extender: kept to say that podfit does not call extenders.

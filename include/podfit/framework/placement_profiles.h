@@ -13,6 +13,7 @@
 #include "podfit/framework/scheduling_cycle.h"
 #include "podfit/model/labels.h"
 #include "podfit/model/pod.h"
+#include "podfit/util/string_hash.h"
 
 namespace podfit {
 
@@ -42,7 +43,8 @@ class PlacementProfiles {
 
  private:
   struct Entry;
-  std::vector<std::unique_ptr<Entry>> entries_;
+  std::vector<std::unique_ptr<Entry>> entries_;  // one per profile body, in profile order
+  StringHashMap<const CycleProfile*> by_name_;
   std::vector<std::string> not_run_;
 };
 

@@ -11,13 +11,13 @@
 #include "podfit/config/scheduler_config.h"
 #include "podfit/framework/framework.h"
 #include "podfit/framework/registry.h"
+#include "podfit/util/string_hash.h"
 
 namespace podfit {
 
-// One profile ready to run: its Framework (PreFilter and Filter lists of the configuration)
-// and whether its PreEnqueue runs SchedulingGates.
+// A profile body ready to run: its Framework (PreFilter and Filter lists of the configuration)
+// and whether its PreEnqueue runs SchedulingGates. Profiles sharing a body share one.
 struct Profile {
-  std::string scheduler_name;
   std::unique_ptr<Framework> framework;
   bool scheduling_gates = false;
   // The profile's effective PreFilter and Filter lists (reports, tests).
@@ -30,23 +30,24 @@ struct Profile {
 // profile.Map: kube-scheduler schedules a pod only with the profile its spec.schedulerName names.
 class Profiles {
  public:
-  // Builds one Framework per profile of `config`, each with its own plugin args.
+  // Builds one Framework per profile body of `config` (profiles written alike share it), each
+  // with its own plugin args.
   Profiles(const SchedulerConfiguration& config, const FeatureGates& gates,
            const PluginRegistry& registry = plugin_registry());
 
   // The profile serving `scheduler_name`, or nullptr when none does (the pod is not scheduled).
   const Profile* find(std::string_view scheduler_name) const;
-  const std::vector<Profile>& all() const { return profiles_; }
   // Plugins of any profile's lists podfit does not implement, each once, in profile order.
   std::vector<std::string> not_implemented() const;
 
  private:
-  std::vector<Profile> profiles_;
+  std::vector<std::unique_ptr<Profile>> profiles_;  // one per body, in profile order
+  StringHashMap<const Profile*> by_name_;
 };
 
 // The gates and the profile's plugin args (NodeResourcesFit, NodeAffinity, PodTopologySpread),
 // as the profile's plugin factories read them.
-PluginContext profile_plugin_context(const SchedulerProfile& profile, const FeatureGates& gates);
+PluginContext profile_plugin_context(const ProfileBody& profile, const FeatureGates& gates);
 
 // SchedulingGates.PreEnqueue's status for a pod with scheduling gates ("waiting for scheduling
 // gates: [a b]", UnschedulableAndUnresolvable), or Success when the pod has none.

@@ -53,6 +53,8 @@ void decode_csi_storage_capacity(const Value& v, CSIStorageCapacity& out);
 // scheduling.k8s.io/v1 PriorityClass and policy/v1 PodDisruptionBudget (decode_policy.cpp).
 void decode_priority_class(const Value& v, PriorityClass& out);
 void decode_pod_disruption_budget(const Value& v, PodDisruptionBudget& out);
+// v1 ResourceQuota (decode_resource_quota.cpp).
+void decode_resource_quota(const Value& v, ResourceQuota& out);
 
 // Workloads given to --pod: the pod their controller creates (decode_workload.cpp).
 bool is_workload_kind(std::string_view kind);

@@ -62,7 +62,7 @@ Header read_header(const Value& root) {
 // The API groups/versions podfit accepts for each kind it reads.
 bool version_matches(std::string_view kind, std::string_view api_version) {
   if (kind == "Pod" || kind == "Node" || kind == "Namespace" || kind == "PersistentVolume" ||
-      kind == "PersistentVolumeClaim") {
+      kind == "PersistentVolumeClaim" || kind == "ResourceQuota") {
     return api_version == "v1";
   }
   if (kind == "StorageClass" || kind == "CSINode" || kind == "CSIDriver" || kind == "CSIStorageCapacity") {
@@ -202,6 +202,7 @@ void for_each_cluster_kind(Visit visit) {
   visit("CSIStorageCapacity", &ClusterState::csi_storage_capacities, decode_csi_storage_capacity);
   visit("PriorityClass", &ClusterState::priority_classes, decode_priority_class);
   visit("PodDisruptionBudget", &ClusterState::pod_disruption_budgets, decode_pod_disruption_budget);
+  visit("ResourceQuota", &ClusterState::resource_quotas, decode_resource_quota);
 }
 
 bool decodes_cluster_kind(std::string_view kind) {
@@ -214,11 +215,12 @@ bool decodes_cluster_kind(std::string_view kind) {
 // created with them, as `kubectl apply -f` creates them.
 bool is_companion_kind(std::string_view kind) {
   return kind == "Namespace" || kind == "PersistentVolume" || kind == "PersistentVolumeClaim" ||
-         kind == "StorageClass" || kind == "CSIDriver" || kind == "PriorityClass" || kind == "PodDisruptionBudget";
+         kind == "StorageClass" || kind == "CSIDriver" || kind == "PriorityClass" || kind == "PodDisruptionBudget" ||
+         kind == "ResourceQuota";
 }
 
 bool is_namespaced_companion(std::string_view kind) {
-  return kind == "PersistentVolumeClaim" || kind == "PodDisruptionBudget";
+  return kind == "PersistentVolumeClaim" || kind == "PodDisruptionBudget" || kind == "ResourceQuota";
 }
 
 bool decodes_candidate_kind(std::string_view kind) {

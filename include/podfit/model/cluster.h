@@ -9,6 +9,7 @@
 #include "podfit/model/node.h"
 #include "podfit/model/pod.h"
 #include "podfit/model/policy.h"
+#include "podfit/model/resource_quota.h"
 #include "podfit/model/storage.h"
 
 namespace podfit {
@@ -25,6 +26,7 @@ struct ClusterState {
   std::vector<CSIStorageCapacity> csi_storage_capacities;
   std::vector<PriorityClass> priority_classes;
   std::vector<PodDisruptionBudget> pod_disruption_budgets;
+  std::vector<ResourceQuota> resource_quotas;
   std::map<std::string, int> skipped_kinds;  // kinds podfit does not read -> how many were seen
 };
 

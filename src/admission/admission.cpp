@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "podfit/admission/resource_quota.h"
 #include "podfit/load/pod_creation.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/priority.h"
@@ -19,6 +20,10 @@ std::optional<AdmissionRefusal> admit_pod_creation(Pod& pod, const ClusterState&
     return AdmissionRefusal{"Priority", pod_forbidden(pod, *error)};
   }
   add_default_toleration_seconds(pod);
+  // Validating phase: ResourceQuota comes last.
+  if (auto why = resource_quota_refusal(pod, cluster.resource_quotas)) {
+    return AdmissionRefusal{"ResourceQuota", pod_forbidden(pod, *why)};
+  }
   return std::nullopt;
 }
 

@@ -297,6 +297,10 @@ TEST_CASE("Pod quota usage (pods_test.go TestPodEvaluatorUsage)") {
        "count/pods=1,cpu=1m,limits.cpu=2m,pods=1,requests.cpu=1m"},
       {"container MEM", pod_with({}, {container("c", list({{"memory", "1m"}}), list({{"memory", "2m"}}))}),
        "count/pods=1,limits.memory=2m,memory=1m,pods=1,requests.memory=1m"},
+      {"container DeviceClass extended resource",
+       pod_with({}, {container("c", list({{"deviceclass.resource.kubernetes.io/gpu", "1"}}),
+                               list({{"deviceclass.resource.kubernetes.io/gpu", "1"}}))}),
+       "count/pods=1,pods=1,requests.deviceclass.resource.kubernetes.io/gpu=1"},
       {"container extended resources",
        pod_with({}, {container("c", list({{"example.com/dongle", "3"}}), list({{"example.com/dongle", "3"}}))}),
        "count/pods=1,pods=1,requests.example.com/dongle=3"},
@@ -340,6 +344,10 @@ TEST_CASE("Pod quota constraints (pods_test.go TestPodConstraintsFunc)") {
   CHECK(pod_quota_constraints({"limits.memory"},
                               pod_with({}, {container("c", list({{"memory", "1Gi"}}), list({{"memory", "1Gi"}}))})) ==
         std::nullopt);
+  // Pod-level resources stand in for the containers' own.
+  Pod pod_level = pod_with({}, {container("c", {}, {})});
+  pod_level.spec.resources.emplace().requests = list({{"cpu", "1"}});
+  CHECK(pod_quota_constraints({"requests.cpu", "limits.memory"}, pod_level) == std::nullopt);
   // Resources outside cpu and memory never oblige a container to set them.
   CHECK(pod_quota_constraints({"requests.ephemeral-storage", "pods", "count/pods", "requests.example.com/gpu"},
                               pod_with({}, {container("c", {}, {})})) == std::nullopt);
@@ -348,9 +356,12 @@ TEST_CASE("Pod quota constraints (pods_test.go TestPodConstraintsFunc)") {
 TEST_CASE("Pod quota resources (MatchingResources)") {
   const ResourceList hard = list({{"cpu", "1"}, {"services", "1"}, {"count/pods", "1"}, {"hugepages-2Mi", "1Gi"},
                                   {"requests.hugepages-1Gi", "1Gi"}, {"requests.example.com/gpu", "1"},
-                                  {"requests.storage", "1Gi"}, {"requests.kubernetes.io/x", "1"}, {"limits.memory", "1"}});
-  CHECK(pod_quota_resources(hard) == std::vector<std::string>{"count/pods", "cpu", "hugepages-2Mi", "limits.memory",
-                                                              "requests.example.com/gpu", "requests.hugepages-1Gi"});
+                                  {"requests.storage", "1Gi"}, {"requests.kubernetes.io/x", "1"}, {"limits.memory", "1"},
+                                  {"requests.deviceclass.resource.kubernetes.io/gpu", "1"}});
+  CHECK(pod_quota_resources(hard) ==
+        std::vector<std::string>{"count/pods", "cpu", "hugepages-2Mi", "limits.memory",
+                                 "requests.deviceclass.resource.kubernetes.io/gpu", "requests.example.com/gpu",
+                                 "requests.hugepages-1Gi"});
 }
 
 TEST_CASE("The quota controller's count of a new quota") {

@@ -15,6 +15,8 @@ namespace {
 namespace rn = resource_names;
 
 constexpr std::string_view kPodCount = "count/pods";
+// The implicit extended resource of a DeviceClass: a native name, quota'd as an extended one.
+constexpr std::string_view kDeviceClassPrefix = "deviceclass.resource.kubernetes.io/";
 
 // The resources a quota on pods can name, besides hugepages-* and requests.<extended>.
 constexpr std::string_view kPodResources[] = {
@@ -47,7 +49,9 @@ ResourceList compute_usage(const ResourceList& requests, const ResourceList& lim
       out.set(fmt::format("requests.{}", name), request);
     }
     // Extended resources cannot be overcommitted: quotas name only their requests.
-    if (is_extended_resource_name(name)) out.set(fmt::format("requests.{}", name), request);
+    if (is_extended_resource_name(name) || name.starts_with(kDeviceClassPrefix)) {
+      out.set(fmt::format("requests.{}", name), request);
+    }
   }
   return out;
 }
@@ -144,7 +148,9 @@ bool pod_matches_scope(const ScopedResourceSelectorRequirement& requirement, con
 std::vector<std::string> pod_quota_resources(const ResourceList& hard) {
   std::vector<std::string> out;
   for (const auto& [name, q] : hard) {
-    const bool extended_request = name.starts_with(rn::kRequestsPrefix) && !is_native_resource(name);
+    const bool extended_request =
+        name.starts_with(rn::kRequestsPrefix) &&
+        (!is_native_resource(name) || name.substr(rn::kRequestsPrefix.size()).starts_with(kDeviceClassPrefix));
     if (one_of(name, kPodResources) || name.starts_with(rn::kHugePagesPrefix) ||
         name.starts_with("requests.hugepages-") || extended_request) {
       out.push_back(name);
@@ -171,7 +177,8 @@ std::optional<std::string> pod_quota_constraints(const std::vector<std::string>&
   for (const std::string& name : constrained) {
     if (one_of(name, kMustSpecify)) required.insert(name);
   }
-  if (required.empty()) return std::nullopt;
+  // Pod-level resources free the containers from setting their own.
+  if (required.empty() || is_pod_level_resources_set(pod)) return std::nullopt;
   std::map<std::string, std::set<std::string>> missing;  // resource -> containers without it
   for (const auto* containers : {&pod.spec.containers, &pod.spec.init_containers}) {
     for (const Container& c : *containers) {

@@ -18,8 +18,9 @@ namespace podfit {
 
 // PodUsageFunc: count/pods always; unless the pod is Succeeded or Failed, also pods, cpu,
 // memory and ephemeral-storage with their requests.* and limits.* forms, hugepages-* (and
-// requests.hugepages-*), and requests.<name> for extended resources, from the pod's requests
-// and limits (pod-level resources and overhead included).
+// requests.hugepages-*), and requests.<name> for extended resources and DeviceClasses'
+// deviceclass.resource.kubernetes.io/<class>, from the pod's requests and limits (pod-level
+// resources and overhead included).
 ResourceList pod_quota_usage(const Pod& pod);
 
 // podMatchesScopeFunc: whether the pod falls under one scope requirement (Terminating: it has
@@ -36,7 +37,8 @@ bool quota_matches_pod(const ResourceQuota& quota, const Pod& pod);
 std::vector<std::string> pod_quota_resources(const ResourceList& hard);
 
 // Constraints: when a quota constrains cpu or memory (or their requests.* / limits.* forms),
-// every container and init container must set them: "must specify limits.cpu for: a,b; ...".
+// every container and init container must set them: "must specify limits.cpu for: a,b; ...";
+// a pod with pod-level resources need not.
 std::optional<std::string> pod_quota_constraints(const std::vector<std::string>& constrained, const Pod& pod);
 
 // Why the quotas of the pod's namespace refuse it, as the API server says it after

@@ -140,6 +140,17 @@ TEST_CASE("ResourceQuota admission (admission_test.go)") {
     CHECK(admit(valid_pod("not-allowed-pod", 1, {}, {}), quotas) ==
           "exceeded quota: quota-besteffort, requested: pods=1, used: pods=5, limited: pods=5");
   }
+  SUBCASE("pod-level resources decide BestEffort, even when they name neither cpu nor memory") {
+    std::vector<ResourceQuota> quotas = {quota("quota-besteffort", list({{"pods", "5"}}), list({{"pods", "3"}}))};
+    quotas[0].scopes = {"BestEffort"};
+    Pod pod = valid_pod("p", 1, resources("100m", ""), {});
+    pod.spec.resources.emplace().limits = list({{"hugepages-2Mi", "2Mi"}});
+    CHECK(admit(pod, quotas) == std::nullopt);
+    CHECK(show(quotas[0].status_used) == "pods=4");
+    pod.spec.resources->requests = list({{"memory", "1Gi"}});
+    CHECK(admit(pod, quotas) == std::nullopt);
+    CHECK(show(quotas[0].status_used) == "pods=4");
+  }
   SUBCASE("TestAdmitWhenUnrelatedResourceExceedsQuota: services over their limit do not stop a pod") {
     std::vector<ResourceQuota> quotas = {
         quota("quota", list({{"services", "3"}, {"pods", "4"}}), list({{"services", "4"}, {"pods", "1"}}))};

@@ -69,10 +69,10 @@ bool positive_cpu_or_memory(const ResourceList& list) {
   return false;
 }
 
-// ComputePodQOS == BestEffort: no positive cpu or memory request or limit, taken from the
-// pod-level resources when set, else from the containers and init containers.
+// ComputePodQOS == BestEffort: no positive cpu or memory request or limit, taken from
+// spec.resources when the pod has it (even naming neither), else from every container.
 bool is_best_effort(const Pod& pod) {
-  if (is_pod_level_resources_set(pod)) {
+  if (pod.spec.resources) {
     const ResourceRequirements& r = *pod.spec.resources;
     return !positive_cpu_or_memory(list_or_empty(r.requests)) && !positive_cpu_or_memory(list_or_empty(r.limits));
   }

@@ -646,6 +646,34 @@ TEST_CASE("API validation: workload templates are checked as pods are") {
         "\"-1\": must be greater than or equal to 0");
 }
 
+TEST_CASE("API validation: controllers that keep pods running refuse an active deadline") {
+  const std::string tail = "  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n"
+                           "    spec:\n      activeDeadlineSeconds: 60\n      containers: [{name: c, image: i}]\n";
+  struct Case {
+    const char* kind;
+    const char* api_version;
+    const char* owner;
+  };
+  for (const Case& c : {Case{"Deployment", "apps/v1", "ReplicaSet"}, Case{"ReplicaSet", "apps/v1", "ReplicaSet"},
+                        Case{"StatefulSet", "apps/v1", "StatefulSet"}, Case{"DaemonSet", "apps/v1", "DaemonSet"}}) {
+    CAPTURE(c.kind);
+    CandidateSet set;
+    auto err = load_candidates_text(
+        std::string("apiVersion: ") + c.api_version + "\nkind: " + c.kind + "\nmetadata: {name: web}\nspec:\n" + tail,
+        "web.yaml", set);
+    REQUIRE(err.has_value());
+    CHECK(err->message == std::string("web.yaml: document 1 (") + c.kind +
+                              " web), line 9: spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in " +
+                              c.owner + " is not Supported");
+  }
+  CandidateSet set;
+  CHECK_FALSE(load_candidates_text("apiVersion: batch/v1\nkind: Job\nmetadata: {name: web}\nspec:\n  template:\n"
+                                   "    spec:\n      activeDeadlineSeconds: 60\n      restartPolicy: Never\n"
+                                   "      containers: [{name: c, image: i}]\n",
+                                   "job.yaml", set)
+                   .has_value());
+}
+
 TEST_CASE("API validation: a pod template's labels are reported at template.labels") {
   const std::string deployment =
       "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n"

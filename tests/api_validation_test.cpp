@@ -568,6 +568,71 @@ TEST_CASE("API validation: storage objects, priority classes, disruption budgets
   run(std::begin(rows), std::end(rows));
 }
 
+// A ResourceQuota whose spec holds `spec` (indented by two spaces).
+std::string resource_quota(const std::string& spec) {
+  return "apiVersion: v1\nkind: ResourceQuota\nmetadata: {name: q, namespace: ns}\nspec:\n" + spec;
+}
+
+TEST_CASE("API validation: resource quotas and active deadlines") {
+  const std::string must_exist =
+      "must be 'Exist' when scope is any of ResourceQuotaScopeTerminating, ResourceQuotaScopeNotTerminating, "
+      "ResourceQuotaScopeBestEffort, ResourceQuotaScopeNotBestEffort or ResourceQuotaScopeCrossNamespacePodAffinity";
+  const Row rows[] = {
+      {"quota with scopes and a selector",
+       resource_quota("  hard: {requests.cpu: \"4\", limits.memory: 8Gi, pods: \"10\", count/pods: \"20\", "
+                      "requests.example.com/gpu: \"2\"}\n  scopes: [NotTerminating]\n"
+                      "  scopeSelector:\n    matchExpressions:\n    - {scopeName: PriorityClass, operator: In, values: [high]}\n"
+                      "status:\n  hard: {pods: \"10\"}\n  used: {pods: \"3\"}\n"),
+       ""},
+      {"hugepages and storage without scopes",
+       resource_quota("  hard: {hugepages-2Mi: 1Gi, requests.hugepages-1Gi: 2Gi, requests.storage: 1Ti}\n"), ""},
+      {"negative hard", resource_quota("  hard: {cpu: -100m}\n"),
+       "spec.hard[cpu]: Invalid value: \"-100m\": must be greater than or equal to 0"},
+      {"fractional pods", resource_quota("  hard: {pods: \"1.5\"}\n"),
+       "spec.hard[pods]: Invalid value: \"1500m\": must be an integer"},
+      {"non-standard resource", resource_quota("  hard: {foo: \"1\"}\n"),
+       "spec.hard[foo]: Invalid value: \"foo\": must be a standard resource type or fully qualified"},
+      {"a resource quotas do not name", resource_quota("  hard: {storage: 1Gi}\n"),
+       "spec.hard[storage]: Invalid value: \"storage\": must be a standard resource for quota"},
+      {"unsupported scope", resource_quota("  hard: {pods: \"1\"}\n  scopes: [Foo]\n"),
+       "spec.scopes: Invalid value: [\"Foo\"]: unsupported scope"},
+      {"scope that does not apply to a resource", resource_quota("  hard: {cpu: \"1\"}\n  scopes: [BestEffort]\n"),
+       "spec.scopes: Invalid value: [\"BestEffort\"]: unsupported scope applied to resource"},
+      {"conflicting scopes", resource_quota("  hard: {pods: \"1\"}\n  scopes: [Terminating, NotTerminating]\n"),
+       "spec.scopes: Invalid value: [\"Terminating\",\"NotTerminating\"]: conflicting scopes"},
+      {"selector scope that does not apply to a resource",
+       resource_quota("  hard: {cpu: \"1\"}\n  scopeSelector:\n    matchExpressions: [{scopeName: BestEffort, operator: Exists}]\n"),
+       "spec.scopeSelector.matchExpressions: Invalid value: {\"matchExpressions\":[{\"scopeName\":\"BestEffort\","
+       "\"operator\":\"Exists\"}]}: unsupported scope applied to resource"},
+      {"selector scope name", resource_quota("  hard: {pods: \"1\"}\n  scopeSelector:\n    matchExpressions: [{scopeName: Foo, operator: Exists}]\n"),
+       "spec.scopeSelector.matchExpressions.scopeName: Invalid value: \"Foo\": unsupported scope"},
+      {"selector operator of BestEffort",
+       resource_quota("  hard: {pods: \"1\"}\n  scopeSelector:\n    matchExpressions: [{scopeName: BestEffort, operator: DoesNotExist}]\n"),
+       "spec.scopeSelector.matchExpressions.operator: Invalid value: \"DoesNotExist\": " + must_exist},
+      {"selector In without values",
+       resource_quota("  hard: {pods: \"1\"}\n  scopeSelector:\n    matchExpressions: [{scopeName: PriorityClass, operator: In}]\n"),
+       "spec.scopeSelector.matchExpressions.values: Required value: must be at least one value when `operator` is 'In' "
+       "or 'NotIn' for scope selector"},
+      {"selector Exists with values",
+       resource_quota("  hard: {pods: \"1\"}\n  scopeSelector:\n    matchExpressions: [{scopeName: PriorityClass, operator: Exists, values: [high]}]\n"),
+       "spec.scopeSelector.matchExpressions.values: Invalid value: [\"high\"]: must be no value when `operator` is "
+       "'Exist' or 'DoesNotExist' for scope selector"},
+      {"selector operator",
+       resource_quota("  hard: {pods: \"1\"}\n  scopeSelector:\n    matchExpressions: [{scopeName: PriorityClass, operator: Equals, values: [high]}]\n"),
+       "spec.scopeSelector.matchExpressions.operator: Invalid value: \"Equals\": not a valid selector operator"},
+      {"conflicting selector scopes",
+       resource_quota("  hard: {pods: \"1\"}\n  scopeSelector:\n    matchExpressions:\n"
+                      "    - {scopeName: BestEffort, operator: Exists}\n    - {scopeName: NotBestEffort, operator: Exists}\n"),
+       "spec.scopeSelector.matchExpressions: Invalid value: null: conflicting scopes"},
+      {"negative used", resource_quota("  hard: {pods: \"1\"}\nstatus:\n  used: {pods: \"-1\"}\n"),
+       "status.used[pods]: Invalid value: \"-1\": must be greater than or equal to 0"},
+      {"active deadline", pod("  activeDeadlineSeconds: 30\n"), ""},
+      {"active deadline of zero", pod("  activeDeadlineSeconds: 0\n"),
+       "spec.activeDeadlineSeconds: Invalid value: 0: must be between 1 and 2147483647, inclusive"},
+  };
+  run(std::begin(rows), std::end(rows));
+}
+
 TEST_CASE("API validation: workload templates are checked as pods are") {
   const std::string deployment =
       "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n"
@@ -579,6 +644,34 @@ TEST_CASE("API validation: workload templates are checked as pods are") {
   CHECK(err->message ==
         "web.yaml: document 1 (Deployment web), line 9: spec.template.spec.overhead.limits[cpu]: Invalid value: "
         "\"-1\": must be greater than or equal to 0");
+}
+
+TEST_CASE("API validation: controllers that keep pods running refuse an active deadline") {
+  const std::string tail = "  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n"
+                           "    spec:\n      activeDeadlineSeconds: 60\n      containers: [{name: c, image: i}]\n";
+  struct Case {
+    const char* kind;
+    const char* api_version;
+    const char* owner;
+  };
+  for (const Case& c : {Case{"Deployment", "apps/v1", "ReplicaSet"}, Case{"ReplicaSet", "apps/v1", "ReplicaSet"},
+                        Case{"StatefulSet", "apps/v1", "StatefulSet"}, Case{"DaemonSet", "apps/v1", "DaemonSet"}}) {
+    CAPTURE(c.kind);
+    CandidateSet set;
+    auto err = load_candidates_text(
+        std::string("apiVersion: ") + c.api_version + "\nkind: " + c.kind + "\nmetadata: {name: web}\nspec:\n" + tail,
+        "web.yaml", set);
+    REQUIRE(err.has_value());
+    CHECK(err->message == std::string("web.yaml: document 1 (") + c.kind +
+                              " web), line 9: spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in " +
+                              c.owner + " is not Supported");
+  }
+  CandidateSet set;
+  CHECK_FALSE(load_candidates_text("apiVersion: batch/v1\nkind: Job\nmetadata: {name: web}\nspec:\n  template:\n"
+                                   "    spec:\n      activeDeadlineSeconds: 60\n      restartPolicy: Never\n"
+                                   "      containers: [{name: c, image: i}]\n",
+                                   "job.yaml", set)
+                   .has_value());
 }
 
 TEST_CASE("API validation: a pod template's labels are reported at template.labels") {

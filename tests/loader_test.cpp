@@ -423,3 +423,27 @@ TEST_CASE("a PersistentVolume without status is what the PV controller makes of 
   CHECK(s.persistent_volumes[1].phase == "Pending");    // pre-bound: the controller binds it to its claim
   CHECK(s.persistent_volumes[2].phase == "Released");   // a written phase is kept
 }
+
+TEST_CASE("a ResourceQuota: hard, scopes, scope selector and status; unknown fields refused as the API server refuses them") {
+  ClusterState s = load_ok(
+      "apiVersion: v1\nkind: ResourceQuota\nmetadata: {name: compute, namespace: shop}\nspec:\n"
+      "  hard: {requests.cpu: \"4\", count/pods: \"10\"}\n  scopes: [NotTerminating]\n"
+      "  scopeSelector:\n    matchExpressions:\n    - {scopeName: PriorityClass, operator: NotIn, values: [low, batch]}\n"
+      "status:\n  hard: {requests.cpu: \"4\"}\n  used: {requests.cpu: 1500m}\n");
+  REQUIRE(s.resource_quotas.size() == 1);
+  const ResourceQuota& q = s.resource_quotas[0];
+  CHECK(q.metadata.namespace_ == "shop");
+  CHECK(q.spec_hard.find("count/pods")->to_string() == "10");
+  CHECK(q.scopes == std::vector<std::string>{"NotTerminating"});
+  REQUIRE(q.scope_selector);
+  REQUIRE(q.scope_selector->size() == 1);
+  CHECK((*q.scope_selector)[0].scope_name == "PriorityClass");
+  CHECK((*q.scope_selector)[0].operator_ == "NotIn");
+  CHECK((*q.scope_selector)[0].values == std::vector<std::string>{"low", "batch"});
+  CHECK(q.status_hard.find("requests.cpu")->to_string() == "4");
+  CHECK(q.status_used.find("requests.cpu")->to_string() == "1500m");
+  CHECK(load_error("apiVersion: v1\nkind: ResourceQuota\nmetadata: {name: q}\nspec:\n  hard: {pods: \"1\"}\n  scope: [BestEffort]\n") ==
+        "bad.yaml: document 1 (ResourceQuota q), line 6: strict decoding error: unknown field \"spec.scope\"");
+  CHECK(load_error("apiVersion: v2\nkind: ResourceQuota\nmetadata: {name: q}\n") ==
+        "bad.yaml: document 1 (ResourceQuota q), line 1: no matches for kind \"ResourceQuota\" in version \"v2\"");
+}

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "podfit/admission/resource_quota.h"
 #include "podfit/load/pod_creation.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/priority.h"
@@ -24,6 +25,10 @@ std::optional<AdmissionRefusal> admit_pod_creation(Pod& pod, const ClusterState&
   // Validating phase.
   if (auto refusal = validate_limit_ranges(pod, cluster)) return refusal;
   if (auto refusal = validate_runtime_class_overhead(pod, cluster)) return refusal;
+  // ResourceQuota comes last.
+  if (auto why = resource_quota_refusal(pod, cluster.resource_quotas)) {
+    return AdmissionRefusal{"ResourceQuota", pod_forbidden(pod, *why)};
+  }
   return std::nullopt;
 }
 

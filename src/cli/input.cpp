@@ -8,6 +8,7 @@
 
 #include "podfit/admission/admission.h"
 #include "podfit/admission/immediate_binding.h"
+#include "podfit/admission/resource_quota.h"
 #include "podfit/cli/live_input.h"
 #include "podfit/cli/progress.h"
 #include "podfit/load/loader.h"
@@ -170,8 +171,18 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   for (const PersistentVolumeClaim& claim : input.cluster.persistent_volume_claims) {
     existing_claims.insert(claim.metadata.namespace_ + "/" + claim.metadata.name);
   }
-  // The claims, classes and budgets shipped with the pods are created with them.
+  std::set<std::string> existing_quotas;
+  for (const ResourceQuota& quota : input.cluster.resource_quotas) {
+    existing_quotas.insert(quota.metadata.namespace_ + "/" + quota.metadata.name);
+  }
+  // The claims, classes, budgets and quotas shipped with the pods are created with them.
   const CompanionChanges companions = apply_companions(input.cluster, std::move(candidates.companions));
+  // The quota controller counts a new quota's usage before the pods are created.
+  for (ResourceQuota& quota : input.cluster.resource_quotas) {
+    if (!existing_quotas.contains(quota.metadata.namespace_ + "/" + quota.metadata.name)) {
+      sync_new_resource_quota(quota, input.cluster.pods);
+    }
+  }
   if (!companions.empty()) err << describe_companions(companions) << '\n';
   // The claims controllers create before these pods join the cluster state the snapshot is built from.
   std::vector<std::string> claims = prepare_candidates(input.cluster, input.candidates);

@@ -7,11 +7,14 @@
 
 #include <fmt/format.h>
 
+#include "podfit/admission/admission.h"
+#include "podfit/admission/resource_quota.h"
 #include "podfit/cli/workload_check.h"
 #include "podfit/config/scheduler_config.h"
 #include "podfit/framework/placement_profiles.h"
 #include "podfit/framework/profiles.h"
 #include "podfit/framework/scheduling_cycle.h"
+#include "podfit/load/pod_creation.h"
 #include "podfit/load/workload.h"
 #include "podfit/report/placement_report.h"
 #include "podfit/snapshot/snapshot.h"
@@ -269,6 +272,8 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
   }
 
   std::vector<std::string> created;  // claims controllers create for the copies
+  // Every copy created is charged to its namespace's quotas, so the next copy finds them fuller.
+  std::vector<ResourceQuota> quotas = cluster.resource_quotas;
   for (size_t index = 0; index < candidates.size(); ++index) {
     const Candidate& candidate = *candidates[index];
     Copies copies(candidate, cluster, snapshot, context, options, err);
@@ -289,12 +294,22 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
       // once the profile's PreEnqueue plugins (SchedulingGates) let it into the queue.
       const Profile* filters = profiles.find(pod.spec.scheduler_name);
       const CycleProfile* cycle = placement.find(pod.spec.scheduler_name);
+      // load_input admitted the candidate without charging it: the quotas are checked and
+      // charged here, once for each copy the controller creates.
+      std::optional<AdmissionRefusal> refused = candidate.refused;
+      if (!refused && !options.input.pods.empty() && (copy.workload || is_uncreated(pod))) {
+        if (auto why = resource_quota_refusal(pod, quotas)) {
+          refused = AdmissionRefusal{"ResourceQuota", pod_forbidden(pod, *why)};
+        } else {
+          charge_resource_quotas(pod, quotas);
+        }
+      }
       Placement p;
-      if (candidate.refused) {
+      if (refused) {
         // The API server refuses to create the pod: it never reaches the scheduler.
         p = placement_of(pod, candidate, index, CycleResult{}, snapshot.nodes().size());
         p.stage = "Refused";
-        p.message = candidate.refused->message;
+        p.message = refused->message;
       } else if (filters == nullptr || cycle == nullptr) {
         p = placement_of(pod, candidate, index, CycleResult{}, snapshot.nodes().size());
         p.stage = "Unserved";

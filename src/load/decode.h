@@ -57,6 +57,8 @@ void decode_priority_class(const Value& v, PriorityClass& out);
 void decode_pod_disruption_budget(const Value& v, PodDisruptionBudget& out);
 void decode_runtime_class(const Value& v, RuntimeClass& out);
 void decode_limit_range(const Value& v, LimitRange& out);
+// v1 ResourceQuota (decode_resource_quota.cpp).
+void decode_resource_quota(const Value& v, ResourceQuota& out);
 
 // Workloads given to --pod: the pod their controller creates (decode_workload.cpp).
 bool is_workload_kind(std::string_view kind);

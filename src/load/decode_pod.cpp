@@ -294,6 +294,9 @@ void decode_pod_spec(const Value& v, PodSpec& spec) {
     else if (key == "priority") {
       if (!f.is_null()) spec.priority = f.int32();
     } else if (key == "priorityClassName") spec.priority_class_name = f.string();
+    else if (key == "activeDeadlineSeconds") {
+      if (!f.is_null()) spec.active_deadline_seconds = f.int64();
+    }
     else if (key == "preemptionPolicy") {
       if (!f.is_null()) {
         spec.preemption_policy = f.string();

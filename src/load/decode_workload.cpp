@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "decode.h"
+#include "validate.h"
 #include "podfit/load/pod_creation.h"
 #include "podfit/load/workload.h"
 #include "podfit/model/field_errors.h"
@@ -256,6 +257,15 @@ void decode_workload(const Value& v, std::string_view kind, std::string_view api
                                           : "spec.template.spec.containers");
   }
   validate_selector(kind, m);
+  // Controllers that keep their pods running refuse a template whose pods would end by deadline.
+  if (m.template_pod.spec.active_deadline_seconds &&
+      (kind == kDeployment || kind == kReplicaSet || kind == kStatefulSet || kind == kDaemonSet ||
+       kind == kReplicationController)) {
+    const std::string_view owner = kind == kDeployment ? kReplicaSet : kind;
+    reject(v, {"spec", "template", "spec", "activeDeadlineSeconds"},
+           field::forbidden("spec.template.spec.activeDeadlineSeconds",
+                            fmt::format("activeDeadlineSeconds in {} is not Supported", owner)));
+  }
 
   const std::string ns = m.meta.namespace_.empty() ? std::string(default_namespace) : m.meta.namespace_;
   const std::string name =

@@ -91,6 +91,7 @@ class KnownFields {
         {"Pod", "Pod"},
         {"Node", "Node"},
         {"Namespace", "Namespace"},
+        {"ResourceQuota", "ResourceQuota"},
         {"PersistentVolume", "PersistentVolume"},
         {"PersistentVolumeClaim", "PersistentVolumeClaim"},
         {"ReplicationController", "ReplicationController"},

@@ -167,6 +167,11 @@ NodeRuntimeHandler features:NodeRuntimeHandlerFeatures name
 NodeRuntimeHandlerFeatures recursiveReadOnlyMounts userNamespaces
 NodeFeatures supplementalGroupsPolicy
 Namespace apiVersion kind metadata:meta.ObjectMeta spec:NamespaceSpec status:NamespaceStatus
+ResourceQuota apiVersion kind metadata:meta.ObjectMeta spec:ResourceQuotaSpec status:ResourceQuotaStatus
+ResourceQuotaSpec hard:{} scopeSelector:ScopeSelector scopes:[]
+ScopeSelector matchExpressions:[]ScopedResourceSelectorRequirement
+ScopedResourceSelectorRequirement operator scopeName values:[]
+ResourceQuotaStatus hard:{} used:{}
 NamespaceSpec finalizers:[]
 NamespaceStatus conditions:[]NamespaceCondition phase
 NamespaceCondition lastTransitionTime message reason status type

@@ -62,7 +62,7 @@ Header read_header(const Value& root) {
 // The API groups/versions podfit accepts for each kind it reads.
 bool version_matches(std::string_view kind, std::string_view api_version) {
   if (kind == "Pod" || kind == "Node" || kind == "Namespace" || kind == "PersistentVolume" ||
-      kind == "PersistentVolumeClaim" || kind == "LimitRange") {
+      kind == "PersistentVolumeClaim" || kind == "LimitRange" || kind == "ResourceQuota") {
     return api_version == "v1";
   }
   if (kind == "StorageClass" || kind == "CSINode" || kind == "CSIDriver" || kind == "CSIStorageCapacity") {
@@ -205,6 +205,7 @@ void for_each_cluster_kind(Visit visit) {
   visit("PodDisruptionBudget", &ClusterState::pod_disruption_budgets, decode_pod_disruption_budget);
   visit("RuntimeClass", &ClusterState::runtime_classes, decode_runtime_class);
   visit("LimitRange", &ClusterState::limit_ranges, decode_limit_range);
+  visit("ResourceQuota", &ClusterState::resource_quotas, decode_resource_quota);
 }
 
 bool decodes_cluster_kind(std::string_view kind) {
@@ -218,11 +219,12 @@ bool decodes_cluster_kind(std::string_view kind) {
 bool is_companion_kind(std::string_view kind) {
   return kind == "Namespace" || kind == "PersistentVolume" || kind == "PersistentVolumeClaim" ||
          kind == "StorageClass" || kind == "CSIDriver" || kind == "PriorityClass" || kind == "PodDisruptionBudget" ||
-         kind == "RuntimeClass" || kind == "LimitRange";
+         kind == "RuntimeClass" || kind == "LimitRange" || kind == "ResourceQuota";
 }
 
 bool is_namespaced_companion(std::string_view kind) {
-  return kind == "PersistentVolumeClaim" || kind == "PodDisruptionBudget" || kind == "LimitRange";
+  return kind == "PersistentVolumeClaim" || kind == "PodDisruptionBudget" || kind == "LimitRange" ||
+         kind == "ResourceQuota";
 }
 
 bool decodes_candidate_kind(std::string_view kind) {

@@ -55,6 +55,10 @@ void validate_node_resource_list(const Value& v, const ResourceList& list);
 void validate_quantity_value(const Value& v, std::initializer_list<PathStep> steps, PathFn path, std::string_view name,
                              const Quantity& q);
 
+// validateResourceName: a qualified name, and a standard resource unless it has a prefix.
+void validate_standard_resource_name(const Value& v, std::initializer_list<PathStep> steps, PathFn path,
+                                     std::string_view name);
+
 // Pods (validate_pod.cpp).
 void validate_toleration(const Value& v, const Toleration& toleration);
 void validate_pod_affinity_term(const Value& v, const PodAffinityTerm& term);
@@ -85,5 +89,8 @@ void validate_storage_class(const Value& v, const StorageClass& sc);
 void validate_csi_node(const Value& v, const CSINode& node);
 void validate_csi_storage_capacity(const Value& v, const CSIStorageCapacity& capacity);
 void validate_priority_class(const Value& v, const PriorityClass& pc);
+// ValidateResourceQuota (validate_resource_quota.cpp): names and quantities of spec.hard,
+// status.hard and status.used, scopes and the scope selector. `v` is the quota.
+void validate_resource_quota(const Value& v, const ResourceQuota& quota);
 
 }  // namespace podfit

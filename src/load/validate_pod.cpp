@@ -299,6 +299,11 @@ void validate_pod_spec(const Value& v, const PodSpec& spec) {
              field::invalid(path_of(v, "priorityClassName"), field::go_quote(spec.priority_class_name), errors.front()));
     }
   }
+  if (spec.active_deadline_seconds && (*spec.active_deadline_seconds < 1 || *spec.active_deadline_seconds > INT32_MAX)) {
+    reject(v, {"activeDeadlineSeconds"},
+           field::invalid(path_of(v, "activeDeadlineSeconds"), std::to_string(*spec.active_deadline_seconds),
+                          "must be between 1 and 2147483647, inclusive"));
+  }
   if (!spec.runtime_class_name.empty()) {
     std::vector<std::string> errors = dns1123_subdomain_errors(spec.runtime_class_name);
     if (!errors.empty()) {

@@ -168,6 +168,15 @@ void validate_quantity_value(const Value& v, std::initializer_list<PathStep> ste
   }
 }
 
+void validate_standard_resource_name(const Value& v, std::initializer_list<PathStep> steps, PathFn path,
+                                     std::string_view name) {
+  std::vector<std::string> errors = label_key_errors(name);
+  if (!errors.empty()) reject(v, steps, field::invalid(path(), field::json_quote(name), errors.front()));
+  if (name.find('/') == std::string_view::npos && !is_standard_resource(name)) {
+    reject(v, steps, field::invalid(path(), field::json_quote(name), "must be a standard resource type or fully qualified"));
+  }
+}
+
 void validate_container_resources(const Value& v, const ResourceRequirements& resources) {
   validate_requirements(v, optional_list(resources.requests), optional_list(resources.limits), NameRule::Container, false);
 }

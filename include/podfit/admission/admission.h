@@ -17,8 +17,9 @@ namespace podfit {
 
 // The admission plugins kube-apiserver enables by default that change or refuse a pod, in its
 // order: mutating LimitRanger, Priority, DefaultTolerationSeconds, RuntimeClass; then
-// validating LimitRanger, RuntimeClass. The first refusal stops the chain, as the API server stops at the first plugin
-// that refuses.
+// validating LimitRanger, RuntimeClass and ResourceQuota last (see resource_quota.h; the quotas
+// are not charged here). The first refusal stops the chain, as the API server stops at the
+// first plugin that refuses.
 std::optional<AdmissionRefusal> admit_pod_creation(Pod& pod, const ClusterState& cluster);
 
 // admit_pod_creation for every candidate whose pod is being created (a workload's, or a --pod

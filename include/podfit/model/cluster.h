@@ -10,6 +10,7 @@
 #include "podfit/model/node.h"
 #include "podfit/model/pod.h"
 #include "podfit/model/policy.h"
+#include "podfit/model/resource_quota.h"
 #include "podfit/model/runtime_class.h"
 #include "podfit/model/storage.h"
 
@@ -29,6 +30,7 @@ struct ClusterState {
   std::vector<PodDisruptionBudget> pod_disruption_budgets;
   std::vector<RuntimeClass> runtime_classes;
   std::vector<LimitRange> limit_ranges;
+  std::vector<ResourceQuota> resource_quotas;
   std::map<std::string, int> skipped_kinds;  // kinds podfit does not read -> how many were seen
 };
 

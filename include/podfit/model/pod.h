@@ -89,6 +89,7 @@ struct PodSpec {
   std::optional<int32_t> priority;
   std::string priority_class_name;
   std::optional<std::string> preemption_policy;
+  std::optional<int64_t> active_deadline_seconds;  // set: a Terminating pod for quota scopes
   std::vector<TopologySpreadConstraint> topology_spread_constraints;
   std::vector<PodSchedulingGate> scheduling_gates;
   std::vector<PodResourceClaim> resource_claims;

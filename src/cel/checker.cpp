@@ -7,6 +7,18 @@
 namespace podfit::cel {
 namespace {
 
+// `t` with its type parameters replaced by `ps` (same kind, same name).
+Type with_params(const Type& t, std::vector<Type> ps) {
+  using K = Type::K;
+  switch (t.kind()) {
+    case K::List: return Type::list(ps[0]);
+    case K::Map: return Type::map(ps[0], ps[1]);
+    case K::Optional: return Type::optional(ps[0]);
+    case K::TypeT: return Type::type_of(ps[0]);
+    default: return Type::opaque(std::string(t.name()), std::move(ps));
+  }
+}
+
 using K = Type::K;
 
 class Checker {
@@ -43,13 +55,7 @@ class Checker {
     if (t.params().empty()) return t;
     std::vector<Type> ps;
     for (const auto& p : t.params()) ps.push_back(substitute(p, final));
-    switch (t.kind()) {
-      case K::List: return Type::list(ps[0]);
-      case K::Map: return Type::map(ps[0], ps[1]);
-      case K::Optional: return Type::optional(ps[0]);
-      case K::TypeT: return Type::type_of(ps[0]);
-      default: return Type::opaque(std::string(t.name()), ps);
-    }
+    return with_params(t, std::move(ps));
   }
 
   bool occurs(const std::string& name, const Type& t) {
@@ -140,13 +146,7 @@ class Checker {
     if (t.params().empty()) return t;
     std::vector<Type> ps;
     for (const auto& p : t.params()) ps.push_back(instantiate(p, renames));
-    switch (t.kind()) {
-      case K::List: return Type::list(ps[0]);
-      case K::Map: return Type::map(ps[0], ps[1]);
-      case K::Optional: return Type::optional(ps[0]);
-      case K::TypeT: return Type::type_of(ps[0]);
-      default: return Type::opaque(std::string(t.name()), ps);
-    }
+    return with_params(t, std::move(ps));
   }
 
   const Type* local(const std::string& name) const {

@@ -7,21 +7,7 @@ namespace {
 using Args = std::span<const Value>;
 
 // -1, 0, 1 for comparable values of one kind; 2 otherwise.
-int compare(const Value& a, const Value& b) {
-  if (a.kind() != b.kind()) return 2;
-  switch (a.kind()) {
-    case Kind::Int:
-    case Kind::Uint:
-    case Kind::Double: return compare_numeric(a, b);
-    case Kind::String:
-    case Kind::Bytes: {
-      int c = a.as_string().compare(b.as_string());
-      return c < 0 ? -1 : (c > 0 ? 1 : 0);
-    }
-    case Kind::Bool: return a.as_bool() == b.as_bool() ? 0 : (a.as_bool() ? 1 : -1);
-    default: return 2;
-  }
-}
+int compare(const Value& a, const Value& b) { return a.kind() == b.kind() ? order_values(a, b) : 2; }
 
 Value extreme(Args a, bool want_min, const char* name) {
   const ListValue& l = a[0].as_list();

@@ -53,6 +53,9 @@ struct Program::Impl {
 
 // -1, 0, 1 across int, uint and double; 2 when unordered (NaN).
 int compare_numeric(const Value& a, const Value& b);
+// The ordering operators' comparison: numbers across kinds, strings, bytes, bools; -1, 0, 1, or
+// 2 when unordered.
+int order_values(const Value& a, const Value& b);
 
 // Whether a value may be passed where a parameter of type t is declared (kind level).
 bool value_matches(const Type& t, const Value& v);

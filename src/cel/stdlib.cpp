@@ -88,6 +88,22 @@ std::string format_double(double d) {
   return out;
 }
 
+// Ordering of two values of comparable kinds: -1, 0, 1, or 2 when unordered.
+int order_values(const Value& a, const Value& b) {
+  switch (a.kind()) {
+    case Kind::Int:
+    case Kind::Uint:
+    case Kind::Double: return compare_numeric(a, b);
+    case Kind::String:
+    case Kind::Bytes: {
+      int c = a.as_string().compare(b.as_string());
+      return c < 0 ? -1 : (c > 0 ? 1 : 0);
+    }
+    case Kind::Bool: return a.as_bool() == b.as_bool() ? 0 : (a.as_bool() ? 1 : -1);
+    default: return 2;
+  }
+}
+
 namespace {
 
 using Args = std::span<const Value>;
@@ -109,21 +125,6 @@ Value add_list(Args a) {
   return Value::list(std::move(out));
 }
 
-// Ordering of two values of comparable kinds: -1, 0, 1, or 2 when unordered.
-int order(const Value& a, const Value& b) {
-  switch (a.kind()) {
-    case Kind::Int:
-    case Kind::Uint:
-    case Kind::Double: return compare_numeric(a, b);
-    case Kind::String:
-    case Kind::Bytes: {
-      int c = a.as_string().compare(b.as_string());
-      return c < 0 ? -1 : (c > 0 ? 1 : 0);
-    }
-    case Kind::Bool: return a.as_bool() == b.as_bool() ? 0 : (a.as_bool() ? 1 : -1);
-    default: return 2;
-  }
-}
 
 void add_comparisons(Env& env) {
   struct Op {
@@ -153,7 +154,7 @@ void add_comparisons(Env& env) {
     for (const Pair& p : pairs) {
       auto test = op.test;
       ovs.push_back(make_overload(std::string(op.id) + "_" + p.suffix, {T(p.a), T(p.b)}, Type::boolean(),
-                                  [test](Args a, EvalContext&) { return Value::boolean(test(order(a[0], a[1]))); }));
+                                  [test](Args a, EvalContext&) { return Value::boolean(test(order_values(a[0], a[1]))); }));
     }
     env.add_function(op.fn, std::move(ovs));
   }

@@ -355,3 +355,22 @@ TEST_CASE("LimitRanger: bounds (TestPodLimitFunc)") {
     }
   }
 }
+
+TEST_CASE("admission: a class of a kind the input lacks is not checked, rather than refused") {
+  ClusterState without_classes;
+  Pod pod = testing::PodBuilder("p");
+  pod.spec.priority_class_name = "high";
+  pod.spec.runtime_class_name = "gvisor";
+  std::vector<std::string> unknown;
+  CHECK_FALSE(admit_pod_creation(pod, without_classes, &unknown));
+  REQUIRE(unknown.size() == 2);
+  CHECK(unknown[0] == "default/p: PriorityClass high not checked: the cluster state has no PriorityClasses (read "
+                      "priorityclasses with the rest)");
+  CHECK(unknown[1] == "default/p: RuntimeClass gvisor not checked: the cluster state has no RuntimeClasses (read "
+                      "runtimeclasses with the rest)");
+  // The system classes exist in every cluster: naming an unknown one is refused all the same.
+  Pod system = testing::PodBuilder("s");
+  system.spec.priority_class_name = "system-node-critical";
+  CHECK_FALSE(admit_pod_creation(system, without_classes, &unknown));
+  CHECK(system.spec.priority == std::optional<int32_t>(2000001000));
+}

@@ -203,7 +203,7 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
     }
   }
   // The admission plugins between kubectl apply and the scheduler, for the pods not created yet.
-  admit_candidates(input.candidates, input.cluster);
+  for (const std::string& line : admit_candidates(input.candidates, input.cluster)) err << "podfit: " << line << '\n';
   return true;
 }
 

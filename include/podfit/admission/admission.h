@@ -20,11 +20,16 @@ namespace podfit {
 // validating LimitRanger, RuntimeClass and ResourceQuota last (see resource_quota.h; the quotas
 // are not charged here). The first refusal stops the chain, as the API server stops at the
 // first plugin that refuses.
-std::optional<AdmissionRefusal> admit_pod_creation(Pod& pod, const ClusterState& cluster);
+// A cluster state without any PriorityClass (the API server always has its system-* classes)
+// or without any RuntimeClass was read without that kind: a class the pod names is then not
+// checked, and `unknown` (when given) says so, rather than refusing the pod on missing input.
+std::optional<AdmissionRefusal> admit_pod_creation(Pod& pod, const ClusterState& cluster,
+                                                   std::vector<std::string>* unknown = nullptr);
 
 // admit_pod_creation for every candidate whose pod is being created (a workload's, or a --pod
 // Pod without uid and creationTimestamp), setting Candidate::refused when refused.
-void admit_candidates(std::vector<Candidate>& candidates, const ClusterState& cluster);
+// Returns what could not be checked for want of a kind in the cluster state, one line each.
+std::vector<std::string> admit_candidates(std::vector<Candidate>& candidates, const ClusterState& cluster);
 
 // DefaultTolerationSeconds: a pod that tolerates neither node.kubernetes.io/not-ready nor (each
 // on its own) node.kubernetes.io/unreachable with effect NoExecute gets a toleration of it for

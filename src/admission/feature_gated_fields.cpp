@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "podfit/admission/admission.h"
+#include "podfit/load/loader.h"
 #include "podfit/load/pod_creation.h"
 #include "podfit/model/field_errors.h"
 
@@ -25,15 +26,12 @@ std::optional<std::string> disabled_feature_field(const Candidate& candidate, co
   for (size_t i = 0; i < tolerations.size(); ++i) {
     const std::string& op = tolerations[i].op;
     if (op != "Gt" && op != "Lt") continue;
-    const SourceRef& at = candidate.pod.origin;
-    const std::string kind = candidate.workload ? candidate.workload->kind : std::string("Pod");
+    const std::string_view kind = candidate.workload ? std::string_view(candidate.workload->kind) : "Pod";
     const std::string& ns = candidate.workload ? candidate.workload->namespace_ : candidate.pod.metadata.namespace_;
     const std::string& name = candidate.workload ? candidate.workload->name : candidate.pod.metadata.name;
-    std::string where = fmt::format("{}: document {}", at.file, at.document);
-    if (at.item >= 0) where += fmt::format(", items[{}]", at.item);
-    return fmt::format("{} ({} {}/{}), line {}: {}", where, kind, ns, name, at.line,
-                       field::not_supported(fmt::format("{}.tolerations[{}].operator", pod_spec_path(candidate), i),
-                                            field::json_quote(op), {"Equal", "Exists"}));
+    return object_error(candidate.pod.origin, kind, ns, name,
+                        field::not_supported(fmt::format("{}.tolerations[{}].operator", pod_spec_path(candidate), i),
+                                             field::json_quote(op), {"Equal", "Exists"}));
   }
   return std::nullopt;
 }

@@ -65,7 +65,7 @@ void bind(PersistentVolumeClaim& claim, PersistentVolume& volume) {
 std::vector<AssumedBinding> bind_immediate_claims(ClusterState& cluster, const std::set<std::string>& new_claims) {
   std::vector<AssumedBinding> bound;
   for (PersistentVolumeClaim& claim : cluster.persistent_volume_claims) {
-    if (!new_claims.contains(claim.metadata.namespace_ + "/" + claim.metadata.name)) continue;
+    if (!new_claims.contains(namespaced_name(claim.metadata))) continue;
     if (!claim.spec.volume_name.empty()) {
       // Pre-bound by the manifest: the controller completes the binding when that volume is free.
       if (claim.metadata.annotations.contains(volume_annotations::kBindCompleted)) continue;
@@ -75,7 +75,7 @@ std::vector<AssumedBinding> bind_immediate_claims(ClusterState& cluster, const s
                                                 volume.claim_ref->name == claim.metadata.name);
         if (free) {
           bind(claim, volume);
-          bound.push_back({claim.metadata.namespace_ + "/" + claim.metadata.name, volume.metadata.name, ""});
+          bound.push_back({namespaced_name(claim.metadata), volume.metadata.name, ""});
         }
         break;
       }
@@ -92,13 +92,13 @@ std::vector<AssumedBinding> bind_immediate_claims(ClusterState& cluster, const s
     if (match.volume != nullptr) {
       PersistentVolume& volume = cluster.persistent_volumes[static_cast<size_t>(match.volume - cluster.persistent_volumes.data())];
       bind(claim, volume);
-      bound.push_back({claim.metadata.namespace_ + "/" + claim.metadata.name, volume.metadata.name, ""});
+      bound.push_back({namespaced_name(claim.metadata), volume.metadata.name, ""});
       continue;
     }
     if (sc->provisioner.empty() || sc->provisioner == kNoProvisioner) continue;
     PersistentVolume& volume = cluster.persistent_volumes.emplace_back(provisioned_volume(claim, *sc));
     bind(claim, volume);
-    bound.push_back({claim.metadata.namespace_ + "/" + claim.metadata.name, volume.metadata.name, sc->provisioner});
+    bound.push_back({namespaced_name(claim.metadata), volume.metadata.name, sc->provisioner});
   }
   return bound;
 }

@@ -40,6 +40,14 @@ std::string describe_skipped_candidates(const std::map<std::string, int>& kinds)
                      total == 1 ? "" : "s", total == 1 ? "is" : "are", joined);
 }
 
+// The namespace/name keys of a list of objects.
+template <class T>
+std::set<std::string> keys_of(const std::vector<T>& objects) {
+  std::set<std::string> keys;
+  for (const T& o : objects) keys.insert(namespaced_name(o.metadata));
+  return keys;
+}
+
 // The manifest's own claims, classes and budgets exist once it is applied: say which were created.
 std::string describe_companions(const CompanionChanges& changes) {
   auto list = [](const std::vector<std::pair<std::string, int>>& counts) {
@@ -167,19 +175,13 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   if (!input.cluster.skipped_kinds.empty()) err << describe_skipped_kinds(input.cluster) << '\n';
   if (!candidates.skipped_kinds.empty()) err << describe_skipped_candidates(candidates.skipped_kinds) << '\n';
   input.candidates = std::move(candidates.candidates);
-  std::set<std::string> existing_claims;
-  for (const PersistentVolumeClaim& claim : input.cluster.persistent_volume_claims) {
-    existing_claims.insert(claim.metadata.namespace_ + "/" + claim.metadata.name);
-  }
-  std::set<std::string> existing_quotas;
-  for (const ResourceQuota& quota : input.cluster.resource_quotas) {
-    existing_quotas.insert(quota.metadata.namespace_ + "/" + quota.metadata.name);
-  }
+  const std::set<std::string> existing_claims = keys_of(input.cluster.persistent_volume_claims);
+  const std::set<std::string> existing_quotas = keys_of(input.cluster.resource_quotas);
   // The claims, classes, budgets and quotas shipped with the pods are created with them.
   const CompanionChanges companions = apply_companions(input.cluster, std::move(candidates.companions));
   // The quota controller counts a new quota's usage before the pods are created.
   for (ResourceQuota& quota : input.cluster.resource_quotas) {
-    if (!existing_quotas.contains(quota.metadata.namespace_ + "/" + quota.metadata.name)) {
+    if (!existing_quotas.contains(namespaced_name(quota.metadata))) {
       sync_new_resource_quota(quota, input.cluster.pods);
     }
   }
@@ -188,11 +190,8 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   std::vector<std::string> claims = prepare_candidates(input.cluster, input.candidates);
   if (!claims.empty()) err << describe_synthesized_claims(claims) << '\n';
   // New claims that bind Immediately are bound before their pods reach the scheduler.
-  std::set<std::string> new_claims;
-  for (const PersistentVolumeClaim& claim : input.cluster.persistent_volume_claims) {
-    std::string key = claim.metadata.namespace_ + "/" + claim.metadata.name;
-    if (!existing_claims.contains(key)) new_claims.insert(std::move(key));
-  }
+  std::set<std::string> new_claims = keys_of(input.cluster.persistent_volume_claims);
+  std::erase_if(new_claims, [&](const std::string& key) { return existing_claims.contains(key); });
   const std::vector<AssumedBinding> bindings = bind_immediate_claims(input.cluster, new_claims);
   if (!bindings.empty()) err << describe_immediate_bindings(bindings) << '\n';
   // Fields a disabled feature gate keeps out of the API: the API server refuses the manifest.

@@ -736,6 +736,15 @@ std::optional<LoadError> load_candidates_text(std::string_view text, const std::
 
 void apply_default_storage_class(ClusterState& cluster) { assign_default_storage_class(cluster); }
 
+std::string object_error(const SourceRef& origin, std::string_view kind, std::string_view namespace_,
+                         std::string_view name, std::string_view message) {
+  Header header;
+  header.kind = kind;
+  header.namespace_ = namespace_;
+  header.name = name;
+  return fmt::format("{}: {}, line {}: {}", origin.file, describe(origin, header), origin.line, message);
+}
+
 namespace {
 
 // Later than any timestamp of the input: a companion is created after everything in it (the
@@ -757,7 +766,7 @@ CompanionChanges apply_companions(ClusterState& cluster, ClusterState&& companio
     auto& existing = cluster.*member;
     auto& incoming = companions.*member;
     if (incoming.empty()) return;
-    auto key = [](const auto& o) { return o.metadata.namespace_ + "/" + o.metadata.name; };
+    auto key = [](const auto& o) { return namespaced_name(o.metadata); };
     std::unordered_map<std::string, size_t> index;
     for (size_t i = 0; i < existing.size(); ++i) index.emplace(key(existing[i]), i);
     int created = 0, updated = 0;

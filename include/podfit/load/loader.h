@@ -44,6 +44,11 @@ struct LoadError {
   std::string message;
 };
 
+// An error about an object already decoded, worded as load errors are:
+// "FILE: document N[, items[I]] (KIND [NS/]NAME), line L: MESSAGE".
+std::string object_error(const SourceRef& origin, std::string_view kind, std::string_view namespace_,
+                         std::string_view name, std::string_view message);
+
 // Reads the cluster state (-f). Kinds podfit does not read are counted in skipped_kinds.
 std::optional<LoadError> load_cluster_state(const std::vector<std::string>& paths, const LoadOptions& options,
                                             ClusterState& out);

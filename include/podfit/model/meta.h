@@ -37,4 +37,7 @@ struct ObjectMeta {
   std::vector<OwnerReference> owner_references;
 };
 
+// "namespace/name": the key a namespaced object is known by (cluster-scoped ones: "/name").
+inline std::string namespaced_name(const ObjectMeta& meta) { return meta.namespace_ + "/" + meta.name; }
+
 }  // namespace podfit

@@ -1,0 +1,66 @@
+// DRA device selectors: CEL expressions of DeviceClasses and claims, compiled once in the
+// environment k8s.io/dynamic-resource-allocation/cel gives them and evaluated per device.
+//
+//   dra::SelectorCompiler compiler(dra::SelectorFeatures{});
+//   dra::CompiledSelector s = compiler.compile("device.driver == 'gpu.example.com'");
+//   if (!s.ok()) print(s.error());                  // "compilation failed: ERROR: <input>:1:..."
+//   dra::MatchResult m = s.matches(slice.driver, slice.devices[0]);
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "podfit/cel/cel.h"
+#include "podfit/model/resource_slice.h"
+
+namespace podfit::dra {
+
+// The feature gates that shape kubernetes.DRADevice (release defaults of v1.37).
+struct SelectorFeatures {
+  bool consumable_capacity = true;    // DRAConsumableCapacity: device.allowMultipleAllocations
+  bool list_type_attributes = false;  // DRAListTypeAttributes: attributes may be lists
+};
+
+// Which of upstream's environments compiles: an expression the API server is asked to store
+// (new) sees only what the gates enable; one already stored, and every expression the
+// scheduler evaluates, sees every declaration.
+enum class Expressions { New, Stored };
+
+// The outcome of one evaluation on one device.
+struct MatchResult {
+  bool matches = false;
+  std::string error;  // the CEL runtime error as upstream words it; empty when none
+};
+
+class CompiledSelector {
+ public:
+  bool ok() const { return program_ != nullptr; }
+  // "compilation failed: ..." or "must evaluate to bool or the unknown type, not ...".
+  const std::string& error() const { return error_; }
+  const std::string& expression() const { return expression_; }
+  // Evaluates against one device of a slice published by `driver`.
+  MatchResult matches(std::string_view driver, const Device& device) const;
+
+ private:
+  friend class SelectorCompiler;
+  std::string expression_;
+  std::string error_;
+  std::shared_ptr<const cel::Program> program_;
+};
+
+class SelectorCompiler {
+ public:
+  explicit SelectorCompiler(SelectorFeatures features = {}, Expressions kind = Expressions::Stored);
+  CompiledSelector compile(std::string_view expression) const;
+
+ private:
+  cel::Env env_;
+};
+
+// The API server's check of a selector it is asked to store: the field error's detail
+// ("compilation failed: ...") for an expression that does not compile, else empty. Length
+// is checked by the caller (a TooLong field error, before compiling).
+std::string new_selector_error(std::string_view expression, SelectorFeatures features = {});
+
+}  // namespace podfit::dra

@@ -396,7 +396,7 @@ void add_equality_and_membership(Env& env) {
         Kind k = a[0].kind();
         if (k != Kind::Int && k != Kind::Uint && k != Kind::Double && k != Kind::Bool && k != Kind::String)
           return Value::boolean(false);
-        return Value::boolean(a[1].as_map().find(a[0]).has_value());
+        return Value::boolean(a[1].as_map().contains(a[0]));
       }),
   });
 }

@@ -325,4 +325,6 @@ bool BuiltMap::insert(Value key, Value value) {
   return true;
 }
 
+bool MapValue::contains(const Value& key) const { return find(key).has_value(); }
+
 }  // namespace podfit::cel

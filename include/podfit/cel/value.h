@@ -90,6 +90,9 @@ class MapValue : public Object {
   virtual Value key_at(std::size_t i) const = 0;
   // The value for a key, or nullopt when absent.
   virtual std::optional<Value> find(const Value& key) const = 0;
+  // Whether `key in map` holds; a host map that answers find() with a default for missing keys
+  // (Kubernetes' device.attributes) says here that they are not in it.
+  virtual bool contains(const Value& key) const;
 };
 
 // A host-defined value (quantities, semantic versions ...). type_name() is its CEL type.

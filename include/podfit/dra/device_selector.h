@@ -4,7 +4,7 @@
 //   dra::SelectorCompiler compiler(dra::SelectorFeatures{});
 //   dra::CompiledSelector s = compiler.compile("device.driver == 'gpu.example.com'");
 //   if (!s.ok()) print(s.error());                  // "compilation failed: ERROR: <input>:1:..."
-//   dra::MatchResult m = s.matches(slice.driver, slice.devices[0]);
+//   dra::MatchResult m = s.matches(dra::DeviceView(slice.driver, slice.devices[0]));
 #pragma once
 
 #include <memory>
@@ -27,6 +27,22 @@ struct SelectorFeatures {
 // scheduler evaluates, sees every declaration.
 enum class Expressions { New, Stored };
 
+// One device as selectors see it (`device.driver`, `.attributes`, `.capacity`,
+// `.allowMultipleAllocations`): built once, evaluated by every selector. It borrows `driver`
+// and `device`, which must outlive it.
+class DeviceView {
+ public:
+  DeviceView(std::string_view driver, const Device& device);
+  ~DeviceView();
+  DeviceView(const DeviceView&) = delete;
+  DeviceView& operator=(const DeviceView&) = delete;
+  struct Impl;
+  const Impl& impl() const { return *impl_; }
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
 // The outcome of one evaluation on one device.
 struct MatchResult {
   bool matches = false;
@@ -39,8 +55,7 @@ class CompiledSelector {
   // "compilation failed: ..." or "must evaluate to bool or the unknown type, not ...".
   const std::string& error() const { return error_; }
   const std::string& expression() const { return expression_; }
-  // Evaluates against one device of a slice published by `driver`.
-  MatchResult matches(std::string_view driver, const Device& device) const;
+  MatchResult matches(const DeviceView& device) const;
 
  private:
   friend class SelectorCompiler;

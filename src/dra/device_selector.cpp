@@ -1,0 +1,213 @@
+// DRA device selectors: the kubernetes.DRADevice environment and devices seen through it.
+#include "podfit/dra/device_selector.h"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include "podfit/dra/cel_quantity.h"
+
+namespace podfit::dra {
+namespace {
+
+// A string-keyed map over host data, sorted by key once so lookups are binary searches.
+class SortedMap : public cel::MapValue {
+ public:
+  std::vector<std::pair<std::string_view, cel::Value>> entries;
+
+  void sort() {
+    std::stable_sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  }
+  std::size_t size() const override { return entries.size(); }
+  cel::Value key_at(std::size_t i) const override { return cel::Value::string_view(entries[i].first); }
+  std::optional<cel::Value> find(const cel::Value& key) const override {
+    if (key.kind() != cel::Kind::String) return std::nullopt;
+    auto it = std::lower_bound(entries.begin(), entries.end(), key.as_string(),
+                               [](const auto& e, std::string_view k) { return e.first < k; });
+    if (it == entries.end() || it->first != key.as_string()) return std::nullopt;
+    return it->second;
+  }
+};
+
+// device.attributes and device.capacity: a domain nobody published reads as an empty map, as
+// upstream's lookup default does, while `in` still says it is absent.
+class DomainMap : public cel::MapValue {
+ public:
+  std::vector<std::pair<std::string_view, SortedMap>> domains;
+  const SortedMap* empty = nullptr;
+
+  std::size_t size() const override { return domains.size(); }
+  cel::Value key_at(std::size_t i) const override { return cel::Value::string_view(domains[i].first); }
+  std::optional<cel::Value> find(const cel::Value& key) const override {
+    if (key.kind() != cel::Kind::String) return std::nullopt;
+    if (const SortedMap* m = lookup(key.as_string())) return cel::Value::borrowed_map(*m);
+    return cel::Value::borrowed_map(*empty);
+  }
+  bool contains(const cel::Value& key) const override {
+    return key.kind() == cel::Kind::String && lookup(key.as_string()) != nullptr;
+  }
+
+  // The map of `domain`, created on first use (before sort()).
+  SortedMap& domain(std::string_view name) {
+    for (auto& [d, m] : domains)
+      if (d == name) return m;
+    return domains.emplace_back(name, SortedMap{}).second;
+  }
+  void sort() {
+    std::stable_sort(domains.begin(), domains.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto& d : domains) d.second.sort();
+  }
+
+ private:
+  const SortedMap* lookup(std::string_view name) const {
+    auto it = std::lower_bound(domains.begin(), domains.end(), name,
+                               [](const auto& e, std::string_view k) { return e.first < k; });
+    return it != domains.end() && it->first == name ? &it->second : nullptr;
+  }
+};
+
+// A qualified name's domain and identifier; names without a domain belong to the driver's.
+std::pair<std::string_view, std::string_view> split_qualified(std::string_view name, std::string_view driver) {
+  const std::size_t slash = name.find('/');
+  if (slash == std::string_view::npos) return {driver, name};
+  return {name.substr(0, slash), name.substr(slash + 1)};
+}
+
+cel::Value attribute_value(const DeviceAttribute& a) {
+  switch (a.kind) {
+    case DeviceAttribute::Kind::Int: return cel::Value::int_(a.int_value);
+    case DeviceAttribute::Kind::Bool: return cel::Value::boolean(a.bool_value);
+    case DeviceAttribute::Kind::String: return cel::Value::string_view(a.string_value);
+    case DeviceAttribute::Kind::Version: return cel::semver_value(a.string_value);
+  }
+  return cel::Value::null();
+}
+
+// cel-go's text when a selector's result is not a bool (only expressions typed dyn get here).
+std::string not_bool_error(const cel::Value& v) {
+  std::string_view type = v.type_name();
+  std::string conversion;
+  switch (v.kind()) {
+    case cel::Kind::String: conversion = "unsupported native conversion from string to 'bool'"; break;
+    case cel::Kind::Int: conversion = "unsupported type conversion from 'int' to bool"; break;
+    case cel::Kind::Uint: conversion = "unsupported type conversion from 'uint' to bool"; break;
+    case cel::Kind::Double: conversion = "type conversion error from Double to 'bool'"; break;
+    default: conversion = "type conversion error from '" + std::string(type) + "' to 'bool'"; break;
+  }
+  return "CEL result of type " + std::string(type) + " could not be converted to bool: " + conversion;
+}
+
+}  // namespace
+
+struct DeviceView::Impl : cel::MapValue {
+  std::string_view driver;
+  bool allow_multiple_allocations = false;
+  SortedMap empty;
+  DomainMap attributes;
+  DomainMap capacity;
+
+  std::size_t size() const override { return 4; }
+  cel::Value key_at(std::size_t i) const override {
+    static constexpr std::string_view kKeys[] = {"driver", "attributes", "capacity", "allowMultipleAllocations"};
+    return cel::Value::string_view(kKeys[i]);
+  }
+  std::optional<cel::Value> find(const cel::Value& key) const override {
+    if (key.kind() != cel::Kind::String) return std::nullopt;
+    const std::string_view k = key.as_string();
+    if (k == "driver") return cel::Value::string_view(driver);
+    if (k == "attributes") return cel::Value::borrowed_map(attributes);
+    if (k == "capacity") return cel::Value::borrowed_map(capacity);
+    if (k == "allowMultipleAllocations") return cel::Value::boolean(allow_multiple_allocations);
+    return std::nullopt;
+  }
+};
+
+DeviceView::DeviceView(std::string_view driver, const Device& device)
+    : impl_(std::make_unique<Impl>()) {
+  Impl& d = *impl_;
+  d.driver = driver;
+  d.allow_multiple_allocations = device.allow_multiple_allocations.value_or(false);
+  d.attributes.empty = &d.empty;
+  d.capacity.empty = &d.empty;
+  for (const NamedAttribute& a : device.attributes) {
+    auto [domain, id] = split_qualified(a.name, driver);
+    d.attributes.domain(domain).entries.emplace_back(id, attribute_value(a.value));
+  }
+  for (const NamedCapacity& c : device.capacity) {
+    auto [domain, id] = split_qualified(c.name, driver);
+    d.capacity.domain(domain).entries.emplace_back(id, quantity_value(c.value.value));
+  }
+  d.attributes.sort();
+  d.capacity.sort();
+}
+
+DeviceView::~DeviceView() = default;
+
+MatchResult CompiledSelector::matches(const DeviceView& device) const {
+  struct DeviceActivation : cel::Activation {
+    const DeviceView::Impl* device;
+    std::optional<cel::Value> resolve(std::string_view name) const override {
+      if (name == "device") return cel::Value::borrowed_map(*device);
+      return std::nullopt;
+    }
+  } activation;
+  activation.device = &device.impl();
+  MatchResult out;
+  if (!program_) {
+    out.error = error_;
+    return out;
+  }
+  cel::EvalResult r = program_->evaluate(activation);
+  if (r.value.is_error()) {
+    out.error = std::string(r.value.as_string());
+  } else if (r.value.kind() != cel::Kind::Bool) {
+    out.error = not_bool_error(r.value);
+  } else {
+    out.matches = r.value.as_bool();
+  }
+  return out;
+}
+
+SelectorCompiler::SelectorCompiler(SelectorFeatures features, Expressions kind) {
+  cel::enable_kubernetes_libraries(env_);
+  add_quantity_library(env_);
+  const cel::Type attributes = cel::Type::map(cel::Type::string(), cel::Type::map(cel::Type::string(), cel::Type::dyn()));
+  const cel::Type capacity = cel::Type::map(cel::Type::string(), cel::Type::map(cel::Type::string(), quantity_type()));
+  std::vector<std::pair<std::string, cel::Type>> fields = {
+      {"driver", cel::Type::string()}, {"attributes", attributes}, {"capacity", capacity}};
+  // Stored expressions see the newest declaration of the device, whatever the gates say.
+  if (features.consumable_capacity || kind == Expressions::Stored) {
+    fields.emplace_back("allowMultipleAllocations", cel::Type::boolean());
+  }
+  env_.add_variable("device", env_.add_object_type("kubernetes.DRADevice", std::move(fields)));
+  env_.limits().cost_limit = cel::kDRASelectorMaxCost;
+}
+
+CompiledSelector SelectorCompiler::compile(std::string_view expression) const {
+  CompiledSelector out;
+  out.expression_ = std::string(expression);
+  cel::CompileResult r = env_.compile(expression);
+  if (!r.ok()) {
+    out.error_ = "compilation failed: " + r.error;
+    return out;
+  }
+  const cel::Type type = r.program->result_type();
+  if (type.kind() != cel::Type::K::Bool && type.kind() != cel::Type::K::Dyn) {
+    out.error_ = "must evaluate to bool or the unknown type, not " + type.str();
+    return out;
+  }
+  out.program_ = std::move(r.program);
+  return out;
+}
+
+std::string new_selector_error(std::string_view expression, SelectorFeatures features) {
+  // Building the environment costs far more than a compile: the release defaults' is kept.
+  static const SelectorCompiler defaults(SelectorFeatures{}, Expressions::New);
+  const SelectorFeatures d;
+  if (features.consumable_capacity == d.consumable_capacity && features.list_type_attributes == d.list_type_attributes) {
+    return defaults.compile(expression).error();
+  }
+  return SelectorCompiler(features, Expressions::New).compile(expression).error();
+}
+
+}  // namespace podfit::dra

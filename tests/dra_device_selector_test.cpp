@@ -1,0 +1,222 @@
+// DRA device selectors: the cases of k8s.io/dynamic-resource-allocation/cel's compile tests
+// (list-type attributes aside: DRAListTypeAttributes is off in v1.37), plus our own.
+#include <doctest/doctest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "podfit/dra/device_selector.h"
+
+namespace dra = podfit::dra;
+using podfit::Device;
+using podfit::DeviceAttribute;
+using podfit::Quantity;
+
+namespace {
+
+DeviceAttribute int_attr(std::int64_t v) {
+  DeviceAttribute a;
+  a.kind = DeviceAttribute::Kind::Int;
+  a.int_value = v;
+  return a;
+}
+DeviceAttribute bool_attr(bool v) {
+  DeviceAttribute a;
+  a.kind = DeviceAttribute::Kind::Bool;
+  a.bool_value = v;
+  return a;
+}
+DeviceAttribute string_attr(std::string v) {
+  DeviceAttribute a;
+  a.kind = DeviceAttribute::Kind::String;
+  a.string_value = std::move(v);
+  return a;
+}
+DeviceAttribute version_attr(std::string v) {
+  DeviceAttribute a = string_attr(std::move(v));
+  a.kind = DeviceAttribute::Kind::Version;
+  return a;
+}
+
+struct Case {
+  std::string name;
+  std::string expression;
+  std::string driver;
+  std::vector<podfit::NamedAttribute> attributes;
+  std::vector<std::pair<std::string, std::string>> capacity;
+  std::optional<bool> allow_multiple_allocations;
+  std::string compile_error;  // a part of the error, as upstream's table checks it
+  std::string match_error;    // likewise
+  bool match = false;
+  dra::Expressions kind = dra::Expressions::Stored;
+  bool consumable_capacity = true;
+};
+
+Device device_of(const Case& c) {
+  Device d;
+  d.name = "device-0";
+  d.attributes = c.attributes;
+  for (const auto& [name, text] : c.capacity) d.capacity.push_back({name, {*Quantity::parse(text), std::nullopt}});
+  d.allow_multiple_allocations = c.allow_multiple_allocations;
+  return d;
+}
+
+const std::string kExpensive =
+    "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(x, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(y, [1, 2, 3, 4, 5, 6, 7, 8, 9, "
+    "10].all(z, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z2, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z3, [1, 2, 3, 4, 5, 6, "
+    "7, 8, 9, 10].all(z4, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z5, int('1'.find('[0-9]*')) < 100)))))))";
+
+const std::string kAll = R"(
+device.capacity["dra.example.com"].quantity.isGreaterThan(quantity("1Ki")) &&
+device.attributes["dra.example.com"].bool &&
+device.attributes["dra.example.com"].int > 0 &&
+device.attributes["dra.example.com"].string == "fish" &&
+device.attributes["dra.example.com"].version.isGreaterThan(semver("0.0.1")) &&
+device.capacity["dra.example.com"]["quantity"].isGreaterThan(quantity("1Ki")) &&
+device.attributes["dra.example.com"]["bool"] &&
+device.attributes["dra.example.com"]["int"] > 0 &&
+device.attributes["dra.example.com"]["string"] == "fish" &&
+device.attributes["dra.example.com"]["version"].isGreaterThan(semver("0.0.1"))
+)";
+
+}  // namespace
+
+TEST_CASE("DRA device selectors: upstream's compile and match table") {
+  const std::string ex = "dra.example.com";
+  const std::vector<Case> cases = {
+      {"true", "true", "", {}, {}, {}, "", "", true},
+      {"false", "false", "", {}, {}, {}, "", "", false},
+      {"syntax-error", "?!", "", {}, {}, {}, "Syntax error"},
+      {"type-error", "1", "", {}, {}, {}, "must evaluate to bool or the unknown type, not int"},
+      {"runtime-error-lookup-identifier",
+       R"(device.attributes["no-such-domain"].noSuchAttr.isGreaterThan(quantity("0")))", "", {}, {}, {}, "",
+       "no such key: noSuchAttr"},
+      {"runtime-error-lookup-map", R"(device.attributes["no-such-domain"]["noSuchAttr"].isGreaterThan(quantity("0")))",
+       "", {}, {}, {}, "", "no such key: noSuchAttr"},
+      {"domain-check-negative", R"("no-such-domain" in device.attributes)", "", {}, {}, {}, "", "", false},
+      {"domain-check-positive", R"("dra.example.com" in device.attributes)", "",
+       {{"dra.example.com/something", bool_attr(true)}}, {}, {}, "", "", true},
+      {"empty-driver-name", R"(device.driver == "")", "", {}, {}, {}, "", "", true},
+      {"real-driver-name", R"(device.driver == "dra.example.com")", ex, {}, {}, {}, "", "", true},
+      {"driver-name-qualifier", R"(device.attributes["dra.example.com"].name)", ex, {{"name", bool_attr(true)}}, {},
+       {}, "", "", true},
+      {"driver-name-qualifier-map-lookup", R"(device.attributes["dra.example.com"]["name"])", ex,
+       {{"name", bool_attr(true)}}, {}, {}, "", "", true},
+      {"bind", R"(cel.bind(dra, device.attributes["dra.example.com"], dra.name))", ex, {{"name", bool_attr(true)}},
+       {}, {}, "", "", true},
+      {"qualified-attribute-name", R"(device.attributes["other.example.com"].name)", ex,
+       {{"other.example.com/name", bool_attr(true)}}, {}, {}, "", "", true},
+      {"bool", R"(device.attributes["dra.example.com"].name)", ex, {{"name", bool_attr(true)}}, {}, {}, "", "", true},
+      {"int", R"(device.attributes["dra.example.com"].name > 0)", ex, {{"name", int_attr(1)}}, {}, {}, "", "", true},
+      {"string", R"(device.attributes["dra.example.com"].name == "fish")", ex, {{"name", string_attr("fish")}}, {},
+       {}, "", "", true},
+      {"version", R"(device.attributes["dra.example.com"].name.isGreaterThan(semver("0.0.1")))", ex,
+       {{"name", version_attr("1.0.0")}}, {}, {}, "", "", true},
+      {"version_v",
+       R"(device.attributes["dra.example.com"].name.isGreaterThan(semver("v0.0.1", true)) && isSemver("v1.0.0", true))",
+       ex, {{"name", version_attr("1.0.0")}}, {}, {}, "", "", true},
+      {"quantity", R"(device.capacity["dra.example.com"].name.isGreaterThan(quantity("1Ki")))", ex, {},
+       {{"name", "1Mi"}}, {}, "", "", true},
+      {"check-positive",
+       R"("name" in device.capacity["dra.example.com"] && device.capacity["dra.example.com"].name.isGreaterThan(quantity("1Ki")))",
+       ex, {}, {{"name", "1Mi"}}, {}, "", "", true},
+      {"check-negative",
+       R"(!("name" in device.capacity["dra.example.com"]) || device.capacity["dra.example.com"].name.isGreaterThan(quantity("1Ki")))",
+       "", {}, {}, {}, "", "", true},
+      {"all", kAll, ex,
+       {{"bool", bool_attr(true)}, {"int", int_attr(1)}, {"string", string_attr("fish")},
+        {"version", version_attr("1.0.0")}},
+       {{"quantity", "1Mi"}}, {}, "", "", true},
+      {"many",
+       R"(device.attributes["dra.example.com"].a && device.attributes["dra.example.com"].b && device.attributes["dra.example.com"].c)",
+       ex, {{"a", bool_attr(true)}, {"b", bool_attr(true)}, {"c", bool_attr(true)}}, {}, {}, "", "", true},
+      {"check_attribute_domains", R"(device.attributes.exists_one(x, x == "dra.example.com"))", ex,
+       {{"services", string_attr("some_example_value")}}, {}, {}, "", "", true},
+      {"check_attribute_ids", R"(device.attributes["dra.example.com"].exists_one(x, x == "services"))", ex,
+       {{"services", string_attr("some_example_value")}}, {}, {}, "", "", true},
+      {"split_attribute", R"(device.attributes["dra.example.com"].services.split("example").size() >= 2)", ex,
+       {{"services", string_attr("some_example_value")}}, {}, {}, "", "", true},
+      {"regexp_attribute", R"(device.attributes["dra.example.com"].services.matches("[^a]?sym"))", ex,
+       {{"services", string_attr("asymetric")}}, {}, {}, "", "", true},
+      {"check_capacity_domains", R"(device.capacity.exists_one(x, x == "dra.example.com"))", ex, {},
+       {{"memory", "1Mi"}}, {}, "", "", true},
+      {"check_capacity_ids", R"(device.capacity["dra.example.com"].exists_one(x, x == "memory"))", ex, {},
+       {{"memory", "1Mi"}}, {}, "", "", true},
+      {"expensive", kExpensive, ex, {}, {}, {}, "", "actual cost limit exceeded"},
+      {"allow_multiple_allocations", "device.allowMultipleAllocations == true", ex, {}, {}, true, "", "", true},
+      {"allow_multiple_allocations_default", "device.allowMultipleAllocations == false", ex, {}, {}, std::nullopt,
+       "", "", true},
+      {"allow_multiple_allocations_false", "device.allowMultipleAllocations == false", ex, {}, {}, false, "", "",
+       true},
+      {"allow_multiple_allocations_new", "device.allowMultipleAllocations == false", ex, {}, {}, false, "", "", true,
+       dra::Expressions::New},
+      {"allow_multiple_allocations_disabled", "device.allowMultipleAllocations == false", ex, {}, {}, {},
+       "undefined field 'allowMultipleAllocations'", "", false, dra::Expressions::New, false},
+      {"allow_multiple_allocations_stored_while_disabled", "device.allowMultipleAllocations == false", ex, {}, {}, {},
+       "", "", true, dra::Expressions::Stored, false},
+      {"includes-function-compilation-error", R"(device.attributes["dra.example.com"].attr.includes("fish"))", ex,
+       {}, {}, {}, "undeclared reference to 'includes'", "", false, dra::Expressions::New},
+  };
+  for (const Case& c : cases) {
+    SUBCASE(c.name.c_str()) {
+      dra::SelectorCompiler compiler(dra::SelectorFeatures{c.consumable_capacity, false}, c.kind);
+      dra::CompiledSelector s = compiler.compile(c.expression);
+      if (!c.compile_error.empty()) {
+        REQUIRE_FALSE(s.ok());
+        CHECK_MESSAGE(s.error().find(c.compile_error) != std::string::npos, s.error());
+        continue;
+      }
+      REQUIRE_MESSAGE(s.ok(), s.error());
+      Device d = device_of(c);
+      dra::MatchResult r = s.matches(dra::DeviceView(c.driver, d));
+      if (!c.match_error.empty()) {
+        CHECK_MESSAGE(r.error.find(c.match_error) != std::string::npos, r.error);
+        continue;
+      }
+      CHECK_MESSAGE(r.error.empty(), r.error);
+      CHECK(r.matches == c.match);
+    }
+  }
+}
+
+TEST_CASE("DRA device selectors: whole error texts") {
+  dra::SelectorCompiler compiler;
+  Device d;
+  d.attributes.push_back({"model", string_attr("A100")});
+  d.attributes.push_back({"index", int_attr(3)});
+  dra::DeviceView view("gpu.example.com", d);
+
+  // The compile error as the API server words it, with cel-go's source excerpt.
+  CHECK(compiler.compile("device.driver ==").error() ==
+        "compilation failed: ERROR: <input>:1:17: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', "
+        "'.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n"
+        " | device.driver ==\n"
+        " | ................^");
+  CHECK(compiler.compile("device.driver").error() == "must evaluate to bool or the unknown type, not string");
+  CHECK(compiler.compile("device.attributes").error() ==
+        "must evaluate to bool or the unknown type, not map(string, map(string, dyn))");
+
+  // A selector typed dyn that yields something else fails at run time, as upstream's conversion does.
+  CHECK(compiler.compile("device.attributes['gpu.example.com'].model").matches(view).error ==
+        "CEL result of type string could not be converted to bool: unsupported native conversion from string to "
+        "'bool'");
+  CHECK(compiler.compile("device.attributes['gpu.example.com'].index").matches(view).error ==
+        "CEL result of type int could not be converted to bool: unsupported type conversion from 'int' to bool");
+
+  // A domain nobody published is an empty map: absent for `in`, present for has().
+  CHECK(compiler.compile("device.attributes['x.example.com'].size() == 0").matches(view).matches);
+  CHECK_FALSE(compiler.compile("'x.example.com' in device.attributes").matches(view).matches);
+  CHECK(compiler.compile("device.attributes.all(d, d == 'gpu.example.com')").matches(view).matches);
+  CHECK(compiler.compile("device.attributes['gpu.example.com'].index == 3").matches(view).matches);
+  CHECK(compiler.compile("device.attributes['gpu.example.com'].missing == 3").matches(view).error ==
+        "no such key: missing");
+}
+
+TEST_CASE("DRA device selectors: the API server's check of a new selector") {
+  CHECK(dra::new_selector_error("device.driver == 'gpu.example.com'").empty());
+  CHECK(dra::new_selector_error("device.allowMultipleAllocations").empty());
+  CHECK(dra::new_selector_error("device.allowMultipleAllocations", dra::SelectorFeatures{false, false})
+            .find("undefined field 'allowMultipleAllocations'") != std::string::npos);
+  CHECK(dra::new_selector_error("1 + 1") == "must evaluate to bool or the unknown type, not int");
+}

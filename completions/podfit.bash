@@ -11,6 +11,8 @@ _podfit_command_flags() {
         requeue) echo "$_podfit_input_flags -o --output --old --new --hints --pre-check" ;;
         admit) echo "$_podfit_input_flags -o --output --node --all-reasons" ;;
         place) echo "$_podfit_input_flags -o --output --replicas --max --limit --config" ;;
+        devices) echo "-h --help -f --filename -R --recursive --feature-gates --validate --max-objects
+  --max-object-bytes --live --context --kubeconfig -o --output --class --selector --node" ;;
     esac
 }
 
@@ -20,6 +22,7 @@ _podfit_outputs() {
         requeue) echo "table wide json yaml" ;;
         admit) echo "table json yaml" ;;
         place) echo "table wide json yaml bindings" ;;
+        devices) echo "table wide json yaml" ;;
     esac
 }
 
@@ -47,7 +50,7 @@ _podfit() {
     local command="" i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
-            check | requeue | admit | place)
+            check | requeue | admit | place | devices)
                 command=${words[i]}
                 break
                 ;;
@@ -57,7 +60,7 @@ _podfit() {
         if [[ $cur == -* ]]; then
             COMPREPLY=($(compgen -W "-h --help --version" -- "$cur"))
         else
-            COMPREPLY=($(compgen -W "check requeue admit place" -- "$cur"))
+            COMPREPLY=($(compgen -W "check requeue admit place devices" -- "$cur"))
         fi
         return
     fi
@@ -102,7 +105,11 @@ _podfit() {
             COMPREPLY=($(compgen -W "$(kubectl get nodes -o name --request-timeout=5s 2>/dev/null | sed 's|^node/||')" -- "$cur"))
             return
             ;;
-        --feature-gates | --max-objects | --max-object-bytes | --replicas | --limit)
+        --class)
+            COMPREPLY=($(compgen -W "$(kubectl get deviceclasses -o name --request-timeout=5s 2>/dev/null | sed 's|^deviceclass.resource.k8s.io/||')" -- "$cur"))
+            return
+            ;;
+        --feature-gates | --selector | --max-objects | --max-object-bytes | --replicas | --limit)
             return
             ;;
     esac

@@ -1,7 +1,7 @@
 # fish completion for podfit (and kubectl-podfit). Installed in
 # share/fish/vendor_completions.d, where fish looks for completions of installed programs.
 
-set -l commands check requeue admit place
+set -l commands check requeue admit place devices
 
 function __podfit_manifests
     __fish_complete_suffix .yaml
@@ -16,12 +16,13 @@ complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a check -d "C
 complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a requeue -d 'Which pending pods the scheduling queue retries when a node changes'
 complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a admit -d "Whether the kubelet's admission check accepts pods on a node"
 complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a place -d 'Where pods would land, one scheduling cycle after another'
+complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a devices -d 'Which DRA devices a DeviceClass and CEL selectors match'
 
 # Every command: where the cluster state and the pods come from.
 set -l any "__fish_seen_subcommand_from $commands"
 complete -c podfit -n $any -s f -l filename -r -a '(__podfit_manifests) -' -d 'Cluster state: a file, a directory, or - for standard input'
 complete -c podfit -n $any -s R -l recursive -d 'Read directories recursively'
-complete -c podfit -n $any -l pod -r -a '(__podfit_manifests) -' -d 'Pods to check: a file, a directory, or -'
+complete -c podfit -n "$any; and not __fish_seen_subcommand_from devices" -l pod -r -a '(__podfit_manifests) -' -d 'Pods to check: a file, a directory, or -'
 complete -c podfit -n $any -l feature-gates -x -d 'kube-scheduler feature gates, e.g. A=true,B=false'
 complete -c podfit -n $any -l validate -x -a 'strict warn ignore true false' -d "Fields the kind's schema does not have"
 complete -c podfit -n $any -l max-objects -x -d 'Refuse input with more objects than this'
@@ -29,7 +30,7 @@ complete -c podfit -n $any -l max-object-bytes -x -d 'Refuse any object larger t
 complete -c podfit -n $any -l live -d 'Read the cluster state from the cluster with kubectl get'
 complete -c podfit -n $any -l context -x -a '(kubectl config get-contexts -o name 2>/dev/null)' -d 'The kubeconfig context kubectl uses with --live'
 complete -c podfit -n $any -l kubeconfig -r -F -d 'The kubeconfig file kubectl reads with --live'
-complete -c podfit -n $any -s n -l namespace -x -a '(kubectl get namespaces -o name --request-timeout=5s 2>/dev/null | string replace namespace/ "")' -d 'Only the pending pods of this namespace'
+complete -c podfit -n "$any; and not __fish_seen_subcommand_from devices" -s n -l namespace -x -a '(kubectl get namespaces -o name --request-timeout=5s 2>/dev/null | string replace namespace/ "")' -d 'Only the pending pods of this namespace'
 
 # check
 complete -c podfit -n '__fish_seen_subcommand_from check' -s o -l output -x -a 'table wide json yaml name' -d 'Output format'
@@ -52,5 +53,10 @@ complete -c podfit -n '__fish_seen_subcommand_from place' -s o -l output -x -a '
 complete -c podfit -n '__fish_seen_subcommand_from place' -l replicas -x -d 'Place N copies of each pod or workload'
 complete -c podfit -n '__fish_seen_subcommand_from place' -l max -d 'Place copies until one no longer fits'
 complete -c podfit -n '__fish_seen_subcommand_from place' -l limit -x -d 'The most copies of one pod or workload to place'
+# devices
+complete -c podfit -n '__fish_seen_subcommand_from devices' -s o -l output -x -a 'table wide json yaml' -d 'Output format'
+complete -c podfit -n '__fish_seen_subcommand_from devices' -l class -x -a '(kubectl get deviceclasses -o name --request-timeout=5s 2>/dev/null | string replace deviceclass.resource.k8s.io/ "")' -d 'A DeviceClass: its selectors must hold, first'
+complete -c podfit -n '__fish_seen_subcommand_from devices' -l selector -x -d 'A CEL device selector that must hold too'
+complete -c podfit -n '__fish_seen_subcommand_from devices' -l node -x -a '(kubectl get nodes -o name --request-timeout=5s 2>/dev/null | string replace node/ "")' -d 'Only the devices usable on this node'
 
 complete -c kubectl-podfit -w podfit

@@ -15,6 +15,7 @@
 
 #include "podfit/cli/admit_command.h"
 #include "podfit/cli/check_command.h"
+#include "podfit/cli/devices_command.h"
 #include "podfit/cli/place_command.h"
 #include "podfit/cli/requeue_command.h"
 #include "podfit/kubernetes_release.h"
@@ -125,15 +126,17 @@ void add_input_flags(CLI::App* command, podfit::InputOptions& input, const std::
 
 // Where the cluster state comes from (-f files, or the cluster itself as kubectl sees it), and
 // kubectl's own flags for it, as every kubectl plugin takes them. Run as `kubectl podfit`
-// (`plugin`), a command given no -f reads the cluster.
-void add_cluster_flags(CLI::App* command, podfit::InputOptions& input, bool plugin) {
+// (`plugin`), a command given no -f reads the cluster. Commands about pods take -n too.
+void add_cluster_flags(CLI::App* command, podfit::InputOptions& input, bool plugin, bool pods = true) {
   command->add_flag("--live", input.live,
                     plugin ? "Read the cluster state from the cluster with kubectl get (the default without -f)"
                            : "Read the cluster state from the cluster with kubectl get, instead of -f");
   command->add_option("--context", input.context, "With --live: the kubeconfig context kubectl uses");
   command->add_option("--kubeconfig", input.kubeconfig, "With --live: the kubeconfig file kubectl reads");
-  command->add_option("-n,--namespace", input.namespace_,
-                      "Only the pending pods of this namespace (default: every namespace); --pod objects without one go into it");
+  if (pods) {
+    command->add_option("-n,--namespace", input.namespace_,
+                        "Only the pending pods of this namespace (default: every namespace); --pod objects without one go into it");
+  }
   command->parse_complete_callback([&input, plugin] {
     if (plugin && input.filenames.empty()) input.live = true;
     input.progress = isatty(STDERR_FILENO);
@@ -214,6 +217,23 @@ int main(int argc, char** argv) {
   add_validation_flags(place_cmd, place.input);
   add_cluster_flags(place_cmd, place.input, plugin);
 
+  podfit::DevicesOptions devices;
+  CLI::App* devices_cmd = app.add_subcommand(
+      "devices", "Which DRA devices a DeviceClass and CEL selectors match, device by device, and why not");
+  devices_cmd->add_option("-f,--filename", devices.input.filenames,
+                          "Cluster state with ResourceSlices and DeviceClasses: a file, a directory, or - (repeatable)");
+  devices_cmd->add_flag("-R,--recursive", devices.input.recursive, "Read directories given with -f recursively");
+  devices_cmd->add_option("--feature-gates", devices.input.feature_gates,
+                          "kube-scheduler feature gates, e.g. DRAConsumableCapacity=false");
+  devices_cmd->add_option("--class", devices.device_class, "A DeviceClass: its selectors must hold, first");
+  devices_cmd->add_option("--selector", devices.selectors,
+                          "A CEL device selector that must hold too, e.g. \"device.driver == 'gpu.example.com'\" (repeatable)");
+  devices_cmd->add_option("--node", devices.node, "Only the devices usable on this node of the cluster state");
+  devices_cmd->add_option("-o,--output", devices.output, "Output format: table, wide, json or yaml")
+      ->check(CLI::IsMember({"table", "wide", "json", "yaml"}));
+  add_validation_flags(devices_cmd, devices.input);
+  add_cluster_flags(devices_cmd, devices.input, plugin, false);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -240,6 +260,10 @@ int main(int argc, char** argv) {
   if (place_cmd->parsed()) {
     place.color = color;
     return finish(podfit::run_place(place, std::cout, std::cerr), stdout_buffer);
+  }
+  if (devices_cmd->parsed()) {
+    devices.color = color;
+    return finish(podfit::run_devices(devices, std::cout, std::cerr), stdout_buffer);
   }
   if (admit_cmd->parsed()) {
     admit.color = color;

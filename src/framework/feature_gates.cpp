@@ -22,7 +22,9 @@ struct GateSpec {
 
 // Sorted by name; defaults from the v1.37 versioned feature specs.
 constexpr GateSpec kGates[] = {
+    {"DRAConsumableCapacity", &FeatureGates::dra_consumable_capacity, true, "BETA", false},
     {"DRAExtendedResource", &FeatureGates::dra_extended_resource, true, "GA", true},
+    {"DRAListTypeAttributes", &FeatureGates::dra_list_type_attributes, false, "ALPHA", false},
     {"DRANodeAllocatableResources", &FeatureGates::dra_node_allocatable_resources, false, "ALPHA", false},
     {"DynamicResourceAllocation", &FeatureGates::dynamic_resource_allocation, true, "GA", true},
     {"GenericWorkload", &FeatureGates::generic_workload, false, "ALPHA", false},

@@ -31,6 +31,10 @@ struct FeatureGates {
   bool match_label_keys_in_pod_affinity = true;
   // GA, locked on: extended resources may be satisfied by DRA device classes.
   bool dra_extended_resource = true;
+  // Beta, on: devices may be allocated to several claims (device.allowMultipleAllocations in CEL).
+  bool dra_consumable_capacity = true;
+  // Alpha, off: device attributes may be lists.
+  bool dra_list_type_attributes = false;
   // Alpha, off: node-allocatable DRA claim statuses count in pod requests (not supported by podfit).
   bool dra_node_allocatable_resources = false;
   // GA, locked on: the DynamicResources plugin is part of the default profile.

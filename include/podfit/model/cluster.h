@@ -11,6 +11,8 @@
 #include "podfit/model/pod.h"
 #include "podfit/model/policy.h"
 #include "podfit/model/resource_quota.h"
+#include "podfit/model/resource_slice.h"
+#include "podfit/model/device_class.h"
 #include "podfit/model/runtime_class.h"
 #include "podfit/model/storage.h"
 
@@ -31,6 +33,8 @@ struct ClusterState {
   std::vector<RuntimeClass> runtime_classes;
   std::vector<LimitRange> limit_ranges;
   std::vector<ResourceQuota> resource_quotas;
+  std::vector<ResourceSlice> resource_slices;
+  std::vector<DeviceClass> device_classes;
   std::map<std::string, int> skipped_kinds;  // kinds podfit does not read -> how many were seen
 };
 

@@ -1,0 +1,49 @@
+// Devices matched against selectors, and the nodes a device is reachable from.
+#include "podfit/dra/device_matching.h"
+
+#include "podfit/model/node_affinity.h"
+
+namespace podfit::dra {
+
+DeviceNodes device_nodes(const ResourceSlice& slice, const Device& device) {
+  DeviceNodes out;
+  const bool per_device = slice.per_device_node_selection;
+  const std::optional<std::string>& name = per_device ? device.node_name : slice.node_name;
+  const std::optional<NodeSelector>& selector = per_device ? device.node_selector : slice.node_selector;
+  if (name) out.node_name = &*name;
+  if (selector) out.node_selector = &*selector;
+  out.all_nodes = per_device ? device.all_nodes : slice.all_nodes;
+  return out;
+}
+
+bool reachable_from(const DeviceNodes& where, const Node& node) {
+  if (where.node_name != nullptr) return *where.node_name == node.metadata.name;
+  if (where.node_selector != nullptr) return match_node_selector_terms(node, *where.node_selector);
+  return where.all_nodes;
+}
+
+std::vector<DeviceOutcome> match_devices(const std::vector<ResourceSlice>& slices,
+                                         const std::vector<const CompiledSelector*>& selectors, const Node* node) {
+  std::vector<DeviceOutcome> out;
+  for (const ResourceSlice& slice : slices) {
+    for (const Device& device : slice.devices) {
+      if (node != nullptr && !reachable_from(device_nodes(slice, device), *node)) continue;
+      DeviceOutcome& o = out.emplace_back();
+      o.slice = &slice;
+      o.device = &device;
+      o.matches = true;
+      const DeviceView view(slice.driver, device);
+      for (std::size_t i = 0; i < selectors.size(); ++i) {
+        MatchResult r = selectors[i]->matches(view);
+        if (r.error.empty() && r.matches) continue;
+        o.matches = false;
+        o.error = std::move(r.error);
+        o.rejected_by = i;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace podfit::dra

@@ -14,9 +14,9 @@ TEST_CASE("DynamicResources: a pod without resource claims is skipped, as kube-s
   Pod pod;
   pod.metadata.name = "p";
   pod.spec.containers.emplace_back().name = "c";
-  CHECK_FALSE(plugin.cannot_evaluate(pod).has_value());
   ClusterState cluster;
   Snapshot snapshot(cluster, gates);
+  CHECK_FALSE(plugin.cannot_evaluate(pod, snapshot).has_value());
   PodInfo info(pod, gates);
   CycleState state;
   PreFilterResult result;
@@ -32,13 +32,13 @@ TEST_CASE("DynamicResources: a pod with resource claims is not evaluated, and th
   pod.spec.containers.emplace_back().name = "c";
   pod.spec.resource_claims.push_back(PodResourceClaim{"gpu", std::string("gpu-claim"), std::nullopt});
   DynamicResources plugin(gates);
-  REQUIRE(plugin.cannot_evaluate(pod).has_value());
 
   ClusterState cluster;
   Node& node = cluster.nodes.emplace_back();
   node.metadata.name = "n1";
   node.status.allocatable.set("pods", *Quantity::parse("10"));
   Snapshot snapshot(cluster, gates);
+  REQUIRE(plugin.cannot_evaluate(pod, snapshot).has_value());
   Framework framework({"DynamicResources", "NodeResourcesFit"}, context);
   PodInfo info(pod, gates);
   CycleState state;

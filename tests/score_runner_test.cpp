@@ -35,7 +35,7 @@ struct FakePlugin final : PreScorePlugin, ScorePlugin {
   mutable int pre_score_calls = 0;
 
   std::string_view name() const override { return plugin_name; }
-  std::optional<std::string> cannot_evaluate(const Pod&) const override { return unevaluable; }
+  std::optional<std::string> cannot_evaluate(const Pod&, const Snapshot&) const override { return unevaluable; }
   Status pre_score(CycleState&, const PodInfo&, const Snapshot&, std::span<const NodeInfo* const>) const override {
     ++pre_score_calls;
     return pre_score_status;

@@ -105,7 +105,7 @@ PreFilterOutcome Framework::run_pre_filter(const Snapshot& snapshot, const PodIn
   PreFilterOutcome out;
   // Plugins that cannot be evaluated for this pod are skipped like a PreFilter Skip.
   for (const auto& plugin : plugins_) {
-    if (auto why = plugin->cannot_evaluate(pod.pod())) {
+    if (auto why = plugin->cannot_evaluate(pod.pod(), snapshot)) {
       out.skipped_plugins.insert(std::string(plugin->name()));
       out.not_evaluated.emplace_back(std::string(plugin->name()), std::move(*why));
     }

@@ -28,8 +28,8 @@ class SpreadScoring final : public PreScorePlugin, public ScorePlugin {
         without_selector_(args, gates) {}
 
   std::string_view name() const override { return with_selector_.name(); }
-  std::optional<std::string> cannot_evaluate(const Pod& pod) const override {
-    return with_selector_.cannot_evaluate(pod);
+  std::optional<std::string> cannot_evaluate(const Pod& pod, const Snapshot& snapshot) const override {
+    return with_selector_.cannot_evaluate(pod, snapshot);
   }
   Status pre_score(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
                    std::span<const NodeInfo* const> nodes) const override {

@@ -111,7 +111,7 @@ class SpreadWithListDefaults final : public PreFilterPlugin, public FilterPlugin
  public:
   SpreadWithListDefaults(const PodTopologySpreadArgs& args, const FeatureGates& gates) : inner_(args, gates) {}
   std::string_view name() const override { return inner_.name(); }
-  std::optional<std::string> cannot_evaluate(const Pod& pod) const override {
+  std::optional<std::string> cannot_evaluate(const Pod& pod, const Snapshot&) const override {
     if (!pod.spec.topology_spread_constraints.empty()) return std::nullopt;
     return std::string(
         "the profile's default DoNotSchedule topology spread constraints select pods like the Services, "

@@ -124,7 +124,7 @@ Prioritized prioritize_nodes(std::span<const ScoringPlugin> plugins, CycleState&
   std::set<std::string> excluded;
   for (const auto& plugin : plugins) {
     if (plugin.plugin == nullptr) continue;
-    if (auto why = plugin.plugin->cannot_evaluate(pod.pod())) {
+    if (auto why = plugin.plugin->cannot_evaluate(pod.pod(), snapshot)) {
       excluded.insert(plugin.name);
       out.not_evaluated.emplace_back(plugin.name, std::move(*why));
     }

@@ -16,6 +16,9 @@ namespace {
 // The pod's request as PreFilter computed it.
 struct FitState final : StateData {
   Resource request;
+  // The plugin's options with the snapshot's DeviceClasses, when some class provides a
+  // resource the pod requests (the DRA manager kube-scheduler hands the plugin).
+  std::optional<FitOptions> options;
   explicit FitState(Resource r) : request(std::move(r)) {}
   std::unique_ptr<StateData> clone() const override { return std::make_unique<FitState>(*this); }
 };
@@ -178,8 +181,19 @@ NodeResourcesFit::NodeResourcesFit(const FeatureGates& gates, NodeResourcesFitAr
 
 std::string_view NodeResourcesFit::name() const { return names::kNodeResourcesFit; }
 
-Status NodeResourcesFit::pre_filter(CycleState& state, const PodInfo& pod, const Snapshot&, PreFilterResult&) const {
-  state.write(std::string(kStateKey), std::make_unique<FitState>(compute_pod_resource_request(pod.pod(), options_)));
+Status NodeResourcesFit::pre_filter(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
+                                    PreFilterResult&) const {
+  auto fit = std::make_unique<FitState>(compute_pod_resource_request(pod.pod(), options_));
+  const dra::DeviceClassResolver& resolver = snapshot.device_class_resolver();
+  if (options_.dra_extended_resource && !options_.device_classes && !resolver.empty()) {
+    bool provided = false;
+    for (const auto& [name, amount] : fit->request.scalar) provided = provided || resolver.device_class(name) != nullptr;
+    if (provided) {
+      fit->options = options_;
+      fit->options->device_classes = [&resolver](std::string_view name) { return resolver.device_class(name) != nullptr; };
+    }
+  }
+  state.write(std::string(kStateKey), std::move(fit));
   return Status();
 }
 
@@ -190,7 +204,7 @@ Status NodeResourcesFit::filter(const CycleState& state, const PodInfo& pod, con
   }
 
   const std::vector<InsufficientResource> insufficient =
-      fits_request(fit_state->request, node, args_, options_, &pod.pod());
+      fits_request(fit_state->request, node, args_, fit_state->options ? *fit_state->options : options_, &pod.pod());
   if (!insufficient.empty()) {
     std::vector<std::string> reasons;
     std::vector<std::string> details;

@@ -29,7 +29,7 @@ struct ImageState {
 }  // namespace
 
 Snapshot::Snapshot(const ClusterState& cluster, const FeatureGates& gates)
-    : cluster_(&cluster), storage_(cluster), generation_(next_generation()) {
+    : cluster_(&cluster), storage_(cluster), device_classes_(cluster.device_classes), generation_(next_generation()) {
   for (const auto& node : cluster.nodes) {
     if (by_name_.contains(node.metadata.name)) continue;
     nodes_.push_back(std::make_unique<NodeInfo>(&node));

@@ -25,8 +25,9 @@ struct Plugin {
   // Why podfit cannot evaluate this plugin for `pod` exactly (objects it would need are not
   // read, for instance), or nullopt. The framework then skips the plugin for the pod and
   // reports it as not evaluated, so that a partial verdict is never taken for a full one.
-  virtual std::optional<std::string> cannot_evaluate(const Pod& pod) const {
+  virtual std::optional<std::string> cannot_evaluate(const Pod& pod, const Snapshot& snapshot) const {
     (void)pod;
+    (void)snapshot;
     return std::nullopt;
   }
 };

@@ -10,16 +10,17 @@
 
 namespace podfit {
 
-// A pod without resource claims is skipped, exactly as kube-scheduler's PreFilter skips it
-// (extended resources backed by a DeviceClass aside: podfit reads no DeviceClasses, so none
-// is). A pod with claims needs ResourceClaims, DeviceClasses and ResourceSlices, which podfit
-// does not read: the plugin says so through cannot_evaluate instead of guessing.
+// A pod without resource claims, and without extended resources a DeviceClass provides, is
+// skipped, exactly as kube-scheduler's PreFilter skips it. A pod with either needs devices
+// allocated, which podfit does not do yet: the plugin says so through cannot_evaluate instead
+// of guessing.
 class DynamicResources final : public PreFilterPlugin, public FilterPlugin, public ScorePlugin {
  public:
-  explicit DynamicResources(const FeatureGates& gates) : enabled_(gates.dynamic_resource_allocation) {}
+  explicit DynamicResources(const FeatureGates& gates)
+      : enabled_(gates.dynamic_resource_allocation), extended_resource_(gates.dra_extended_resource) {}
 
   std::string_view name() const override;
-  std::optional<std::string> cannot_evaluate(const Pod& pod) const override;
+  std::optional<std::string> cannot_evaluate(const Pod& pod, const Snapshot& snapshot) const override;
   Status pre_filter(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
                     PreFilterResult& result) const override;
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
@@ -29,6 +30,7 @@ class DynamicResources final : public PreFilterPlugin, public FilterPlugin, publ
 
  private:
   bool enabled_;
+  bool extended_resource_;
 };
 
 std::unique_ptr<Plugin> new_dynamic_resources(const PluginContext& context);

@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "podfit/dra/device_class_resolver.h"
 #include "podfit/util/string_hash.h"
 #include "podfit/model/cluster.h"
 #include "podfit/snapshot/node_info.h"
@@ -36,6 +37,8 @@ class Snapshot {
   const std::vector<const Pod*>& pending_pods() const { return pending_; }
   // Assigned, non-terminal pods whose node is not part of the input, in input order.
   const std::vector<const Pod*>& orphaned_pods() const { return orphaned_; }
+  // The DeviceClass providing an extended resource (the DRA manager's resolver).
+  const dra::DeviceClassResolver& device_class_resolver() const { return device_classes_; }
   // PVCs, PVs, StorageClasses, CSINodes, CSIDrivers and CSIStorageCapacities by name.
   const StorageLookup& storage() const { return storage_; }
   // Namespace labels by name (namespaceSelector needs them); nullptr when unknown. A namespace
@@ -72,6 +75,7 @@ class Snapshot {
 
   const ClusterState* cluster_;
   StorageLookup storage_;
+  dra::DeviceClassResolver device_classes_;
   std::vector<std::unique_ptr<NodeInfo>> nodes_;
   StringHashMap<NodeInfo*> by_name_;
   std::vector<std::unique_ptr<PodInfo>> pod_infos_;

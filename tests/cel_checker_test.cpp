@@ -75,6 +75,9 @@ TEST_CASE("CEL checker errors are cel-go's") {
        "names.contains(1)\n | ..............^"},
       {"n.foo", "ERROR: <input>:1:2: type 'int' does not support field selection\n | n.foo\n | .^"},
       {"nosuch(1)", "ERROR: <input>:1:7: undeclared reference to 'nosuch' (in container '')\n | nosuch(1)\n | ......^"},
+      {"n.string()",
+       "ERROR: <input>:1:9: found no matching overload for 'string' applied to 'int.()'\n | n.string()\n | ........^"},
+      {"'a'.nosuch()", "ERROR: <input>:1:11: undeclared reference to 'nosuch' (in container '')\n | 'a'.nosuch()\n | ..........^"},
       {"q + 1", "ERROR: <input>:1:3: found no matching overload for '_+_' applied to '(example.Quantity, int)'\n | q + 1\n | ..^"},
       {"n.all(x, x)",
        "ERROR: <input>:1:1: expression of type 'int' cannot be range of a comprehension (must be list, map, or dynamic)\n | "

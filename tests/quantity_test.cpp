@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -1283,6 +1284,168 @@ TEST_CASE("Quantity hostile: ten thousand and a million digits") {
   CHECK(d.to_string() == million + "m");
   CHECK_FALSE(Quantity::parse(million + "x").has_value());
   CHECK(seconds_since(start) < 10.0);
+}
+
+// --- AsInt64, AsApproximateFloat64, ToDec (quantity.go, amount_test.go) ------------------------
+
+// apimachinery's decQuantity(i, exponent, format): i * 10^exponent in the exact-decimal form.
+Quantity dec_quantity(int64_t value, int32_t exponent, F format) {
+  Quantity q = Quantity::from_scaled(value, exponent, format);
+  q.to_dec();
+  return q;
+}
+
+TEST_CASE("Quantity values: TestInt64AmountAsInt64") {
+  struct Case {
+    int64_t value;
+    int32_t scale;
+    std::optional<int64_t> result;
+  };
+  const Case cases[] = {
+      {100, 0, 100}, {100, 1, 1000}, {100, -5, std::nullopt}, {100, 100, std::nullopt},
+  };
+  for (const Case& c : cases) {
+    CHECK_MESSAGE(Quantity::from_scaled(c.value, c.scale).as_int64() == c.result, c.value, "e", c.scale);
+  }
+}
+
+TEST_CASE("Quantity values: AsInt64 of parsed quantities, as apimachinery") {
+  struct Case {
+    const char* in;
+    std::optional<int64_t> result;
+  };
+  const Case cases[] = {
+      {"0", 0},
+      {"50k", 50000},
+      {"-5k", -5000},
+      {"1.5k", 1500},
+      {"1Ki", 1024},
+      {"1e3", 1000},
+      {"9E", 9000000000000000000},
+      {"922337203685477580", 922337203685477580},
+      {"0e400", 0},
+      {"1000m", std::nullopt},  // a negative scale never converts
+      {"1500m", std::nullopt},
+      {"1.5Ki", std::nullopt},  // binary fractions are exact decimals
+      {"10E", std::nullopt},    // overflows
+      {"1e400", std::nullopt},
+      {"9223372036854775807", std::nullopt},  // more than 18 digits: exact decimal
+      {"9999999999999999999999999999999999999G", std::nullopt},
+  };
+  for (const Case& c : cases) {
+    CHECK_MESSAGE(must_parse(c.in).as_int64() == c.result, c.in);
+  }
+  Quantity max = Quantity::from_int(kMax);
+  CHECK(max.as_int64() == kMax);
+  max.add(Quantity::from_int(1));
+  CHECK(max.is_dec());
+  CHECK_FALSE(max.as_int64().has_value());
+  Quantity min = Quantity::from_int(kMin);
+  CHECK(min.as_int64() == kMin);
+}
+
+TEST_CASE("Quantity values: TestQuantityAsApproximateFloat64") {
+  struct Case {
+    Quantity in;
+    double out;
+  };
+  const double inf = std::numeric_limits<double>::infinity();
+  const double mebi7 = 7 * 1024 * 1024;
+  std::vector<Case> cases = {
+      {dec_quantity(0, 0, F::DecimalSI), 0.0},
+      {dec_quantity(0, 0, F::DecimalExponent), 0.0},
+      {dec_quantity(0, 0, F::BinarySI), 0.0},
+      {dec_quantity(1, 0, F::DecimalSI), 1},
+      {dec_quantity(1, 0, F::DecimalExponent), 1},
+      {dec_quantity(1, 0, F::BinarySI), 1},
+  };
+  for (F f : {F::BinarySI, F::DecimalSI, F::DecimalExponent}) {
+    cases.push_back({dec_quantity(1024, 0, f), 1024});
+    cases.push_back({dec_quantity(8 * 1024, 0, f), 8 * 1024});
+    cases.push_back({dec_quantity(7 * 1024 * 1024, 0, f), mebi7});
+    cases.push_back({dec_quantity(7 * 1024 * 1024, 1, f), mebi7 * 10});
+    cases.push_back({dec_quantity(7 * 1024 * 1024, 4, f), mebi7 * 10000});
+    cases.push_back({dec_quantity(7 * 1024 * 1024, 8, f), mebi7 * 100000000});
+    cases.push_back({dec_quantity(7 * 1024 * 1024, -1, f), mebi7 * (1.0 / 10)});  // Pow10(-1), not / 10
+    cases.push_back({dec_quantity(7 * 1024 * 1024, -8, f), mebi7 / 100000000.0});
+  }
+  // very large numbers
+  cases.push_back({dec_quantity(kMax, 0, F::DecimalSI), static_cast<double>(kMax)});
+  cases.push_back({dec_quantity(kMax, 0, F::BinarySI), static_cast<double>(kMax)});
+  cases.push_back({dec_quantity(12, 18, F::DecimalSI), 1.2e19});
+  // infinities caused due to float64 overflow
+  cases.push_back({dec_quantity(12, 500, F::DecimalSI), inf});
+  cases.push_back({dec_quantity(-12, 500, F::DecimalSI), -inf});
+  for (const Case& c : cases) {
+    CHECK_MESSAGE(c.in.as_approximate_float64() == c.out, c.in.to_string(), " ", format_name(c.in.format()));
+  }
+  // The int64 form gives the same numbers.
+  CHECK(Quantity::from_scaled(7 * 1024 * 1024, -1).as_approximate_float64() == mebi7 * (1.0 / 10));
+  CHECK(Quantity::from_scaled(12, 18).as_approximate_float64() == 1.2e19);
+  CHECK(Quantity::from_scaled(-12, 500).as_approximate_float64() == -inf);
+}
+
+TEST_CASE("Quantity values: TestStringQuantityAsApproximateFloat64 and Go's float64 rounding") {
+  struct Case {
+    const char* in;
+    double out;
+  };
+  const Case cases[] = {
+      {"2Ki", 2048},
+      {"1.1Ki", 1126.4e+0},
+      {"1Mi", 1.048576e+06},
+      {"2Gi", 2.147483648e+09},
+      {"50.703k", 50703},
+      {"1500m", 1.5},
+      {"-1.5", -1.5},
+      {"100n", 100 * (1.0 / 1e9)},  // times math.Pow10(-9)
+      {"1e-400", 1.0 / 1e9},        // rounded up to 1n when parsed
+      {"1e308", 1e308},
+      {"1e400", std::numeric_limits<double>::infinity()},
+      {"123456789012345678", 123456789012345678.0},
+      {"9999999999999999999999999999999999999G", 1.0000000000000001e+46},
+  };
+  for (const Case& c : cases) {
+    CHECK_MESSAGE(must_parse(c.in).as_approximate_float64() == c.out, c.in);
+  }
+  CHECK(std::isnan(must_parse("0e400").as_approximate_float64()));  // 0 * Pow10(400) = 0 * +Inf
+  const double inf = std::numeric_limits<double>::infinity();
+  CHECK(must_parse(std::string(1000, '9')).as_approximate_float64() == inf);
+  CHECK(must_parse("-" + std::string(309, '9')).as_approximate_float64() == -inf);
+  // Parsed decimals are held at scale 9, so their mantissa overflows 10^9 times earlier.
+  CHECK(must_parse("17976931348623157" + std::string(292, '0')).as_approximate_float64() == inf);
+  CHECK(must_parse("17976931348623157" + std::string(283, '0')).as_approximate_float64() ==
+        1.7976931348623157e308 * (1.0 / 1e9));
+  Quantity tiny = Quantity::from_scaled(1, -900);
+  tiny.add(Quantity::from_int(1));                   // 10^900 + 1 at scale 900
+  CHECK(std::isnan(tiny.as_approximate_float64()));  // +Inf * Pow10(-900) = +Inf * 0
+  // The mantissa is converted before scaling: 1.33e300 held as 1.33e309 at scale 9 is +Inf.
+  const Quantity long_fraction = must_parse("1." + std::string(300, '3') + "e300");
+  CHECK(long_fraction.is_dec());
+  CHECK(long_fraction.as_approximate_float64() == inf);
+  CHECK(must_parse("1." + std::string(30, '3') + "e30").as_approximate_float64() ==
+        1.3333333333333333e39 * (1.0 / 1e9));
+}
+
+TEST_CASE("Quantity values: ToDec keeps the value and switches the form") {
+  for (const char* in : {"0", "1", "-1500m", "1Ki", "1e3", "12E", "100n"}) {
+    const Quantity q = must_parse(in);
+    Quantity d = q;
+    d.to_dec();
+    CHECK_MESSAGE(d.is_dec(), in);
+    CHECK_MESSAGE(d.compare(q) == 0, in);
+    CHECK_MESSAGE(d.sign() == q.sign(), in);
+    CHECK_MESSAGE(d.format() == q.format(), in);
+    CHECK_MESSAGE(d.as_approximate_float64() == q.as_approximate_float64(), in);
+    CHECK_MESSAGE(!d.as_int64().has_value(), in);
+    CHECK_MESSAGE(d.to_string() == must_parse(d.to_string()).to_string(), in);
+  }
+  Quantity d = must_parse("1.5Gi");
+  REQUIRE(d.is_dec());
+  const std::string before = d.to_string();
+  d.to_dec();
+  CHECK(d.to_string() == before);
+  CHECK(must_parse("-1500m").to_string() == "-1500m");
 }
 
 }  // namespace

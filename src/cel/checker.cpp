@@ -480,13 +480,8 @@ class Checker {
       }
     }
     if (matched.empty()) {
-      bool any_arity = false;
-      for (const auto& o : it->second.overloads) any_arity = any_arity || o.member == member;
-      if (!any_arity && member) {
-        error(e, "undeclared reference to '" + n + "' (in container '" + env_.container + "')");
-      } else {
-        error(e, "found no matching overload for '" + n + "' applied to '" + signature_text(args, member) + "'");
-      }
+      // cel-go says this too when the function has no overload of the call's style (x.f() of a global f).
+      error(e, "found no matching overload for '" + n + "' applied to '" + signature_text(args, member) + "'");
       return set(e, Type::error());
     }
     e.overloads = std::move(matched);

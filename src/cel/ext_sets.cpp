@@ -8,7 +8,8 @@ using Args = std::span<const Value>;
 
 bool list_has(const ListValue& l, const Value& v) {
   for (std::size_t i = 0; i < l.size(); ++i) {
-    auto e = equals(l.get(i), v);
+    // The element looked for is the left operand, as in cel-go's List.Contains.
+    auto e = equals(v, l.get(i));
     if (e && *e) return true;
   }
   return false;

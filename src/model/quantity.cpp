@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -63,6 +64,33 @@ int64_t wrap_mul64(int64_t a, int64_t b) {
 }
 int64_t wrap_neg64(int64_t a) { return static_cast<int64_t>(0 - static_cast<uint64_t>(a)); }
 uint64_t magnitude(int64_t v) { return v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v); }
+
+// --- float64 conversion ----------------------------------------------------------------------
+
+// Go's math.Pow10: a product or quotient of two table entries, not always the nearest double.
+double go_pow10(int64_t n) {
+  static constexpr std::array<double, 32> kSmall = {
+      1e00, 1e01, 1e02, 1e03, 1e04, 1e05, 1e06, 1e07, 1e08, 1e09, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+      1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22, 1e23, 1e24, 1e25, 1e26, 1e27, 1e28, 1e29, 1e30, 1e31};
+  static constexpr std::array<double, 10> kPositive32 = {1e00,  1e32,  1e64,  1e96,  1e128,
+                                                         1e160, 1e192, 1e224, 1e256, 1e288};
+  static constexpr std::array<double, 11> kNegative32 = {1e-00,  1e-32,  1e-64,  1e-96,  1e-128, 1e-160,
+                                                         1e-192, 1e-224, 1e-256, 1e-288, 1e-320};
+  if (n >= 0 && n <= 308) return kPositive32[static_cast<size_t>(n / 32)] * kSmall[static_cast<size_t>(n % 32)];
+  if (n >= -323 && n < 0) return kNegative32[static_cast<size_t>(-n / 32)] / kSmall[static_cast<size_t>(-n % 32)];
+  return n > 0 ? std::numeric_limits<double>::infinity() : 0.0;
+}
+
+// The nearest double to digits * 10^zeros (big.Float's 53-bit rounding, then Float64()).
+double digits_to_double(std::string_view digits, int64_t zeros) {
+  if (digits.empty()) return 0.0;
+  // Integers of 310 digits and more are past the largest double.
+  if (static_cast<int64_t>(digits.size()) + zeros > 309) return std::numeric_limits<double>::infinity();
+  std::string text(digits);
+  text.push_back('e');
+  text += std::to_string(zeros);
+  return std::strtod(text.c_str(), nullptr);
+}
 
 // --- int64Amount helpers (math.go) ----------------------------------------------------------
 
@@ -1048,6 +1076,31 @@ int64_t Quantity::scaled_value(int32_t scale) const {
   if (!big_) return int_scaled_value(value_, scale_, scale);
   return QuantityMath::dec_scaled_value(*this, scale);
 }
+
+std::optional<int64_t> Quantity::as_int64() const {
+  if (big_ || scale_ < 0) return std::nullopt;
+  if (scale_ == 0) return value_;
+  const Checked scaled = positive_scale(value_, scale_);
+  if (!scaled.ok) return std::nullopt;
+  return scaled.value;
+}
+
+double Quantity::as_approximate_float64() const {
+  double base = 0;
+  int64_t exponent = 0;
+  if (big_) {
+    base = digits_to_double(text_, zeros_);
+    if (negative_) base = -base;
+    exponent = wrap_neg32(dec_scale_);  // inf.Dec's scale negated as an int32, as Go does
+  } else {
+    base = static_cast<double>(value_);
+    exponent = scale_;
+  }
+  if (exponent == 0) return base;
+  return base * go_pow10(exponent);
+}
+
+void Quantity::to_dec() { QuantityMath::to_dec(*this); }
 
 int Quantity::compare(const Quantity& other) const {
   if (!big_ && !other.big_) {

@@ -33,6 +33,18 @@ class Quantity {
   // ScaledValue(scale): value / 10^scale rounded up, with Value()'s overflow behaviour.
   int64_t scaled_value(int32_t scale) const;
 
+  // AsInt64(): the value when the int64 form holds an integer that fits; nullopt for the
+  // exact-decimal form and for negative scales even when the value is whole ("1000m").
+  std::optional<int64_t> as_int64() const;
+  // AsApproximateFloat64(): the mantissa as a float64 times Go's math.Pow10(exponent), so
+  // the rounding (and ±Inf, or NaN for 0 * Inf) is apimachinery's.
+  double as_approximate_float64() const;
+  // ToDec(): moves the value into the exact-decimal form; to_string() then prints the
+  // canonical form instead of any remembered text.
+  void to_dec();
+  // Whether the exact-decimal form holds the value (apimachinery's inf.Dec).
+  bool is_dec() const { return big_; }
+
   // Cmp: -1, 0, 1.
   int compare(const Quantity& other) const;
   bool is_zero() const;

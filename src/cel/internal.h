@@ -2,6 +2,7 @@
 // implementations.
 #pragma once
 
+#include <cmath>
 #include <map>
 #include <string>
 #include <vector>
@@ -84,4 +85,14 @@ const re2::RE2* cached_regex(std::string_view pattern, std::string& error);
 // Builds a Go-style shortest text for a double ("1e+06", "0.5", "NaN", "+Inf").
 std::string format_double(double d);
 
+// Kubernetes' cost.go price of traversing n units (code points, bytes of an address):
+// ceil(n * 0.1), computed in doubles as Go does.
+inline std::uint64_t traversal_cost(std::uint64_t n) {
+  return static_cast<std::uint64_t>(std::ceil(static_cast<double>(n) * 0.1));
+}
+// The overload, marked as charging its whole cost itself.
+inline Overload own_cost(Overload o) {
+  o.own_cost = true;
+  return o;
+}
 }  // namespace podfit::cel

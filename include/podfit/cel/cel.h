@@ -69,6 +69,9 @@ struct Overload {
   Impl impl;
   bool member = false;         // called as receiver.fn(args)
   bool non_strict = false;     // receives error arguments instead of propagating them
+  // The implementation charges the call's whole cost through EvalContext::add_cost instead of
+  // the evaluator's one unit (Kubernetes' cost.go prices some calls by their arguments alone).
+  bool own_cost = false;
 };
 
 // Limits that keep hostile expressions from exhausting the stack, memory or time.

@@ -16,6 +16,10 @@ class RE2;
 
 namespace podfit::cel {
 
+namespace gonet {
+struct Addr;
+}
+
 struct FunctionDecl {
   std::string name;
   std::vector<Overload> overloads;
@@ -95,4 +99,12 @@ inline Overload own_cost(Overload o) {
   o.own_cost = true;
   return o;
 }
+
+// net.IP values, made by the IP library and shared with the CIDR library.
+inline constexpr std::string_view kIPType = "net.IP";
+Value ip_value(const gonet::Addr& a);
+const gonet::Addr& ip_addr(const Value& v);  // v is a net.IP
+// ip()'s result for text: a net.IP, or the library's error.
+Value string_to_ip(std::string_view s);
+
 }  // namespace podfit::cel

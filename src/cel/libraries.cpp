@@ -14,6 +14,7 @@ void enable_kubernetes_libraries(Env& env) {
   add_urls_library(env);
   add_ip_library(env);
   add_cidr_library(env);
+  add_format_library(env);
   env.set_homogeneous_literals(true);
   env.set_literal_validation(true);
 }

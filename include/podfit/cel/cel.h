@@ -165,6 +165,7 @@ void add_semver_library(Env& env);     // Kubernetes: semver(), isSemver, major 
 void add_urls_library(Env& env);       // Kubernetes: url(), isURL, getScheme ... getQuery
 void add_ip_library(Env& env);         // Kubernetes: ip(), isIP, ip.isCanonical, family ...
 void add_cidr_library(Env& env);       // Kubernetes: cidr(), isCIDR, containsIP, containsCIDR ...
+void add_format_library(Env& env);     // Kubernetes: format.named(), format.dns1123Label() ... validate
 // A kubernetes.Semver value from strict semver text (a device's version attribute), or an
 // Error value with the parser's message.
 Value semver_value(std::string_view text);

@@ -250,3 +250,18 @@ TEST_CASE("CEL hosts add opaque types and functions, and lend their data") {
   CHECK(cel_test::run(env, "device.capacity.isGreaterThan(dyn(1))", true, &act) ==
         "error: no matching overload for 'isGreaterThan' applied to '(example.Quantity, int)'");
 }
+
+TEST_CASE("CEL semver: parsing costs ceil(0.1 * characters), as Kubernetes' cost estimator counts it") {
+  cel::Env env = cel_test::kube_env();
+  podfit::cel::MapActivation none;
+  auto cost = [&](const char* expr) {
+    auto c = env.compile(expr);
+    REQUIRE(c.ok());
+    return c.program->evaluate(none).cost;
+  };
+  CHECK(cost("semver('1.2.3')") == 1);
+  CHECK(cost("isSemver('')") == 0);
+  CHECK(cost("semver('10.20.30-beta')") == 2);
+  CHECK(cost("isSemver('v1.0.0', true)") == 1);
+  CHECK(cost("semver('1.0.0').major()") == 2);
+}

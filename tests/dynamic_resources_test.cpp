@@ -48,3 +48,31 @@ TEST_CASE("DynamicResources: a pod with resource claims is not evaluated, and th
   CHECK(outcome.skipped_plugins.contains("DynamicResources"));
   CHECK(outcome.feasible_count() == 1);
 }
+
+TEST_CASE("DynamicResources: a pod requesting an extended resource a DeviceClass provides is not evaluated") {
+  FeatureGates gates;
+  DynamicResources plugin(gates);
+  ClusterState cluster;
+  DeviceClass& dc = cluster.device_classes.emplace_back();
+  dc.metadata.name = "gpu.example.com";
+  dc.extended_resource_name = "example.com/gpu";
+  Snapshot snapshot(cluster, gates);
+  Pod pod;
+  pod.metadata.name = "p";
+  Container& c = pod.spec.containers.emplace_back();
+  c.name = "c";
+  c.resources.requests.emplace().set("example.com/gpu", *Quantity::parse("1"));
+  auto why = plugin.cannot_evaluate(pod, snapshot);
+  REQUIRE(why.has_value());
+  CHECK(*why ==
+        "the pod requests example.com/gpu, which DeviceClass gpu.example.com provides through DRA on nodes that do "
+        "not advertise it, and podfit does not allocate devices yet");
+  // The implicit name of the class counts too; another resource does not.
+  c.resources.requests->set("deviceclass.resource.kubernetes.io/gpu.example.com", *Quantity::parse("1"));
+  CHECK(plugin.cannot_evaluate(pod, snapshot).has_value());
+  Pod other;
+  other.spec.containers.emplace_back().resources.requests.emplace().set("example.com/fpga", *Quantity::parse("1"));
+  CHECK_FALSE(plugin.cannot_evaluate(other, snapshot).has_value());
+  gates.dra_extended_resource = false;
+  CHECK_FALSE(DynamicResources(gates).cannot_evaluate(pod, snapshot).has_value());
+}

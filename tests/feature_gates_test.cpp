@@ -22,7 +22,9 @@ TEST_CASE("feature gates: v1.37 defaults") {
     bool locked;
   };
   const Case cases[] = {
+      {"DRAConsumableCapacity", true, "BETA", false},
       {"DRAExtendedResource", true, "GA", true},
+      {"DRAListTypeAttributes", false, "ALPHA", false},
       {"DRANodeAllocatableResources", false, "ALPHA", false},
       {"DynamicResourceAllocation", true, "GA", true},
       {"GenericWorkload", false, "ALPHA", false},

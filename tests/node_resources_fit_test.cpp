@@ -781,6 +781,42 @@ TEST_CASE("NodeResourcesFit counts running pods' in-place resizes through NodeIn
   CHECK(got.details() == std::vector<std::string>{"cpu: requested 2, already used 3, allocatable 4"});
 }
 
+TEST_CASE("NodeResourcesFit leaves a resource the snapshot's DeviceClasses provide to DynamicResources") {
+  struct Case {
+    const char* name;
+    std::string resource;
+    bool class_with_extended_name;
+    bool gate;
+    bool want_fit;
+  };
+  const Case cases[] = {
+      {"by extendedResourceName", kExtendedDRA, true, true, true},
+      {"by the implicit deviceclass name", "deviceclass.resource.kubernetes.io/" + kDeviceClassName, false, true, true},
+      {"no class provides it", kExtendedB, true, true, false},
+      {"DRAExtendedResource off", kExtendedDRA, true, false, false},
+  };
+  for (const Case& c : cases) {
+    SUBCASE(c.name) {
+      FeatureGates gates;
+      gates.dra_extended_resource = c.gate;
+      ClusterState cluster;
+      DeviceClass& dc = cluster.device_classes.emplace_back();
+      dc.metadata.name = kDeviceClassName;
+      if (c.class_with_extended_name) dc.extended_resource_name = kExtendedDRA;
+      Snapshot snapshot(cluster, gates);
+      NodeInfoFixture node(node_with(allocatable(10, 20, 32, 5, 20, 5)), {}, gates);
+      const NodeResourcesFit plugin(gates);
+      const Pod pod = resource_pod({{.milli_cpu = 1, .scalar = {{c.resource, 1}}}});
+      PodInfo pod_info(pod, gates);
+      CycleState state;
+      PreFilterResult result;
+      REQUIRE(plugin.pre_filter(state, pod_info, snapshot, result).is_success());
+      const Status got = plugin.filter(state, pod_info, node.info());
+      CHECK_MESSAGE(got.is_success() == c.want_fit, describe(got));
+    }
+  }
+}
+
 TEST_CASE("new_node_resources_fit") {
   PluginContext context;
   const auto plugin = new_node_resources_fit(context);

@@ -147,6 +147,13 @@ class Semver : public OpaqueValue {
 
 const Version& ver(const Value& v) { return static_cast<const Semver&>(v.as_opaque()).version(); }
 
+// Kubernetes charges ceil(0.1 * characters) for parsing a version, in place of the call's unit.
+void charge_parse(EvalContext& ctx, std::string_view s) {
+  const std::uint64_t cost = (utf8_length(s) + 9) / 10;
+  // The evaluator already counted the call's unit; an empty string costs 0 (unsigned wrap).
+  ctx.add_cost(cost - 1);
+}
+
 Value make(Args a) {
   std::string text(a[0].as_string());
   if (a.size() > 1 && a[1].as_bool()) text = normalize(text);
@@ -176,11 +183,16 @@ void add_semver_library(Env& env) {
   Type sv = Type::opaque(std::string(kSemverType));
   Type s = T("string"), b = T("bool"), i = T("int");
   env.add_type(std::string(kSemverType), sv);
-  auto wrap = [](Value (*f)(Args)) { return [f](Args a, EvalContext&) { return f(a); }; };
-  env.add_function("semver", {make_overload("string_to_semver", {s}, sv, wrap(make)),
-                              make_overload("string_bool_to_semver", {s, b}, sv, wrap(make))});
-  env.add_function("isSemver", {make_overload("is_semver_string", {s}, b, wrap(is_semver)),
-                                make_overload("is_semver_string_bool", {s, b}, b, wrap(is_semver))});
+  auto parsing = [](Value (*f)(Args)) {
+    return [f](Args a, EvalContext& ctx) {
+      charge_parse(ctx, a[0].as_string());
+      return f(a);
+    };
+  };
+  env.add_function("semver", {make_overload("string_to_semver", {s}, sv, parsing(make)),
+                              make_overload("string_bool_to_semver", {s, b}, sv, parsing(make))});
+  env.add_function("isSemver", {make_overload("is_semver_string", {s}, b, parsing(is_semver)),
+                                make_overload("is_semver_string_bool", {s, b}, b, parsing(is_semver))});
   auto field = [](std::uint64_t Version::*m) {
     return [m](Args a, EvalContext&) { return Value::int_(static_cast<std::int64_t>(ver(a[0]).*m)); };
   };

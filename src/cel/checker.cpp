@@ -484,6 +484,7 @@ class Checker {
       error(e, "found no matching overload for '" + n + "' applied to '" + signature_text(args, member) + "'");
       return set(e, Type::error());
     }
+    e.resolved_overload = matched.size() == 1;
     e.overloads = std::move(matched);
     return set(e, result_differs ? Type::dyn() : *result);
   }

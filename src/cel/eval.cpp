@@ -253,9 +253,10 @@ Value dispatch(const Expr& e, std::span<const Value> args, Frame& f) {
   for (const Overload* o : e.overloads) {
     if (o->params.size() != args.size()) continue;
     bool ok = true;
-    for (std::size_t i = 0; i < args.size() && ok; ++i) ok = value_matches(o->params[i], args[i]);
+    for (std::size_t i = 0; i < args.size() && ok && !o->unguarded; ++i) ok = value_matches(o->params[i], args[i]);
     if (!ok) continue;
     if (!o->own_cost && !charge(f, 1)) return cost_error();
+    f.ctx->set_overload_resolved(e.resolved_overload);
     Value r = o->impl(args, *f.ctx);
     if (f.ctx->cost() > f.ctx->limit()) {
       f.cost_exceeded = true;

@@ -50,11 +50,16 @@ class EvalContext {
   bool add_cost(std::uint64_t c) { cost_ += c; return cost_ <= limit_; }
   std::uint64_t cost() const { return cost_; }
   std::uint64_t limit() const { return limit_; }
+  // Whether the type checker resolved the running call to the one overload being run: cel-go
+  // prices a call by its overload id only then (a call on dyn arguments costs one unit).
+  bool overload_resolved() const { return resolved_; }
+  void set_overload_resolved(bool r) { resolved_ = r; }
   explicit EvalContext(std::uint64_t limit) : limit_(limit) {}
 
  private:
   std::uint64_t cost_ = 0;
   std::uint64_t limit_;
+  bool resolved_ = false;
 };
 
 // A function implementation: arguments (receiver first for member overloads) already
@@ -72,6 +77,9 @@ struct Overload {
   // The implementation charges the call's whole cost through EvalContext::add_cost instead of
   // the evaluator's one unit (Kubernetes' cost.go prices some calls by their arguments alone).
   bool own_cost = false;
+  // Runs on arguments of any kind, the implementation checking them itself (cel-go's
+  // DisableTypeGuards and single-binding functions with their own error texts).
+  bool unguarded = false;
 };
 
 // Limits that keep hostile expressions from exhausting the stack, memory or time.

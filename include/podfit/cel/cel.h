@@ -163,8 +163,14 @@ class Program {
 };
 
 // Libraries, each added to an environment by its own function.
-void add_strings_library(Env& env);    // cel-go ext.Strings: charAt, indexOf, split, format ...
-void add_lists_library(Env& env);      // Kubernetes: isSorted, sum, min, max, indexOf ...
+// cel-go ext.Strings at a version (Kubernetes: 0 before 1.29, 2 since): charAt, indexOf, split,
+// join ...; format and strings.quote from 1, reverse from 3.
+void add_strings_library(Env& env, std::uint32_t version = 2);
+// Kubernetes' lists at a version: isSorted, sum, min, max, indexOf, lastIndexOf; includes from 1.
+void add_lists_library(Env& env, std::uint32_t version = 1);
+// cel-go ext.Lists at a version (Kubernetes: 3): slice; flatten from 1; sort, sortBy,
+// lists.range, reverse, distinct from 2; their run-time costs from 3.
+void add_ext_lists_library(Env& env, std::uint32_t version = 3);
 void add_regex_library(Env& env);      // Kubernetes: find, findAll (matches is standard)
 void add_sets_library(Env& env);       // cel-go ext.Sets: sets.contains, equivalent, intersects
 void add_optional_library(Env& env);   // cel-go optional types: optional.of, .value() ...

@@ -324,6 +324,8 @@ ParseOptions parse_options(const Env::Impl& env) {
   po.max_ast_depth = env.limits.max_tree_depth;
   po.bind_macro = env.bind_macro;
   po.optional_syntax = env.optional_syntax;
+  po.two_var_comprehensions = env.two_var_comprehensions;
+  po.sort_by_macro = env.sort_by_macro;
   return po;
 }
 

@@ -43,6 +43,9 @@ struct Env::Impl {
   bool homogeneous_literals = false;  // list and map literals of one element type (Kubernetes)
   bool validate_literals = false;     // constant duration/timestamp/regex arguments (Kubernetes)
   bool optional_syntax = false;
+  bool two_var_comprehensions = true;  // all/exists/transformList ... with two variables
+  bool sort_by_macro = false;          // cel-go ext.Lists' sortBy
+  int format_validation = 0;           // literal format() calls checked: 1 as strings versions 1-3 do
 };
 
 // The library functions' way to set parser options (macros, optional syntax).

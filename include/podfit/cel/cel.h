@@ -183,8 +183,27 @@ void add_format_library(Env& env);     // Kubernetes: format.named(), format.dns
 // A kubernetes.Semver value from strict semver text (a device's version attribute), or an
 // Error value with the parser's message.
 Value semver_value(std::string_view text);
-// Every library above, homogeneous literals and literal validation: what kube-scheduler's
-// DRA CEL environment enables (Kubernetes' base environment plus cel.bind).
+
+// A Kubernetes minor release: Kubernetes' CEL base environment adds libraries at releases.
+struct KubeVersion {
+  int major = 1;
+  int minor = 0;
+  friend constexpr auto operator<=>(const KubeVersion&, const KubeVersion&) = default;
+};
+// The release podfit follows.
+inline constexpr KubeVersion kKubernetesRelease{1, 37};
+// The compatibility version a kKubernetesRelease API server compiles new expressions at
+// (environment.DefaultCompatibilityVersion: the binary's minor release less one).
+inline constexpr KubeVersion kDefaultCompatibilityVersion{1, 36};
+
+// Kubernetes' base environment (k8s.io/apiserver's environment.MustBaseEnvSet) plus cel.bind,
+// the DRA environment's, as new expressions compile in it at a compatibility version: only
+// what was introduced at or before it and not yet replaced. Homogeneous literals and the URLs,
+// regex, lists (version 0 until 1.37, then 1) and strings (version 0, then 2 from 1.29)
+// libraries since 1.0; optional types 1.28; literal validation and sets 1.29; IP and CIDR 1.30;
+// format and cel.bind 1.31; two-variable comprehensions 1.32; semver 1.33; ext.Lists 1.34.
+void enable_kubernetes_libraries(Env& env, KubeVersion compatibility);
+// The same environment as stored expressions compile in it: every library of the release.
 void enable_kubernetes_libraries(Env& env);
 
 // Kubernetes' bounds on a DRA device selector (resource.k8s.io CELSelectorExpressionMaxCost

@@ -45,6 +45,15 @@ bool value_matches(const Type& t, const Value& v) {
   return false;
 }
 
+Value no_such_overload(std::string_view fn, std::span<const Value> args) {
+  std::string s = "no such overload: " + std::string(fn) + "(";
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (i) s += ", ";
+    s += args[i].type_name();
+  }
+  return Value::error(s + ")");
+}
+
 Value no_matching_overload(std::string_view fn, std::span<const Value> args) {
   std::string s = "no matching overload for '" + std::string(fn) + "' applied to '(";
   for (std::size_t i = 0; i < args.size(); ++i) {

@@ -265,7 +265,7 @@ Value dispatch(const Expr& e, std::span<const Value> args, Frame& f) {
     return r;
   }
   if (!charge(f, 1)) return cost_error();
-  return no_matching_overload(e.name, args);
+  return no_such_overload(e.name, args);
 }
 
 Value eval_call(const Expr& e, Frame& f) {
@@ -281,12 +281,13 @@ Value eval_call(const Expr& e, Frame& f) {
     if (a.kind() == Kind::Bool && b.kind() == Kind::Bool) return b;
     if (a.is_error()) return a;
     if (b.is_error()) return b;
-    return no_matching_overload(fn, std::array<Value, 2>{a, b});
+    // cel-go's logical operators refuse a non-bool operand without naming types.
+    return Value::error("no such overload");
   }
   if (e.special == Special::Ternary) {
     Value c = eval(*e.args[0], f);
     if (c.is_error()) return c;
-    if (c.kind() != Kind::Bool) return no_matching_overload(fn, std::array<Value, 1>{c});
+    if (c.kind() != Kind::Bool) return Value::error("no such overload");
     return eval(*e.args[c.as_bool() ? 1 : 2], f);
   }
   if (e.special == Special::NotStrictlyFalse) {

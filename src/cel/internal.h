@@ -69,8 +69,10 @@ int order_values(const Value& a, const Value& b);
 // Whether a value may be passed where a parameter of type t is declared (kind level).
 bool value_matches(const Type& t, const Value& v);
 
-// cel-go's "no matching overload for 'f' applied to '(int, string)'" for run-time dispatch.
+// "no matching overload for 'f' applied to '(int, string)'", for forms without a dispatch.
 Value no_matching_overload(std::string_view fn, std::span<const Value> args);
+// cel-go's run-time dispatch failure: "no such overload: f(int, string)".
+Value no_such_overload(std::string_view fn, std::span<const Value> args);
 
 // Names a qualified name may denote inside a container, most specific first.
 std::vector<std::string> container_candidates(std::string_view container, std::string_view name);

@@ -1,0 +1,1602 @@
+// The structured allocator: the cases of k8s.io/dynamic-resource-allocation's allocator test
+// table (internal/allocatortesting) that apply to what v1.37 can express, with the features
+// each case names (an upstream case without features runs with all of them off), plus our own.
+// Results are compared in the order the allocator produces them and errors word for word.
+#include <doctest/doctest.h>
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "podfit/dra/allocator.h"
+
+namespace dra = podfit::dra;
+using namespace podfit;
+
+namespace {
+
+const std::string region1 = "region-1", region2 = "region-2";
+const std::string node1 = "node-1", node2 = "node-2";
+const std::string classA = "class-a", classB = "class-b";
+const std::string driverA = "driver-a", driverB = "driver-b";
+const std::string pool1 = "pool-1", pool2 = "pool-2", pool3 = "pool-3", pool4 = "pool-4";
+const std::string req0 = "req-0", req1 = "req-1", req2 = "req-2", req3 = "req-3";
+const std::string subReq0 = "subReq-0", subReq1 = "subReq-1";
+const std::string req0SubReq0 = "req-0/subReq-0", req0SubReq1 = "req-0/subReq-1";
+const std::string req1SubReq0 = "req-1/subReq-0", req1SubReq1 = "req-1/subReq-1";
+const std::string req2SubReq0 = "req-2/subReq-0", req2SubReq1 = "req-2/subReq-1";
+const std::string claim0 = "claim-0", claim1 = "claim-1";
+const std::string slice1 = "slice-1", slice2 = "slice-2", slice3 = "slice-3", slice4 = "slice-4";
+const std::string device0 = "device-0", device1 = "device-1", device2 = "device-2", device3 = "device-3",
+                  device4 = "device-4";
+const std::string counterSet1 = "counter-set-1", counterSet2 = "counter-set-2";
+const std::string capacity0 = "capacity-0", capacity1 = "capacity-1";
+const std::string kAll = "nodeSelectionAll", kPerDevice = "nodeSelectionPerDevice";
+
+const std::string intAttribute = driverA + "/numa";
+const std::string versionAttribute = driverA + "/driverVersion";
+const std::string stringAttribute = driverA + "/stringAttribute";
+const std::string boolAttribute = driverA + "/boolAttribute";
+const std::string nonExistentAttribute = driverA + "/NonExistentAttribute";
+
+// The allocator's features, one bit each; an upstream case lists the ones it turns on.
+enum : unsigned {
+  AA = 1u << 0,   // AdminAccess
+  PL = 1u << 1,   // PrioritizedList
+  PD = 1u << 2,   // PartitionableDevices
+  DT = 1u << 3,   // DeviceTaints
+  DBS = 1u << 4,  // DeviceBindingAndStatus
+  CC = 1u << 5,   // ConsumableCapacity
+};
+constexpr unsigned kV137 = AA | PL | PD | DT | DBS | CC;
+
+dra::AllocatorFeatures features(unsigned f) {
+  dra::AllocatorFeatures out;
+  out.admin_access = (f & AA) != 0;
+  out.prioritized_list = (f & PL) != 0;
+  out.partitionable_devices = (f & PD) != 0;
+  out.device_taints = (f & DT) != 0;
+  out.device_binding_and_status = (f & DBS) != 0;
+  out.consumable_capacity = (f & CC) != 0;
+  return out;
+}
+
+Quantity q(const char* text) { return *Quantity::parse(text); }
+Quantity n(std::int64_t v) { return Quantity::from_int(v, Quantity::Format::BinarySI); }
+const Quantity zero = n(0), one = n(1), two = n(2), three = n(3), four = n(4);
+
+Node node(const std::string& name, const std::string& region) {
+  Node out;
+  out.metadata.name = name;
+  out.metadata.labels.set("region", region);
+  out.metadata.labels.set("planet", "earth");
+  return out;
+}
+
+DeviceSelector sel(std::string expression) { return DeviceSelector{std::move(expression), 0}; }
+std::string memory_at_least(const std::string& q) {
+  return "device.capacity[\"" + driverA + "\"].memory.compareTo(quantity(\"" + q + "\")) >= 0";
+}
+
+DeviceClass cls(const std::string& name, const std::string& driver) {
+  DeviceClass c;
+  c.metadata.name = name;
+  c.selectors.push_back(sel("device.driver == \"" + driver + "\""));
+  return c;
+}
+DeviceClass cls_multi(const std::string& name, const std::string& driver, bool multi) {
+  DeviceClass c;
+  c.metadata.name = name;
+  c.selectors.push_back(sel("device.driver == \"" + driver + "\" && device.allowMultipleAllocations == " +
+                            (multi ? "true" : "false")));
+  return c;
+}
+DeviceClassConfiguration config(const std::string& driver, const std::string& attribute) {
+  return DeviceClassConfiguration{driver, "{\"" + attribute + "\":\"" + attribute + "Value\"}"};
+}
+DeviceClass cls_config(const std::string& name, const std::string& driver, const std::string& attribute) {
+  DeviceClass c = cls(name, driver);
+  c.config.push_back(config(driver, attribute));
+  return c;
+}
+
+DeviceAttribute str(std::string v) {
+  DeviceAttribute a;
+  a.kind = DeviceAttribute::Kind::String;
+  a.string_value = std::move(v);
+  return a;
+}
+DeviceAttribute num(std::int64_t v) {
+  DeviceAttribute a;
+  a.kind = DeviceAttribute::Kind::Int;
+  a.int_value = v;
+  return a;
+}
+DeviceAttribute flag(bool v) {
+  DeviceAttribute a;
+  a.kind = DeviceAttribute::Kind::Bool;
+  a.bool_value = v;
+  return a;
+}
+DeviceAttribute ver(std::string v) {
+  DeviceAttribute a = str(std::move(v));
+  a.kind = DeviceAttribute::Kind::Version;
+  return a;
+}
+
+DeviceTaint taint(std::string key, std::string value, std::string effect) {
+  return DeviceTaint{std::move(key), std::move(value), std::move(effect), {}};
+}
+DeviceToleration toleration(std::string op, std::string key, std::string value, std::string effect) {
+  DeviceToleration t;
+  t.op = std::move(op);
+  t.key = std::move(key);
+  t.value = std::move(value);
+  t.effect = std::move(effect);
+  return t;
+}
+const DeviceTaint taintNone = taint("taint-key", "taint-value", "None");
+const DeviceTaint taintNoSchedule = taint("taint-key", "taint-value", "NoSchedule");
+const DeviceTaint taintNoExecute = taint("taint-key", "taint-value-2", "NoExecute");
+const DeviceToleration tolerationNoSchedule = toleration("Exists", "taint-key", "", "NoSchedule");
+const DeviceToleration tolerationNoExecute = toleration("Equal", "taint-key", "taint-value-2", "NoExecute");
+const DeviceToleration tolerationNoScheduleKey1 = toleration("Exists", "key1", "", "NoSchedule");
+
+using Counters = std::vector<std::pair<std::string, Quantity>>;
+
+NodeSelector label_selector(const std::string& key, std::vector<std::string> values) {
+  NodeSelector s;
+  s.node_selector_terms.push_back(NodeSelectorTerm{{{key, "In", std::move(values)}}, {}});
+  return s;
+}
+NodeSelector local(const std::string& node_name) {
+  NodeSelector s;
+  s.node_selector_terms.push_back(NodeSelectorTerm{{}, {{"metadata.name", "In", {node_name}}}});
+  return s;
+}
+
+// A device; `from_counters` makes its capacity the counters it consumes, as upstream's builder.
+struct D {
+  Device d;
+  bool from_counters = false;
+  explicit D(std::string name, bool counters_as_capacity = false) : from_counters(counters_as_capacity) {
+    d.name = std::move(name);
+  }
+  D& attr(std::string name, DeviceAttribute value) {
+    d.attributes.push_back({std::move(name), std::move(value)});
+    return *this;
+  }
+  D& cap(std::string name, Quantity value) {
+    set_capacity(std::move(name), DeviceCapacity{std::move(value), std::nullopt});
+    return *this;
+  }
+  D& consumes(std::string set, Counters counters) {
+    DeviceCounterConsumption c;
+    c.counter_set = std::move(set);
+    for (auto& [name, value] : counters) c.counters.push_back({name, value});
+    d.consumes_counters.push_back(std::move(c));
+    if (from_counters) {
+      d.capacity.clear();
+      for (const DeviceCounterConsumption& cc : d.consumes_counters) {
+        for (const Counter& counter : cc.counters) set_capacity(counter.name, DeviceCapacity{counter.value, std::nullopt});
+      }
+    }
+    return *this;
+  }
+  D& taints(std::vector<DeviceTaint> t) {
+    d.taints.insert(d.taints.end(), t.begin(), t.end());
+    return *this;
+  }
+  D& on_node(std::string name) {
+    d.node_name = std::move(name);
+    return *this;
+  }
+  D& on_nodes(NodeSelector s) {
+    d.node_selector = std::move(s);
+    return *this;
+  }
+  D& everywhere() {
+    d.all_nodes = true;
+    return *this;
+  }
+  D& binding(std::vector<std::string> conditions, std::vector<std::string> failures) {
+    d.binding_conditions = std::move(conditions);
+    d.binding_failure_conditions = std::move(failures);
+    return *this;
+  }
+  D& binds_to_node() {
+    d.binds_to_node = true;
+    return *this;
+  }
+  D& multi() {
+    d.allow_multiple_allocations = true;
+    return *this;
+  }
+  // Upstream's withCapacityRequestPolicyRange: default 2, range 2..4 in steps of 2.
+  D& policy_range(std::string name, Quantity value) {
+    CapacityRequestPolicy p;
+    p.default_ = two;
+    p.valid_range = CapacityRequestPolicyRange{two, four, two};
+    set_capacity(std::move(name), DeviceCapacity{std::move(value), p});
+    return *this;
+  }
+  // Upstream's withCapacityRequestPolicyValidValues: the default first, then the others.
+  D& policy_values(Quantity default_value, std::string name, Quantity value, std::vector<Quantity> more = {}) {
+    CapacityRequestPolicy p;
+    p.default_ = default_value;
+    p.valid_values.push_back(default_value);
+    p.valid_values.insert(p.valid_values.end(), more.begin(), more.end());
+    set_capacity(std::move(name), DeviceCapacity{std::move(value), p});
+    return *this;
+  }
+  operator Device() const { return d; }
+
+ private:
+  void set_capacity(std::string name, DeviceCapacity value) {
+    for (NamedCapacity& c : d.capacity) {
+      if (c.name == name) {
+        c.value = std::move(value);
+        return;
+      }
+    }
+    d.capacity.push_back({std::move(name), std::move(value)});
+  }
+};
+
+// Where a slice's devices are: a node name, all nodes, per device, or a node selector.
+struct Where {
+  std::string name;
+  std::optional<NodeSelector> selector;
+  Where(const std::string& n) : name(n) {}
+  Where(const char* n) : name(n) {}
+  Where(NodeSelector s) : selector(std::move(s)) {}
+};
+
+struct P {
+  std::string name;
+  std::int64_t count = 1;
+  std::int64_t generation = 1;
+  P(const std::string& n) : name(n) {}
+  P(const char* n) : name(n) {}
+  P(std::string n, std::int64_t c, std::int64_t g = 1) : name(std::move(n)), count(c), generation(g) {}
+};
+
+ResourceSlice slice(std::string name, const Where& where, const P& pool, std::string driver,
+                    std::vector<Device> devices = {}) {
+  ResourceSlice s;
+  s.metadata.name = std::move(name);
+  s.driver = std::move(driver);
+  s.pool = ResourcePool{pool.name, pool.generation, pool.count};
+  if (where.selector) {
+    s.node_selector = where.selector;
+  } else if (where.name == kAll) {
+    s.all_nodes = true;
+  } else if (where.name == kPerDevice) {
+    s.per_device_node_selection = true;
+  } else {
+    s.node_name = where.name;
+  }
+  s.devices = std::move(devices);
+  return s;
+}
+ResourceSlice one_device(std::string name, const Where& where, const P& pool, std::string driver) {
+  return slice(std::move(name), where, pool, std::move(driver), {D(device1)});
+}
+ResourceSlice many_devices(std::string name, const Where& where, const P& pool, std::string driver, int count) {
+  std::vector<Device> devices;
+  for (int i = 0; i < count; ++i) devices.push_back(D("device-" + std::to_string(i)));
+  return slice(std::move(name), where, pool, std::move(driver), std::move(devices));
+}
+CounterSet counter_set(std::string name, Counters counters) {
+  CounterSet s;
+  s.name = std::move(name);
+  for (auto& [c, v] : counters) s.counters.push_back({c, v});
+  return s;
+}
+ResourceSlice counters(std::string name, const Where& where, const P& pool, std::string driver,
+                       std::vector<CounterSet> sets) {
+  ResourceSlice s = slice(std::move(name), where, pool, std::move(driver));
+  s.shared_counters = std::move(sets);
+  return s;
+}
+
+// A request (or, through sub(), an alternative of firstAvailable).
+struct Rq {
+  DeviceRequestSpec spec;
+  explicit Rq(const std::string& device_class, std::int64_t count = 1) {
+    spec.device_class_name = device_class;
+    spec.count = count;
+  }
+  Rq& sel(std::string expression) {
+    spec.selectors.push_back(::sel(std::move(expression)));
+    return *this;
+  }
+  Rq& all() {
+    spec.allocation_mode = "All";
+    spec.count = 0;
+    return *this;
+  }
+  Rq& mode(std::string m) {
+    spec.allocation_mode = std::move(m);
+    return *this;
+  }
+  Rq& admin() {
+    spec.admin_access = true;
+    return *this;
+  }
+  Rq& tolerate(DeviceToleration t) {
+    spec.tolerations.push_back(std::move(t));
+    return *this;
+  }
+  // Upstream's withCapacityRequest: capacity-0 of the given quantity (none: an empty request).
+  Rq& capacity(std::optional<Quantity> value) {
+    spec.capacity = CapacityRequirements{};
+    if (value) spec.capacity->requests.push_back({capacity0, *value});
+    return *this;
+  }
+};
+
+DeviceRequest req(const std::string& name, const Rq& r) {
+  DeviceRequest out;
+  out.name = name;
+  out.exactly = r.spec;
+  return out;
+}
+DeviceRequest req(const std::string& name, const std::string& device_class, std::int64_t count = 1) {
+  return req(name, Rq(device_class, count));
+}
+DeviceSubRequest sub(const std::string& name, const Rq& r) { return DeviceSubRequest{name, r.spec}; }
+DeviceRequest first(const std::string& name, std::vector<DeviceSubRequest> subs) {
+  DeviceRequest out;
+  out.name = name;
+  out.first_available = std::move(subs);
+  return out;
+}
+
+DeviceConstraint match(const std::string& attribute, std::vector<std::string> requests = {}) {
+  DeviceConstraint c;
+  c.requests = std::move(requests);
+  c.match_attribute = attribute;
+  return c;
+}
+DeviceConstraint distinct(const std::string& attribute, std::vector<std::string> requests = {}) {
+  DeviceConstraint c;
+  c.requests = std::move(requests);
+  c.distinct_attribute = attribute;
+  return c;
+}
+
+ResourceClaim claim(const std::string& name, std::vector<DeviceRequest> requests,
+                    std::vector<DeviceConstraint> constraints = {}, std::vector<DeviceClaimConfiguration> configs = {}) {
+  ResourceClaim c;
+  c.metadata.name = name;
+  c.spec.requests = std::move(requests);
+  c.spec.constraints = std::move(constraints);
+  c.spec.config = std::move(configs);
+  return c;
+}
+// claimWithRequest: one request for one device of the class.
+ResourceClaim simple_claim(const std::string& name, const std::string& request, const std::string& device_class,
+                           std::vector<DeviceConstraint> constraints = {}) {
+  return claim(name, {req(request, device_class)}, std::move(constraints));
+}
+// withTolerations: added to every `exactly` request.
+ResourceClaim tolerating(ResourceClaim c, std::vector<DeviceToleration> tolerations) {
+  for (DeviceRequest& r : c.spec.requests) {
+    if (r.exactly) r.exactly->tolerations.insert(r.exactly->tolerations.end(), tolerations.begin(), tolerations.end());
+  }
+  return c;
+}
+DeviceClaimConfiguration claim_config(std::vector<std::string> requests, DeviceClassConfiguration opaque) {
+  return DeviceClaimConfiguration{std::move(requests), std::move(opaque)};
+}
+
+// An expected device result.
+struct Res {
+  DeviceRequestAllocationResult r;
+  Res(std::string request, std::string driver, std::string pool, std::string device) {
+    r.request = std::move(request);
+    r.driver = std::move(driver);
+    r.pool = std::move(pool);
+    r.device = std::move(device);
+  }
+  Res& admin() {
+    r.admin_access = true;
+    return *this;
+  }
+  Res& tol(std::vector<DeviceToleration> t) {
+    r.tolerations = std::move(t);
+    return *this;
+  }
+  Res& binding(std::vector<std::string> conditions, std::vector<std::string> failures) {
+    r.binding_conditions = std::move(conditions);
+    r.binding_failure_conditions = std::move(failures);
+    return *this;
+  }
+  // withConsumedCapacity: a share (its id is not compared) and what it consumes.
+  Res& share(std::vector<std::pair<std::string, Quantity>> consumed = {}) {
+    r.share_id = "share";
+    r.consumed_capacity = std::move(consumed);
+    return *this;
+  }
+  operator DeviceRequestAllocationResult() const { return r; }
+};
+std::vector<DeviceRequestAllocationResult> many_results(const std::string& request, const std::string& driver,
+                                                        const std::string& pool, int count, int start) {
+  std::vector<DeviceRequestAllocationResult> out;
+  for (int i = start; i < start + count; ++i) out.push_back(Res(request, driver, pool, "device-" + std::to_string(i)));
+  return out;
+}
+
+AllocationResult alloc(std::optional<NodeSelector> selector, std::vector<DeviceRequestAllocationResult> results,
+                       std::vector<DeviceAllocationConfiguration> configs = {}) {
+  AllocationResult out;
+  out.node_selector = std::move(selector);
+  out.results = std::move(results);
+  out.config = std::move(configs);
+  return out;
+}
+DeviceAllocationConfiguration from_class(std::vector<std::string> requests, DeviceClassConfiguration c) {
+  return DeviceAllocationConfiguration{"FromClass", std::move(requests), std::move(c)};
+}
+DeviceAllocationConfiguration from_claim(std::vector<std::string> requests, DeviceClassConfiguration c) {
+  return DeviceAllocationConfiguration{"FromClaim", std::move(requests), std::move(c)};
+}
+
+std::string join(const std::vector<std::string>& v) {
+  std::string out;
+  for (const std::string& s : v) out += (out.empty() ? "" : " ") + s;
+  return "[" + out + "]";
+}
+
+std::string dump(const std::optional<NodeSelector>& selector) {
+  if (!selector) return "everywhere";
+  std::string out;
+  for (const NodeSelectorTerm& t : selector->node_selector_terms) {
+    out += "term{";
+    for (const auto& r : t.match_expressions) out += " label " + r.key + " " + r.op + " " + join(r.values);
+    for (const auto& r : t.match_fields) out += " field " + r.key + " " + r.op + " " + join(r.values);
+    out += " }";
+  }
+  return out;
+}
+
+// Every field of the results, one line each, so that a mismatch shows where.
+std::string dump(const std::vector<AllocationResult>& results) {
+  std::string out;
+  for (const AllocationResult& a : results) {
+    out += "claim: " + dump(a.node_selector) + "\n";
+    for (const DeviceRequestAllocationResult& r : a.results) {
+      out += "  " + r.request + " " + r.driver + "/" + r.pool + "/" + r.device;
+      if (r.admin_access) out += *r.admin_access ? " admin" : " admin=false";
+      for (const DeviceToleration& t : r.tolerations) {
+        out += " tolerates(" + t.key + " " + t.op + " " + t.value + " " + t.effect + ")";
+      }
+      if (r.share_id) out += " share";
+      for (const auto& [name, value] : r.consumed_capacity) out += " " + name + "=" + value.to_string();
+      if (!r.binding_conditions.empty()) out += " binding" + join(r.binding_conditions);
+      if (!r.binding_failure_conditions.empty()) out += " failure" + join(r.binding_failure_conditions);
+      out += "\n";
+    }
+    for (const DeviceAllocationConfiguration& c : a.config) {
+      out += "  config " + c.source + " " + join(c.requests) + " " + c.opaque.driver + " " + c.opaque.parameters_json + "\n";
+    }
+  }
+  return out;
+}
+
+using Kind = dra::AllocateOutcome::Kind;
+
+struct Case {
+  std::string name;
+  unsigned features = 0;
+  std::vector<ResourceClaim> claims;
+  std::vector<dra::DeviceId> allocated;
+  std::vector<std::pair<dra::DeviceId, std::string>> shared;
+  std::map<dra::DeviceId, dra::ConsumedCapacity> capacity;
+  std::vector<DeviceClass> classes;
+  std::vector<ResourceSlice> slices;
+  std::optional<Node> node;
+  std::vector<AllocationResult> want;
+  std::string error;            // the exact text; empty for none
+  bool failed_on_node = false;  // the error is for this node only
+  std::int64_t steps = 0;       // upstream's NumAllocateOneInvocations, when the case checks it
+  std::vector<DeviceTaintRule> rules = {};
+};
+
+dra::AllocateOutcome run(const Case& c) {
+  dra::AllocatedState state;
+  state.devices.insert(c.allocated.begin(), c.allocated.end());
+  state.shared_devices.insert(c.shared.begin(), c.shared.end());
+  state.aggregated_capacity = c.capacity;
+  std::vector<const ResourceClaim*> claims;
+  for (const ResourceClaim& claim : c.claims) claims.push_back(&claim);
+  const dra::Allocator allocator(claims, std::move(state), c.classes, c.slices, c.rules, features(c.features));
+  return allocator.allocate(c.node ? *c.node : node(node1, region1));
+}
+
+void check(const std::vector<Case>& cases) {
+  for (const Case& c : cases) {
+    SUBCASE(c.name.c_str()) {
+      const dra::AllocateOutcome out = run(c);
+      CHECK(out.error == c.error);
+      Kind want = Kind::NoFit;
+      if (!c.error.empty()) {
+        want = c.failed_on_node ? Kind::FailedOnNode : Kind::Error;
+      } else if (!c.want.empty() || c.claims.empty()) {
+        want = Kind::Allocated;
+      }
+      CHECK(out.kind == want);
+      CHECK(dump(out.results) == dump(c.want));
+      if (c.steps != 0) CHECK(out.search_steps == c.steps);
+    }
+  }
+}
+
+std::vector<Device> devices_with(std::vector<std::pair<std::string, std::vector<NamedAttribute>>> list) {
+  std::vector<Device> out;
+  for (auto& [name, attributes] : list) {
+    D d(name);
+    for (auto& a : attributes) d.attr(a.name, a.value);
+    out.push_back(d);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("DRA allocator: devices, pools, classes and request sizes") {
+  const std::string undeclared =
+      "compilation failed: ERROR: <input>:1:1: undeclared reference to 'noSuchVar' (in container '')\n"
+      " | noSuchVar\n"
+      " | ^";
+  ResourceClaim no_such_var = simple_claim(claim0, req0, classA);
+  no_such_var.spec.requests[0].exactly->selectors = {sel("noSuchVar")};
+  ResourceClaim no_such_var_all = no_such_var;
+  no_such_var_all.spec.requests[0].exactly->allocation_mode = "All";
+  DeviceClass no_such_var_class = cls(classA, driverA);
+  no_such_var_class.selectors[0].cel_expression = "noSuchVar";
+  ResourceSlice duplicate_a = one_device(slice1, node1, P(pool1, 2), driverA);
+  ResourceSlice duplicate_b = duplicate_a;
+  duplicate_b.metadata.name += "-2";
+  ResourceSlice incomplete = one_device(slice1, node1, pool1, driverA);
+  incomplete.pool.resource_slice_count++;
+
+  check({
+      {.name = "empty"},
+      {.name = "simple",
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA)},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1)})}},
+      {.name = "other-node",
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverB), one_device(slice2, node2, pool2, driverA)},
+       .node = node(node2, region2),
+       .want = {alloc(local(node2), {Res(req0, driverA, pool2, device1)})}},
+      {.name = "small-and-large",
+       .claims = {claim(claim0, {req(req0, Rq(classA).sel(memory_at_least("1Gi"))),
+                                 req(req1, Rq(classA).sel(memory_at_least("2Gi")))})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1).cap("memory", q("1Gi")), D(device2).cap("memory", q("2Gi"))})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req1, driverA, pool1, device2)})}},
+      {.name = "small-and-large-backtrack-requests",
+       .claims = {claim(claim0, {req(req0, Rq(classA).sel(memory_at_least("1Gi"))),
+                                 req(req1, Rq(classA).sel(memory_at_least("2Gi")))})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device2).cap("memory", q("2Gi")), D(device1).cap("memory", q("1Gi"))})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req1, driverA, pool1, device2)})}},
+      {.name = "small-and-large-backtrack-claims",
+       .claims = {claim(claim0, {req(req0, Rq(classA).sel(memory_at_least("1Gi")))}),
+                  claim(claim1, {req(req1, Rq(classA).sel(memory_at_least("2Gi")))})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device2).cap("memory", q("2Gi")), D(device1).cap("memory", q("1Gi"))})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1)}),
+                alloc(local(node1), {Res(req1, driverA, pool1, device2)})}},
+      {.name = "devices-split-across-different-slices",
+       .claims = {claim(claim0, {req(req0, classA, 2)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA), one_device(slice2, node1, pool2, driverA)},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req0, driverA, pool2, device1)})}},
+      {.name = "obsolete-slice",
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice("slice-1-obsolete", node1, P(pool1, 2), driverA, {D(device1)}),
+                  slice("slice-1-obsolete", node1, P(pool1, 2, 2), driverA, {D(device2)})}},
+      {.name = "duplicate-slice",
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {cls(classA, driverA)},
+       .slices = {duplicate_a, duplicate_b},
+       .error = "invalid resource pools were encountered",
+       .failed_on_node = true},
+      {.name = "no-slices", .claims = {simple_claim(claim0, req0, classA)}, .classes = {cls(classA, driverA)}},
+      {.name = "not-enough-suitable-devices",
+       .claims = {simple_claim(claim0, req0, classA), simple_claim(claim0, req1, classA)},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA)}},
+      {.name = "no-classes",
+       .claims = {simple_claim(claim0, req0, classA)},
+       .slices = {one_device(slice1, node1, pool1, driverA)},
+       .error = "claim claim-0, request req-0: could not retrieve device class class-a: "
+                "deviceclass.resource.k8s.io \"class-a\" not found"},
+      {.name = "unknown-class",
+       .claims = {simple_claim(claim0, req0, "unknown-class")},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA)},
+       .error = "claim claim-0, request req-0: could not retrieve device class unknown-class: "
+                "deviceclass.resource.k8s.io \"unknown-class\" not found"},
+      {.name = "empty-class",
+       .claims = {simple_claim(claim0, req0, "")},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA)},
+       .error = "claim claim-0, request req-0: missing device class name (unsupported request type?)"},
+      {.name = "no-claims-to-allocate",
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA)}},
+      {.name = "network-attached-device",
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, label_selector("region", {region1}), pool1, driverA)},
+       .want = {alloc(label_selector("region", {region1}), {Res(req0, driverA, pool1, device1)})}},
+      {.name = "unsuccessful-allocation-network-attached-device",
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, label_selector("region", {region1}), pool1, driverA)},
+       .node = node(node2, region2)},
+      {.name = "many-network-attached-devices",
+       .claims = {claim(claim0, {req(req0, classA, 4)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, label_selector("region", {region1}), pool1, driverA),
+                  one_device(slice1, kAll, pool2, driverA),
+                  one_device(slice1, label_selector("planet", {"earth"}), pool3, driverA),
+                  one_device(slice1, local(node1), pool4, driverA)},
+       .want = {alloc(NodeSelector{{NodeSelectorTerm{{{"region", "In", {region1}}, {"planet", "In", {"earth"}}},
+                                                     {{"metadata.name", "In", {node1}}}}}},
+                      {Res(req0, driverA, pool1, device1), Res(req0, driverA, pool2, device1),
+                       Res(req0, driverA, pool3, device1), Res(req0, driverA, pool4, device1)})}},
+      {.name = "local-and-network-attached-devices",
+       .claims = {claim(claim0, {req(req0, classA, 2)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, label_selector("region", {region1}), pool1, driverA),
+                  one_device(slice1, node1, pool2, driverA)},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req0, driverA, pool2, device1)})}},
+      {.name = "several-different-drivers",
+       .claims = {simple_claim(claim0, req0, classA), simple_claim(claim0, req0, classB)},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1), D(device2)}),
+                  one_device(slice1, node1, pool1, driverB)},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1)}),
+                alloc(local(node1), {Res(req0, driverB, pool1, device1)})}},
+      {.name = "already-allocated-devices",
+       .claims = {simple_claim(claim0, req0, classA)},
+       .allocated = {{driverA, pool1, device1}, {driverA, pool1, device2}},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA)}},
+      {.name = "unknown-allocation-mode",
+       .claims = {claim(claim0, {req(req0, Rq(classA).mode("future-mode"))})},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA)},
+       .error = "claim claim-0, request req-0: unsupported count mode future-mode"},
+      {.name = "unknown-constraint",
+       .claims = {simple_claim(claim0, req0, classA, {DeviceConstraint{}})},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA)},
+       .error = "claim claim-0, constraint #0: empty constraint (unsupported constraint type?)"},
+      {.name = "invalid-CEL-one-device",
+       .claims = {no_such_var},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA)},
+       .error = "claim claim-0: selector #0: CEL compile error: " + undeclared},
+      {.name = "invalid-CEL-one-device-class",
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {no_such_var_class},
+       .slices = {one_device(slice1, node1, pool1, driverA)},
+       .error = "class class-a: selector #0: CEL compile error: " + undeclared},
+      {.name = "invalid-CEL-all-devices",
+       .claims = {no_such_var_all},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA)},
+       .error = "claim claim-0: selector #0: CEL compile error: " + undeclared},
+      {.name = "too-many-devices-single-request",
+       .claims = {claim(claim0, {req(req0, classA, 500)})},
+       .classes = {cls(classA, driverA)},
+       .error = "claim claim-0: number of requested devices 500 exceeds the claim limit of 32"},
+      {.name = "many-devices-okay",
+       .claims = {claim(claim0, {req(req0, classA, dra::kAllocationResultsMaxSize)})},
+       .classes = {cls(classA, driverA)}},
+      {.name = "too-many-devices-total",
+       .claims = {claim(claim0, {req(req0, classA, dra::kAllocationResultsMaxSize), req(req1, classA, 1)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {many_devices(slice1, node1, pool1, driverA, dra::kAllocationResultsMaxSize + 1)},
+       .error = "claim claim-0: number of requested devices 33 exceeds the claim limit of 32"},
+      {.name = "all-devices-invalid-CEL",
+       .claims = {claim(claim0, {req(req0, classA, 500)})},
+       .classes = {cls(classA, driverA)},
+       .error = "claim claim-0: number of requested devices 500 exceeds the claim limit of 32"},
+      {.name = "max-number-devices",
+       .claims = {claim(claim0, {req(req0, classA, dra::kAllocationResultsMaxSize)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {many_devices(slice1, node1, pool1, driverA, dra::kAllocationResultsMaxSize)},
+       .want = {alloc(local(node1), many_results(req0, driverA, pool1, dra::kAllocationResultsMaxSize, 0))}},
+      {.name = "all-devices-of-the-incomplete-pool",
+       .claims = {claim(claim0, {req(req0, Rq(classA).all())})},
+       .classes = {cls(classA, driverA)},
+       .slices = {incomplete},
+       .error = "claim claim-0, request req-0: asks for all devices, but resource pool driver-a/pool-1 is currently "
+                "being updated"},
+  });
+}
+
+TEST_CASE("DRA allocator: allocationMode All and admin access") {
+  const ResourceClaim all_a = claim(claim0, {req(req0, Rq(classA).all())});
+  const ResourceClaim one_b = claim(claim1, {req(req0, classB)});
+  const ResourceClaim one_a = claim(claim1, {req(req0, classA)});
+  const ResourceClaim admin_all = claim(claim0, {req(req0, Rq(classA).admin().all())});
+  const ResourceClaim admin_two = claim(claim0, {req(req0, Rq(classA, 2).admin())});
+  const ResourceClaim admin_one = claim(claim0, {req(req0, Rq(classA).admin())});
+  ResourceClaim admin_one_claim1 = admin_one;
+  admin_one_claim1.metadata.name = claim1;
+  const ResourceSlice two_devices = slice(slice1, node1, pool1, driverA, {D(device1), D(device2)});
+
+  check({
+      {.name = "all-devices-single",
+       .claims = {all_a},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA)},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1)})}},
+      {.name = "all-devices-with-consumed-counters",
+       .features = PD,
+       .claims = {all_a},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, P(pool1, 2), driverA, {D(device1).consumes(counterSet1, {{"memory", q("4Gi")}})}),
+                  counters(slice2, node1, P(pool1, 2), driverA, {counter_set(counterSet1, {{"memory", q("8Gi")}})})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1)})}},
+      {.name = "all-devices-many",
+       .claims = {all_a},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA), one_device(slice1, node1, pool2, driverA)},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req0, driverA, pool2, device1)})}},
+      {.name = "all-devices-plus-another",
+       .claims = {all_a, one_b},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {one_device(slice1, node1, pool1, driverA), one_device(slice1, node1, pool1, driverB)},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1)}),
+                alloc(local(node1), {Res(req0, driverB, pool1, device1)})}},
+      {.name = "all-devices-plus-another-reversed",
+       .claims = {one_b, all_a},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {one_device(slice1, node1, pool1, driverA), one_device(slice1, node1, pool1, driverB)},
+       .want = {alloc(local(node1), {Res(req0, driverB, pool1, device1)}),
+                alloc(local(node1), {Res(req0, driverA, pool1, device1)})}},
+      {.name = "all-devices-many-plus-another",
+       .claims = {all_a, one_b},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {two_devices, one_device(slice1, node1, pool1, driverB)},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req0, driverA, pool1, device2)}),
+                alloc(local(node1), {Res(req0, driverB, pool1, device1)})}},
+      {.name = "all-devices-many-plus-another-reversed",
+       .claims = {one_b, all_a},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {two_devices, one_device(slice1, node1, pool1, driverB)},
+       .want = {alloc(local(node1), {Res(req0, driverB, pool1, device1)}),
+                alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req0, driverA, pool1, device2)})}},
+      {.name = "all-devices-no-solution",
+       .claims = {one_a, all_a},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA)}},
+      {.name = "all-devices-no-solution-reversed",
+       .claims = {all_a, one_a},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA)}},
+      {.name = "all-devices-slice-without-devices",
+       .claims = {all_a},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA)}},
+      {.name = "all-devices-no-slices", .claims = {all_a}, .classes = {cls(classA, driverA)}},
+      {.name = "all-devices-some-allocated",
+       .claims = {all_a},
+       .allocated = {{driverA, pool1, device1}},
+       .classes = {cls(classA, driverA)},
+       .slices = {two_devices}},
+      {.name = "all-devices-some-allocated-admin-access",
+       .features = AA,
+       .claims = {admin_all},
+       .allocated = {{driverA, pool1, device1}},
+       .classes = {cls(classA, driverA)},
+       .slices = {two_devices},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).admin(), Res(req0, driverA, pool1, device2).admin()})}},
+      {.name = "all-devices-some-allocating-admin-access",
+       .features = AA,
+       .claims = {claim(claim0, {req(req0, Rq(classA).admin()), req(req1, Rq(classA).admin().all())})},
+       .classes = {cls(classA, driverA)},
+       .slices = {two_devices}},
+      {.name = "count-devices-some-allocated-admin-access",
+       .features = AA,
+       .claims = {admin_two},
+       .allocated = {{driverA, pool1, device1}},
+       .classes = {cls(classA, driverA)},
+       .slices = {two_devices},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).admin(), Res(req0, driverA, pool1, device2).admin()})}},
+      {.name = "separate-claims-share-device-admin-access",
+       .features = AA,
+       .claims = {admin_one, admin_one_claim1},
+       .classes = {cls(classA, driverA)},
+       .slices = {two_devices},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).admin()}),
+                alloc(local(node1), {Res(req0, driverA, pool1, device1).admin()})}},
+      {.name = "admin-access-claims-device-allocating-for-non-admin-access",
+       .features = AA,
+       .claims = {simple_claim(claim0, req0, classA), admin_one_claim1},
+       .classes = {cls(classA, driverA)},
+       .slices = {two_devices},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1)}),
+                alloc(local(node1), {Res(req0, driverA, pool1, device1).admin()})}},
+      {.name = "admin-access-disabled",
+       .claims = {admin_one},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA)},
+       .error = "claim claim-0, request req-0: admin access is requested, but the feature is disabled"},
+      {.name = "admin-access-enabled",
+       .features = AA,
+       .claims = {admin_one},
+       .allocated = {{driverA, pool1, device1}, {driverA, pool1, device2}},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA)},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).admin()})}},
+      {.name = "allocation-mode-all-with-multi-host-resource-pool",
+       .claims = {all_a},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, P(pool1, 2), driverA, {D(device1)}),
+                  slice(slice2, node2, P(pool1, 2), driverA, {D(device2)})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1)})}},
+  });
+}
+
+TEST_CASE("DRA allocator: matchAttribute constraints and device configuration") {
+  const std::vector<NamedAttribute> full = {{"driverVersion", ver("1.0.0")},
+                                            {"numa", num(1)},
+                                            {"stringAttribute", str("stringAttributeValue")},
+                                            {"boolAttribute", flag(true)}};
+  ResourceClaim all_numa = claim(claim0, {req(req0, Rq(classA, 0).all())}, {match(intAttribute)});
+  ResourceClaim two_requests_config = claim(claim0, {req(req0, classA), req(req1, classA), req(req2, classA)}, {},
+                                            {claim_config({req0, req1}, config(driverA, "deviceAttribute"))});
+  ResourceClaim device_config = simple_claim(claim0, req0, classA);
+  device_config.spec.config = {claim_config({}, config(driverA, "deviceAttribute"))};
+
+  check({
+      {.name = "with-constraint",
+       .claims = {claim(claim0, {req(req0, classA), req(req1, classA)},
+                        {match(intAttribute), match(versionAttribute), match(stringAttribute), match(boolAttribute)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, devices_with({{device1, full}, {device2, full}}))},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req1, driverA, pool1, device2)})}},
+      {.name = "with-constraint-non-existent-attribute",
+       .claims = {simple_claim(claim0, req0, classA, {match(nonExistentAttribute)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA)}},
+      {.name = "with-constraint-not-matching-int-attribute",
+       .claims = {claim(claim0, {req(req0, classA, 2)}, {match(intAttribute)})},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        devices_with({{device1, {{"numa", num(1)}}}, {device2, {{"numa", num(2)}}}}))}},
+      {.name = "with-constraint-not-matching-int-attribute-all-devices",
+       .claims = {all_numa},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        devices_with({{device1, {{"numa", num(1)}}}, {device2, {{"numa", num(2)}}}}))},
+       .error = "claim claim-0, request req-0: cannot add device driver-a/pool-1/device-2 because a claim constraint "
+                "would not be satisfied"},
+      {.name = "with-constraint-not-matching-string-attribute",
+       .claims = {claim(claim0, {req(req0, classA, 2)}, {match(stringAttribute)})},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        devices_with({{device1, {{"stringAttribute", str("stringAttributeValue")}}},
+                                      {device2, {{"stringAttribute", str("stringAttributeValue2")}}}}))}},
+      {.name = "with-constraint-not-matching-bool-attribute",
+       .claims = {claim(claim0, {req(req0, classA, 2)}, {match(boolAttribute)})},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        devices_with({{device1, {{"boolAttribute", flag(true)}}},
+                                      {device2, {{"boolAttribute", flag(false)}}}}))}},
+      {.name = "with-constraint-not-matching-version-attribute",
+       .claims = {claim(claim0, {req(req0, classA, 2)}, {match(versionAttribute)})},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        devices_with({{device1, {{"driverVersion", ver("1.0.0")}}},
+                                      {device2, {{"driverVersion", ver("2.0.0")}}}}))}},
+      {.name = "with-constraint-for-request",
+       .claims = {claim(claim0, {req(req0, classA), req(req1, classA)}, {match(versionAttribute, {req0})})},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        devices_with({{device1, {{"driverVersion", ver("1.0.0")}}},
+                                      {device2, {{"driverVersion", ver("2.0.0")}}}}))},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req1, driverA, pool1, device2)})}},
+      {.name = "with-constraint-for-request-retry",
+       .claims = {claim(claim0, {req(req0, classA), req(req1, classA)},
+                        {match(versionAttribute, {req0}), match(stringAttribute)})},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        devices_with({{device1, {{"driverVersion", ver("1.0.0")}, {"stringAttribute", str("a")}}},
+                                      {device2, {{"driverVersion", ver("2.0.0")}, {"stringAttribute", str("b")}}},
+                                      {device3, {{"driverVersion", ver("3.0.0")}, {"stringAttribute", str("b")}}}}))},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device2), Res(req1, driverA, pool1, device3)})}},
+      {.name = "with-class-device-config",
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {cls_config(classA, driverA, "classAttribute")},
+       .slices = {one_device(slice1, node1, pool1, driverA)},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1)},
+                      {from_class({}, config(driverA, "classAttribute"))})}},
+      {.name = "with-class-device-config-with-multiple-request-and-configs",
+       .claims = {claim(claim0, {req(req0, classA), req(req1, classA), req(req2, classB)})},
+       .classes = {cls_config(classA, driverA, "classAttribute-A"), cls_config(classB, driverB, "classAttribute-B")},
+       .slices = {many_devices(slice1, node1, pool1, driverA, 2), one_device(slice2, node1, pool1, driverB)},
+       .want = {alloc(local(node1),
+                      {Res(req0, driverA, pool1, device0), Res(req1, driverA, pool1, device1),
+                       Res(req2, driverB, pool1, device1)},
+                      {from_class({req0, req1}, config(driverA, "classAttribute-A")),
+                       from_class({req2}, config(driverB, "classAttribute-B"))})}},
+      {.name = "with-claim-config-for-two-requests",
+       .claims = {two_requests_config},
+       .classes = {cls(classA, driverA)},
+       .slices = {many_devices(slice1, node1, pool1, driverA, 3)},
+       .want = {alloc(local(node1),
+                      {Res(req0, driverA, pool1, device0), Res(req1, driverA, pool1, device1),
+                       Res(req2, driverA, pool1, device2)},
+                      {from_claim({req0, req1}, config(driverA, "deviceAttribute"))})}},
+      {.name = "claim-with-device-config",
+       .claims = {device_config},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA)},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1)},
+                      {from_claim({}, config(driverA, "deviceAttribute"))})}},
+  });
+}
+
+TEST_CASE("DRA allocator: firstAvailable") {
+  const ResourceClaim all_or_b = claim(claim0, {first(req0, {sub(subReq0, Rq(classA).all()), sub(subReq1, Rq(classB))})});
+  const Rq type_y = Rq(classA, 3).sel("device.attributes[\"" + driverA + "\"].type == \"Y\"");
+  const Rq type_x = Rq(classA, 1).sel("device.attributes[\"" + driverA + "\"].type == \"X\"");
+  const auto generation = [](const std::string& g) {
+    return "device.attributes[\"" + driverA + "\"].generation == \"" + g + "\"";
+  };
+  const ResourceClaim v6_or_v5 = claim(claim0, {first(req0, {sub(subReq0, Rq(classA).all().sel(generation("v6"))),
+                                                             sub(subReq1, Rq(classA).all().sel(generation("v5")))})});
+  DeviceClass selected_only;
+  selected_only.metadata.name = classA;
+  selected_only.selectors = {sel("device.driver == \"" + driverA + "\" && device.attributes[\"" + driverA + "\"].selected")};
+  const std::int64_t max = dra::kAllocationResultsMaxSize;
+  std::vector<DeviceRequestAllocationResult> limit_results = many_results(req0SubReq1, driverA, pool1, max / 2, 0);
+  for (const auto& r : many_results(req1SubReq1, driverA, pool1, max / 2, max / 2)) limit_results.push_back(r);
+
+  check({
+      {.name = "all-devices-slice-without-devices-prioritized-list",
+       .features = PL,
+       .claims = {all_or_b},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {slice(slice1, node1, pool1, driverA), one_device(slice2, node1, pool2, driverB)},
+       .want = {alloc(local(node1), {Res(req0SubReq1, driverB, pool2, device1)})}},
+      {.name = "all-devices-no-slices-prioritized-list",
+       .features = PL,
+       .claims = {all_or_b},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {one_device(slice2, node1, pool2, driverB)},
+       .want = {alloc(local(node1), {Res(req0SubReq1, driverB, pool2, device1)})}},
+      {.name = "all-devices-some-allocated-prioritized-list",
+       .features = PL,
+       .claims = {all_or_b},
+       .allocated = {{driverA, pool1, device1}},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1), D(device2)}),
+                  one_device(slice2, node1, pool2, driverB)},
+       .want = {alloc(local(node1), {Res(req0SubReq1, driverB, pool2, device1)})}},
+      {.name = "prioritized-list-first-unavailable",
+       .features = PL,
+       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classB)), sub(subReq1, Rq(classA))})})},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {one_device(slice1, node1, pool1, driverA)},
+       .want = {alloc(local(node1), {Res(req0SubReq1, driverA, pool1, device1)})}},
+      {.name = "prioritized-list-non-available",
+       .features = PL,
+       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classB, 2)), sub(subReq1, Rq(classA, 2))})})},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {one_device(slice1, node1, pool1, driverA), one_device(slice2, node1, pool2, driverB)}},
+      {.name = "prioritized-list-device-config",
+       .features = PL,
+       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA)), sub(subReq1, Rq(classB, 2))})}, {},
+                        {claim_config({req0SubReq0}, config(driverA, "foo")),
+                         claim_config({req0SubReq1}, config(driverB, "bar"))})},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {slice(slice1, node1, pool1, driverB, {D(device1), D(device2)})},
+       .want = {alloc(local(node1), {Res(req0SubReq1, driverB, pool1, device1), Res(req0SubReq1, driverB, pool1, device2)},
+                      {from_claim({}, config(driverB, "bar"))})}},
+      {.name = "prioritized-list-class-config",
+       .features = PL,
+       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA, 2)), sub(subReq1, Rq(classB, 2))})})},
+       .classes = {cls_config(classA, driverA, "foo"), cls_config(classB, driverB, "bar")},
+       .slices = {slice(slice1, node1, pool1, driverB, {D(device1), D(device2)}),
+                  slice(slice2, node1, pool2, driverA, {D(device3)})},
+       .want = {alloc(local(node1), {Res(req0SubReq1, driverB, pool1, device1), Res(req0SubReq1, driverB, pool1, device2)},
+                      {from_class({}, config(driverB, "bar"))})}},
+      {.name = "claim-config-scoped-to-subrequests-of-one-request",
+       .features = PL,
+       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA)), sub(subReq1, Rq(classB))}), req(req1, classA)}, {},
+                        {claim_config({req0SubReq0, req0SubReq1}, config(driverA, "scoped"))})},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {many_devices(slice1, node1, pool1, driverA, 2)},
+       .want = {alloc(local(node1), {Res(req0SubReq0, driverA, pool1, device0), Res(req1, driverA, pool1, device1)},
+                      {from_claim({req0SubReq0, req0SubReq1}, config(driverA, "scoped"))})}},
+      {.name = "claim-config-covering-all-requests-is-cleared",
+       .features = PL,
+       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA)), sub(subReq1, Rq(classB))}), req(req1, classA)}, {},
+                        {claim_config({req0SubReq0, req1}, config(driverA, "all"))})},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {many_devices(slice1, node1, pool1, driverA, 2)},
+       .want = {alloc(local(node1), {Res(req0SubReq0, driverA, pool1, device0), Res(req1, driverA, pool1, device1)},
+                      {from_claim({}, config(driverA, "all"))})}},
+      {.name = "prioritized-list-subrequests-with-expressions",
+       .features = PL,
+       .claims = {claim(claim0, {req(req0, Rq(classA).sel(memory_at_least("1Gi"))),
+                                 first(req1, {sub(subReq0, Rq(classA).sel(memory_at_least("4Gi"))),
+                                              sub(subReq1, Rq(classA, 2).sel(memory_at_least("2Gi")))})})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1).cap("memory", q("2Gi")), D(device2).cap("memory", q("2Gi")),
+                         D(device3).cap("memory", q("1Gi"))})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device3), Res(req1SubReq1, driverA, pool1, device1),
+                                     Res(req1SubReq1, driverA, pool1, device2)})}},
+      {.name = "prioritized-list-subrequests-with-constraints-ref-parent-request",
+       .features = PL,
+       .claims = {claim(claim0, {req(req0, Rq(classA).sel(memory_at_least("8Gi"))),
+                                 first(req1, {sub(subReq0, Rq(classA).sel(memory_at_least("2Gi"))),
+                                              sub(subReq1, Rq(classA).sel(memory_at_least("1Gi")))})},
+                        {match(versionAttribute, {req0, req1})})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).cap("memory", q("8Gi")).attr("driverVersion", ver("1.0.0"))}),
+                  slice(slice2, node1, pool2, driverA,
+                        {D(device2).cap("memory", q("2Gi")).attr("driverVersion", ver("2.0.0")),
+                         D(device3).cap("memory", q("1Gi")).attr("driverVersion", ver("1.0.0"))})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req1SubReq1, driverA, pool2, device3)})}},
+      {.name = "prioritized-list-subrequests-with-constraints-ref-sub-request",
+       .features = PL,
+       .claims = {claim(claim0, {req(req0, Rq(classA).sel(memory_at_least("8Gi"))),
+                                 first(req1, {sub(subReq0, Rq(classA).sel(memory_at_least("2Gi"))),
+                                              sub(subReq1, Rq(classA).sel(memory_at_least("1Gi")))})},
+                        {match(versionAttribute, {req0, req1SubReq0})})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).cap("memory", q("8Gi")).attr("driverVersion", ver("1.0.0"))}),
+                  slice(slice2, node1, pool2, driverA, {D(device2).cap("memory", q("2Gi")).attr("driverVersion", ver("2.0.0"))})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req1SubReq1, driverA, pool2, device2)})}},
+      {.name = "prioritized-list-subrequests-with-allocation-mode-all",
+       .features = PL,
+       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA).all()), sub(subReq1, Rq(classA))})})},
+       .allocated = {{driverA, pool1, device1}},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1), D(device2)})},
+       .want = {alloc(local(node1), {Res(req0SubReq1, driverA, pool1, device2)})}},
+      {.name = "prioritized-list-allocation-mode-all-multiple-requests",
+       .features = PL,
+       .claims = {claim(claim0, {req(req0, classA), first(req1, {sub(subReq0, Rq(classA, 0).all()), sub(subReq1, Rq(classA))})})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1), D(device2)})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req1SubReq1, driverA, pool1, device2)})}},
+      {.name = "prioritized-list-disabled",
+       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA))})})},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA)},
+       .error = "claim claim-0, request req-0: has subrequests, but the DRAPrioritizedList feature is disabled"},
+      {.name = "prioritized-list-multi-request",
+       .features = PL,
+       .claims = {claim(claim0, {req(req1, Rq(classA).sel(memory_at_least("8Gi"))),
+                                 first(req0, {sub(subReq0, Rq(classA).sel(memory_at_least("8Gi"))),
+                                              sub(subReq1, Rq(classA).sel(memory_at_least("4Gi")))})})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).cap("memory", q("8Gi"))}),
+                  slice(slice2, node1, pool2, driverA, {D(device2).cap("memory", q("4Gi"))})},
+       .want = {alloc(local(node1), {Res(req1, driverA, pool1, device1), Res(req0SubReq1, driverA, pool2, device2)})}},
+      {.name = "prioritized-list-with-backtracking",
+       .features = PL,
+       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA).sel(memory_at_least("8Gi"))),
+                                              sub(subReq1, Rq(classA).sel(memory_at_least("4Gi")))}),
+                                 req(req1, Rq(classA).sel(memory_at_least("8Gi")))})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).cap("memory", q("8Gi"))}),
+                  slice(slice2, node1, pool2, driverA, {D(device2).cap("memory", q("4Gi"))})},
+       .want = {alloc(local(node1), {Res(req0SubReq1, driverA, pool2, device2), Res(req1, driverA, pool1, device1)})}},
+      {.name = "prioritized-list-too-many-in-first-subrequest",
+       .features = PL,
+       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classB, 500)), sub(subReq1, Rq(classA))})})},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {one_device(slice1, node1, pool1, driverA)},
+       .want = {alloc(local(node1), {Res(req0SubReq1, driverA, pool1, device1)})}},
+      {.name = "prioritized-list-allocation-mode-all",
+       .features = PL,
+       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA, 0).all()), sub(subReq1, Rq(classA))})})},
+       .allocated = {{driverA, pool1, device2}},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1), D(device2)})},
+       .want = {alloc(local(node1), {Res(req0SubReq1, driverA, pool1, device1)})}},
+      {.name = "prioritized-list-allocation-mode-all-with-selectors",
+       .features = PL,
+       .claims = {v6_or_v5},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).attr("generation", str("v5"))})},
+       .want = {alloc(local(node1), {Res(req0SubReq1, driverA, pool1, device1)})}},
+      {.name = "prioritized-list-allocation-mode-all-with-selectors-multiple-pools",
+       .features = PL,
+       .claims = {v6_or_v5},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).attr("generation", str("v5"))}),
+                  slice(slice2, node1, pool2, driverA, {D(device1).attr("generation", str("v5"))})},
+       .want = {alloc(local(node1), {Res(req0SubReq1, driverA, pool1, device1), Res(req0SubReq1, driverA, pool2, device1)})}},
+      {.name = "prioritized-list-allocation-mode-all-with-selectors-multiple-pools-across-nodes",
+       .features = PL,
+       .claims = {v6_or_v5},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).attr("generation", str("v5"))}),
+                  slice(slice2, node2, pool2, driverA,
+                        {D(device1).attr("generation", str("v5")), D(device2).attr("generation", str("v6"))})},
+       .want = {alloc(local(node1), {Res(req0SubReq1, driverA, pool1, device1)})}},
+      {.name = "prioritized-list-allocation-mode-all-with-selectors-deviceclass-subset",
+       .features = PL,
+       .claims = {v6_or_v5},
+       .classes = {selected_only},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1).attr("generation", str("v6")).attr("selected", flag(false)),
+                         D(device2).attr("generation", str("v5")).attr("selected", flag(false)),
+                         D(device3).attr("generation", str("v5")).attr("selected", flag(true))})},
+       .want = {alloc(local(node1), {Res(req0SubReq1, driverA, pool1, device3)})}},
+      {.name = "prioritized-list-max-allocation-limit-request",
+       .features = PL,
+       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA, max)), sub(subReq1, Rq(classA, max / 2))}),
+                                 first(req1, {sub(subReq0, Rq(classA, max)), sub(subReq1, Rq(classA, max / 2))})})},
+       .classes = {cls(classA, driverA)},
+       .slices = {many_devices(slice1, node1, pool1, driverA, static_cast<int>(max * 2))},
+       .want = {alloc(local(node1), limit_results)},
+       .steps = 75},
+      {.name = "prioritized-list-max-allocation-allocation-mode-all",
+       .features = PL,
+       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA, 0).all()), sub(subReq1, Rq(classA, 2))}),
+                                 req(req1, classB, 2)})},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {many_devices(slice1, node1, pool1, driverA, static_cast<int>(max - 1)),
+                  many_devices(slice2, node1, pool2, driverB, 2)},
+       .want = {alloc(local(node1), {Res(req0SubReq1, driverA, pool1, "device-0"), Res(req0SubReq1, driverA, pool1, "device-1"),
+                                     Res(req1, driverB, pool2, "device-0"), Res(req1, driverB, pool2, "device-1")})},
+       .steps = 42},
+      {.name = "check-combinations-with-prioritized-list",
+       .features = PL,
+       .claims = {claim(claim0, {first(req1, {sub(subReq0, type_y), sub(subReq1, Rq(classA, 2))}),
+                                 first(req2, {sub(subReq0, Rq(classA, 2)), sub(subReq1, type_x)})})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        devices_with({{device1, {{"type", str("X")}}}, {device2, {{"type", str("Y")}}},
+                                      {device3, {{"type", str("Y")}}}}))},
+       .want = {alloc(local(node1), {Res(req1SubReq1, driverA, pool1, device2), Res(req1SubReq1, driverA, pool1, device3),
+                                     Res(req2SubReq1, driverA, pool1, device1)})},
+       .steps = 26},
+  });
+}
+
+TEST_CASE("DRA allocator: partitionable devices and shared counters") {
+  const bool fc = true;  // capacity from the counters consumed
+  const auto mem = [](const char* v) { return Counters{{"memory", q(v)}}; };
+  const ResourceSlice counter_8gi = counters(slice2, node1, P(pool1, 2), driverA, {counter_set(counterSet1, mem("8Gi"))});
+  const ResourceSlice three_partitions =
+      slice(slice1, node1, P(pool1, 2), driverA,
+            {D(device1, fc).consumes(counterSet1, mem("4Gi")), D(device2, fc).consumes(counterSet1, mem("6Gi")),
+             D(device3, fc).consumes(counterSet1, mem("4Gi"))});
+  const ResourceClaim one_then_6_or_4 =
+      claim(claim0, {req(req0, classA), first(req1, {sub(subReq0, Rq(classA).sel(memory_at_least("6Gi"))),
+                                                     sub(subReq1, Rq(classA).sel(memory_at_least("4Gi")))})});
+  const ResourceClaim two_single = claim(claim0, {req(req0, classA), req(req1, classA)});
+
+  check({
+      {.name = "partitionable-devices-single-device",
+       .features = PD,
+       .claims = {claim(claim0, {req(req0, classA)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, P(pool1, 2), driverA, {D(device1).consumes(counterSet1, mem("4Gi"))}), counter_8gi},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1)})}},
+      {.name = "partitionable-devices-prioritized-list",
+       .features = PL | PD,
+       .claims = {one_then_6_or_4},
+       .classes = {cls(classA, driverA)},
+       .slices = {three_partitions, counter_8gi},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req1SubReq1, driverA, pool1, device3)})}},
+      {.name = "partitionable-devices-multiple-devices",
+       .features = PD,
+       .claims = {two_single},
+       .classes = {cls(classA, driverA)},
+       .slices = {three_partitions, counter_8gi},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req1, driverA, pool1, device3)})}},
+      {.name = "partitionable-devices-multiple-capacity-pools",
+       .features = PL | PD,
+       .claims = {one_then_6_or_4},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, P(pool1, 2), driverA,
+                        {D(device1, fc).consumes(counterSet1, mem("4Gi")).consumes(counterSet2, {{"cpus", q("4")}}),
+                         D(device2, fc).consumes(counterSet1, mem("6Gi")).consumes(counterSet2, {{"cpus", q("6")}}),
+                         D(device3, fc).consumes(counterSet1, mem("4Gi")).consumes(counterSet2, {{"cpus", q("4")}})}),
+                  counters(slice2, node1, P(pool1, 2), driverA,
+                           {counter_set(counterSet1, mem("18Gi")), counter_set(counterSet2, {{"cpus", q("8")}})})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req1SubReq1, driverA, pool1, device3)})}},
+      {.name = "partitionable-devices-multiple-counters",
+       .features = PD,
+       .claims = {two_single},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, P(pool1, 2), driverA,
+                        {D(device1, fc)
+                             .consumes(counterSet1, {{"memory", q("4Gi")}, {"cpus", q("6")}})
+                             .consumes(counterSet2, {{"cpus", q("4")}, {"memory", q("2Gi")}}),
+                         D(device2, fc)
+                             .consumes(counterSet1, {{"memory", q("6Gi")}, {"cpus", q("4")}})
+                             .consumes(counterSet2, {{"cpus", q("6")}, {"memory", q("6Gi")}}),
+                         D(device3, fc)
+                             .consumes(counterSet1, {{"memory", q("4Gi")}, {"cpus", q("4")}})
+                             .consumes(counterSet2, {{"cpus", q("4")}, {"memory", q("4Gi")}})}),
+                  counters(slice2, node1, P(pool1, 2), driverA,
+                           {counter_set(counterSet1, {{"cpus", q("8")}, {"memory", q("18Gi")}}),
+                            counter_set(counterSet2, {{"cpus", q("12")}, {"memory", q("18Gi")}})})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device2), Res(req1, driverA, pool1, device3)})}},
+      {.name = "partitionable-devices-multiple-pools",
+       .features = PD,
+       .claims = {two_single},
+       .allocated = {{driverA, pool1, device2}, {driverA, pool1, device3}, {driverA, pool2, device1}},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, P(pool1, 2), driverA,
+                        {D(device1, fc).consumes(counterSet1, {{"cpus", q("6")}, {"memory", q("4Gi")}}),
+                         D(device2, fc).consumes(counterSet1, {{"cpus", q("4")}, {"memory", q("6Gi")}}),
+                         D(device3, fc).consumes(counterSet1, {{"cpus", q("4")}, {"memory", q("4Gi")}})}),
+                  counters(slice2, node1, P(pool1, 2), driverA,
+                           {counter_set(counterSet1, {{"cpus", q("8")}, {"memory", q("18Gi")}})}),
+                  slice(slice3, node1, P(pool2, 2), driverA,
+                        {D(device1, fc).consumes(counterSet1, {{"cpus", q("6")}, {"memory", q("4Gi")}}),
+                         D(device2, fc).consumes(counterSet1, {{"cpus", q("1")}, {"memory", q("7Gi")}}),
+                         D(device3, fc).consumes(counterSet1, {{"cpus", q("1")}, {"memory", q("7Gi")}})}),
+                  counters(slice4, node1, P(pool2, 2), driverA,
+                           {counter_set(counterSet1, {{"cpus", q("8")}, {"memory", q("18Gi")}})})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool2, device2), Res(req1, driverA, pool2, device3)})}},
+      {.name = "partitionable-devices-unused-counters-in-counter-set",
+       .features = PD,
+       .claims = {claim(claim0, {req(req0, classA, 2)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, P(pool1, 2), driverA,
+                        {D(device1).consumes(counterSet1, mem("5Gi")), D(device2).consumes(counterSet1, mem("4Gi")),
+                         D(device3).consumes(counterSet1, mem("4Gi"))}),
+                  counters(slice2, node1, P(pool1, 2), driverA,
+                           {counter_set(counterSet1, {{"memory", q("8Gi")}, {"unused", q("1Gi")}})})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device2), Res(req0, driverA, pool1, device3)})}},
+      {.name = "partitionable-devices-no-capacity-available",
+       .features = PD,
+       .claims = {claim(claim0, {req(req0, classA)})},
+       .allocated = {{driverA, pool1, device2}},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1, fc).consumes(counterSet1, mem("4Gi")), D(device2, fc).consumes(counterSet1, mem("16Gi"))}),
+                  counters(slice2, node1, pool1, driverA, {counter_set(counterSet1, mem("18Gi"))})}},
+      {.name = "partitionable-devices-overallocated-capacity-pool",
+       .features = PD,
+       .claims = {claim(claim0, {req(req0, classA)})},
+       .allocated = {{driverA, pool1, device2}},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1, fc).consumes(counterSet1, mem("4Gi")), D(device2, fc).consumes(counterSet1, mem("20Gi"))}),
+                  counters(slice2, node1, pool1, driverA, {counter_set(counterSet1, mem("18Gi"))})}},
+      {.name = "partitionable-devices-disabled-device-consumes-counters",
+       .claims = {claim(claim0, {req(req0, classA)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).consumes(counterSet1, mem("4Gi"))}),
+                  counters(slice2, node1, pool1, driverA, {counter_set(counterSet1, mem("18Gi"))})}},
+      {.name = "partitionable-devices-disabled-other-device-do-not-consume-counters",
+       .claims = {claim(claim0, {req(req0, classA)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, P(pool1, 2), driverA, {D(device1).consumes(counterSet1, mem("4Gi")), D(device2)}),
+                  counters(slice2, node1, P(pool1, 2), driverA, {counter_set(counterSet1, mem("18Gi"))})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device2)})}},
+      {.name = "partitionable-devices-disabled-per-device-node-selection",
+       .claims = {claim(claim0, {req(req0, classA)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, kPerDevice, pool1, driverA, {D(device2).on_node(node1)})}},
+      {.name = "partitionable-devices-per-device-node-selection-nodename",
+       .features = PD | PL,
+       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA).sel(memory_at_least("6Gi"))),
+                                              sub(subReq1, Rq(classA).sel(memory_at_least("4Gi")))})})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, kPerDevice, P(pool1, 2), driverA,
+                        {D(device1, fc).consumes(counterSet1, mem("4Gi")).on_node(node1),
+                         D(device2, fc).consumes(counterSet1, mem("6Gi")).on_node(node2)}),
+                  counters(slice2, kPerDevice, P(pool1, 2), driverA, {counter_set(counterSet1, mem("18Gi"))})},
+       .want = {alloc(local(node1), {Res(req0SubReq1, driverA, pool1, device1)})}},
+      {.name = "partitionable-devices-per-device-node-selection-node-selector",
+       .features = PD | PL,
+       .claims = {claim(claim0, {req(req0, classA)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, kPerDevice, P(pool1, 2), driverA,
+                        {D(device1, fc).consumes(counterSet1, mem("4Gi")).on_nodes(label_selector("region", {region1}))}),
+                  counters(slice2, kPerDevice, P(pool1, 2), driverA, {counter_set(counterSet1, mem("18Gi"))})},
+       .want = {alloc(label_selector("region", {region1}), {Res(req0, driverA, pool1, device1)})}},
+      {.name = "partitionable-devices-per-device-node-selection-node-selector-multiple-devices",
+       .features = PD | PL,
+       .claims = {claim(claim0, {req(req0, classA, 3), req(req1, classB, 3)})},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {slice(slice1, kPerDevice, P(pool1, 2), driverA,
+                        {D(device1, fc).consumes(counterSet1, mem("4Gi")).on_nodes(label_selector("region", {region1})),
+                         D(device2, fc).consumes(counterSet1, mem("4Gi")).on_node(node1),
+                         D(device3, fc).consumes(counterSet1, mem("4Gi")).everywhere()}),
+                  counters(slice2, kPerDevice, P(pool1, 2), driverA, {counter_set(counterSet1, mem("18Gi"))}),
+                  slice(slice3, node1, P(pool2, 2), driverB,
+                        {D(device1, fc).consumes(counterSet2, mem("4Gi")), D(device2, fc).consumes(counterSet2, mem("4Gi")),
+                         D(device3, fc).consumes(counterSet2, mem("4Gi"))}),
+                  counters(slice4, node1, P(pool2, 2), driverB, {counter_set(counterSet2, mem("12Gi"))})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req0, driverA, pool1, device2),
+                                     Res(req0, driverA, pool1, device3), Res(req1, driverB, pool2, device1),
+                                     Res(req1, driverB, pool2, device2), Res(req1, driverB, pool2, device3)})}},
+      {.name = "partitionable-devices-with-attribute-selector",
+       .features = PD,
+       .claims = {claim(claim0, {req(req0, classA, 2), req(req1, Rq(classA).sel("device.attributes[\"" + driverA + "\"].special"))})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, P(pool1, 2), driverA,
+                        {D(device1).attr("special", flag(true)).consumes(counterSet1, {{"cpu1", q("1")}}).consumes(counterSet2, mem("10Gi")),
+                         D(device2).attr("special", flag(false)).consumes(counterSet1, {{"cpu2", q("1")}}).consumes(counterSet2, mem("10Gi")),
+                         D(device3).attr("special", flag(false)).consumes(counterSet1, {{"cpu3", q("1")}}).consumes(counterSet2, mem("10Gi"))}),
+                  counters(slice2, node1, P(pool1, 2), driverA,
+                           {counter_set(counterSet1, {{"cpu1", q("1")}, {"cpu2", q("1")}, {"cpu3", q("1")}}),
+                            counter_set(counterSet2, mem("30Gi"))})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device2), Res(req0, driverA, pool1, device3),
+                                     Res(req1, driverA, pool1, device1)})}},
+      {.name = "partitionable-devices-same-counter-set-name-in-different-resource-slices",
+       .features = PD,
+       .claims = {claim(claim0, {req(req0, classA)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, P(pool1, 4), driverA, {D(device1)}),
+                  counters(slice2, node1, P(pool1, 4), driverA, {counter_set(counterSet1, {})}),
+                  slice(slice3, node1, P(pool1, 4), driverA, {D(device2)}),
+                  counters(slice4, node1, P(pool1, 4), driverA, {counter_set(counterSet1, {})})},
+       .error = "invalid resource pools were encountered",
+       .failed_on_node = true},
+      {.name = "partitionable-devices-device-counter-consumption-references-unknown-counter-set",
+       .features = PD,
+       .claims = {claim(claim0, {req(req0, classA)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, P(pool1, 2), driverA, {D(device1).consumes(counterSet2, {})}),
+                  counters(slice2, node1, P(pool1, 2), driverA, {counter_set(counterSet1, {})})},
+       .error = "invalid resource pools were encountered",
+       .failed_on_node = true},
+      {.name = "partitionable-devices-device-counter-consumption-references-unknown-counter-in-counter-set",
+       .features = PD,
+       .claims = {claim(claim0, {req(req0, classA)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, P(pool1, 2), driverA, {D(device1).consumes(counterSet1, mem("8Gi"))}),
+                  counters(slice2, node1, P(pool1, 2), driverA, {counter_set(counterSet1, {{"other-memory", q("8Gi")}})})},
+       .error = "invalid resource pools were encountered",
+       .failed_on_node = true},
+      {.name = "partitionable-devices-device-counter-consumption-references-counter-set-in-other-pool",
+       .features = PD,
+       .claims = {claim(claim0, {req(req0, classA)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).consumes(counterSet1, mem("8Gi"))}),
+                  counters(slice2, node1, pool2, driverA, {counter_set(counterSet1, mem("8Gi"))})},
+       .error = "invalid resource pools were encountered",
+       .failed_on_node = true},
+      {.name = "partitionable-devices-devices-on-different-nodes-consume-same-counter-set",
+       .features = PD | PL,
+       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA).sel(memory_at_least("6Gi"))),
+                                              sub(subReq1, Rq(classA).sel(memory_at_least("2Gi")))})})},
+       .allocated = {{driverA, pool1, device3}},
+       .classes = {cls(classA, driverA)},
+       .slices = {counters(slice1, node1, P(pool1, 3), driverA, {counter_set(counterSet1, mem("8Gi"))}),
+                  slice(slice2, node1, P(pool1, 3), driverA,
+                        {D(device1, fc).consumes(counterSet1, mem("6Gi")), D(device2, fc).consumes(counterSet1, mem("2Gi"))}),
+                  slice(slice3, node2, P(pool1, 3), driverA, {D(device3).consumes(counterSet1, mem("6Gi"))})},
+       .want = {alloc(local(node1), {Res(req0SubReq1, driverA, pool1, device2)})}},
+      {.name = "partitionable-devices-devices-consume-counter-set-in-different-nodes",
+       .features = PD,
+       .claims = {claim(claim0, {req(req0, classA)})},
+       .allocated = {{driverA, pool1, device1}},
+       .classes = {cls(classA, driverA)},
+       .slices = {counters(slice1, node1, P(pool1, 3), driverA, {counter_set(counterSet1, mem("8Gi"))}),
+                  slice(slice2, node1, P(pool1, 3), driverA, {D(device1, fc).consumes(counterSet1, mem("6Gi"))}),
+                  slice(slice3, node2, P(pool1, 3), driverA,
+                        {D(device2, fc).consumes(counterSet1, mem("6Gi")), D(device3, fc).consumes(counterSet1, mem("2Gi"))})},
+       .node = node(node2, region1),
+       .want = {alloc(local(node2), {Res(req0, driverA, pool1, device3)})}},
+      {.name = "partitionable-devices-validation-error-on-non-targeting-slice",
+       .features = PD,
+       .claims = {claim(claim0, {req(req0, classA)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {counters(slice1, node1, P(pool1, 3), driverA, {counter_set(counterSet1, mem("8Gi"))}),
+                  slice(slice2, node1, P(pool1, 3), driverA, {D(device1, fc).consumes(counterSet1, mem("6Gi"))}),
+                  slice(slice3, node2, P(pool1, 3), driverA, {D(device3).consumes(counterSet2, mem("6Gi"))})},
+       .error = "invalid resource pools were encountered",
+       .failed_on_node = true},
+  });
+}
+
+TEST_CASE("DRA allocator: device taints and binding conditions") {
+  const auto mem = [](const char* v) { return Counters{{"memory", q(v)}}; };
+  const bool fc = true;
+  const ResourceClaim admin_one = claim(claim0, {req(req0, Rq(classA).admin())});
+  const ResourceClaim all_a = claim(claim0, {req(req0, Rq(classA).all())});
+  const ResourceClaim b_or_a = claim(claim0, {first(req0, {sub(subReq0, Rq(classB)), sub(subReq1, Rq(classA))})});
+  const DeviceTaint key1 = taint("key1", "value1", "NoSchedule");
+
+  check({
+      {.name = "tainted-two-devices",
+       .features = DT,
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1).taints({taintNoSchedule}), D(device2).taints({taintNoExecute})})}},
+      {.name = "tainted-one-device-two-taints",
+       .features = DT,
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).taints({taintNoSchedule, taintNoExecute})})}},
+      {.name = "tainted-two-devices-tolerated",
+       .features = DT,
+       .claims = {tolerating(simple_claim(claim0, req0, classA), {tolerationNoExecute})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1).taints({taintNoSchedule}), D(device2).taints({taintNoExecute})})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device2).tol({tolerationNoExecute})})}},
+      {.name = "tainted-two-devices-prioritized-list-tolerated",
+       .features = DT | PL,
+       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA)), sub(subReq1, Rq(classA).tolerate(tolerationNoExecute))})})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1).taints({taintNoSchedule}), D(device2).taints({taintNoExecute})})},
+       .want = {alloc(local(node1), {Res(req0SubReq1, driverA, pool1, device2).tol({tolerationNoExecute})})}},
+      {.name = "tainted-no-effect",
+       .features = DT,
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).taints({taintNone})})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1)})}},
+      {.name = "tainted-one-device-two-taints-both-tolerated",
+       .features = DT,
+       .claims = {tolerating(simple_claim(claim0, req0, classA), {tolerationNoSchedule, tolerationNoExecute})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).taints({taintNoSchedule, taintNoExecute})})},
+       .want = {alloc(local(node1),
+                      {Res(req0, driverA, pool1, device1).tol({tolerationNoSchedule, tolerationNoExecute})})}},
+      {.name = "tainted-disabled",
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).taints({taintNoSchedule, taintNoExecute})})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1)})}},
+      {.name = "tainted-prioritized-list",
+       .features = DT | PL,
+       .claims = {b_or_a},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).taints({taintNoSchedule})})}},
+      {.name = "tainted-prioritized-list-disabled",
+       .features = PL,
+       .claims = {b_or_a},
+       .classes = {cls(classA, driverA), cls(classB, driverB)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).taints({taintNoSchedule})})},
+       .want = {alloc(local(node1), {Res(req0SubReq1, driverA, pool1, device1)})}},
+      {.name = "tainted-admin-access",
+       .features = DT | AA,
+       .claims = {admin_one},
+       .allocated = {{driverA, pool1, device1}, {driverA, pool1, device2}},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).taints({taintNoSchedule})})}},
+      {.name = "tainted-admin-access-disabled",
+       .features = AA,
+       .claims = {admin_one},
+       .allocated = {{driverA, pool1, device1}, {driverA, pool1, device2}},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).taints({taintNoSchedule})})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).admin()})}},
+      {.name = "tainted-all-devices-single",
+       .features = DT,
+       .claims = {all_a},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).taints({taintNoSchedule})})}},
+      {.name = "tainted-all-devices-single-disabled",
+       .claims = {all_a},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).taints({taintNoSchedule})})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1)})}},
+      {.name = "device-binding-conditions",
+       .features = DBS,
+       .claims = {claim(claim0, {req(req0, classA)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).binding({"IsPrepare"}, {"BindingFailed"})})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).binding({"IsPrepare"}, {"BindingFailed"})})}},
+      {.name = "binding-conditions-multiple-devices",
+       .features = DBS,
+       .claims = {claim(claim0, {req(req0, classA, 2), req(req1, classA)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1).binding({"IsPrepare"}, {"BindingFailed"}),
+                         D(device2).binding({"IsPrepare2"}, {"BindingFailed2"}),
+                         D(device3).binding({"IsPrepare3"}, {"BindingFailed3"})})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).binding({"IsPrepare"}, {"BindingFailed"}),
+                                     Res(req0, driverA, pool1, device2).binding({"IsPrepare2"}, {"BindingFailed2"}),
+                                     Res(req1, driverA, pool1, device3).binding({"IsPrepare3"}, {"BindingFailed3"})})}},
+      {.name = "binding-conditions-with-and-without",
+       .features = DBS,
+       .claims = {claim(claim0, {req(req0, classA), req(req1, classA)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1), D(device2).binding({"IsPrepare"}, {"BindingFailed"})})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1),
+                                     Res(req1, driverA, pool1, device2).binding({"IsPrepare"}, {"BindingFailed"})})}},
+      {.name = "binding-conditions-without-feature-gate",
+       .claims = {claim(claim0, {req(req0, classA)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).binding({"IsPrepare"}, {"BindingFailed"})})}},
+      {.name = "node-restriction",
+       .features = DBS,
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, label_selector("planet", {"earth"}), pool1, driverA, {D(device1).binds_to_node()})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1)})}},
+      {.name = "partitionable-devices-with-binding-conditions",
+       .features = PD | DBS,
+       .claims = {claim(claim0, {req(req0, classA)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, P(pool1, 2), driverA,
+                        {D(device1, fc).consumes(counterSet1, mem("4Gi")).binding({"IsPrepare"}, {"BindingFailed"})}),
+                  counters(slice2, node1, P(pool1, 2), driverA, {counter_set(counterSet1, mem("8Gi"))})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).binding({"IsPrepare"}, {"BindingFailed"})})}},
+      {.name = "partitionable-devices-with-binding-conditions-multiple",
+       .features = PD | DBS,
+       .claims = {claim(claim0, {req(req0, classA, 2)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, P(pool1, 2), driverA,
+                        {D(device1, fc).consumes(counterSet1, mem("4Gi")).binding({"IsPrepare"}, {"BindingFailed"}),
+                         D(device2, fc).consumes(counterSet1, mem("4Gi")).binding({"IsPrepare2"}, {"BindingFailed2"})}),
+                  counters(slice2, node1, P(pool1, 2), driverA, {counter_set(counterSet1, mem("8Gi"))})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).binding({"IsPrepare"}, {"BindingFailed"}),
+                                     Res(req0, driverA, pool1, device2).binding({"IsPrepare2"}, {"BindingFailed2"})})}},
+      {.name = "partitionable-devices-with-binding-conditions-some-devices-no-conditions",
+       .features = PD | DBS,
+       .claims = {claim(claim0, {req(req0, classA, 3)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, P(pool1, 2), driverA,
+                        {D(device1, fc).consumes(counterSet1, mem("2Gi")).binding({"IsPrepare"}, {"BindingFailed"}),
+                         D(device2, fc).consumes(counterSet1, mem("2Gi")),
+                         D(device3, fc).consumes(counterSet1, mem("4Gi")).binding({"IsReady"}, {"BindingTimeout"})}),
+                  counters(slice2, node1, P(pool1, 2), driverA, {counter_set(counterSet1, mem("8Gi"))})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).binding({"IsPrepare"}, {"BindingFailed"}),
+                                     Res(req0, driverA, pool1, device2),
+                                     Res(req0, driverA, pool1, device3).binding({"IsReady"}, {"BindingTimeout"})})}},
+      {.name = "partitionable-devices-with-binding-conditions-multi-slices",
+       .features = PD | DBS,
+       .claims = {claim(claim0, {req(req0, classA, 2)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice4, node1, P(pool1, 4), driverA,
+                        {D(device1, fc).consumes(counterSet1, mem("4Gi")).binding({"IsPrepare"}, {"BindingFailed"})}),
+                  counters(slice3, node1, P(pool1, 4), driverA, {counter_set(counterSet1, mem("8Gi"))}),
+                  slice(slice2, node1, P(pool1, 4), driverA, {D(device2, fc).consumes(counterSet2, mem("4Gi"))}),
+                  counters(slice1, node1, P(pool1, 4), driverA, {counter_set(counterSet2, mem("8Gi"))})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device2),
+                                     Res(req0, driverA, pool1, device1).binding({"IsPrepare"}, {"BindingFailed"})})}},
+      {.name = "partitionable-devices-with-binding-conditions-and-taints",
+       .features = PD | DBS | DT,
+       .claims = {claim(claim0, {req(req0, classA, 2)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1, fc).consumes(counterSet1, mem("4Gi")).binding({"IsPrepare"}, {"BindingFailed"}).taints({key1}),
+                         D(device2, fc).consumes(counterSet1, mem("4Gi"))}),
+                  counters(slice2, node1, pool1, driverA, {counter_set(counterSet1, mem("8Gi"))})}},
+      {.name = "partitionable-devices-with-binding-conditions-and-taints-tolerated",
+       .features = PD | DBS | DT,
+       .claims = {tolerating(claim(claim0, {req(req0, classA, 2)}), {tolerationNoScheduleKey1})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, P(pool1, 2), driverA,
+                        {D(device1, fc).consumes(counterSet1, mem("4Gi")).binding({"IsPrepare"}, {"BindingFailed"}).taints({key1}),
+                         D(device2, fc).consumes(counterSet1, mem("4Gi"))}),
+                  counters(slice2, node1, P(pool1, 2), driverA, {counter_set(counterSet1, mem("8Gi"))})},
+       .want = {alloc(local(node1),
+                      {Res(req0, driverA, pool1, device1).binding({"IsPrepare"}, {"BindingFailed"}).tol({tolerationNoScheduleKey1}),
+                       Res(req0, driverA, pool1, device2).tol({tolerationNoScheduleKey1})})}},
+  });
+}

@@ -2059,3 +2059,227 @@ TEST_CASE("DRA allocator: pools across nodes, generations, invalid pools and the
                                      Res(req0, driverA, pool1, device2)})}},
   });
 }
+
+TEST_CASE("DRA allocator: DeviceTaintRules add taints before allocation") {
+  DeviceTaintRule rule;
+  rule.metadata.name = "maintenance";
+  rule.driver = driverA;
+  rule.device = device1;
+  rule.taint = taint("maintenance", "planned", "NoSchedule");
+  DeviceTaintRule other_driver = rule;
+  other_driver.driver = driverB;
+  DeviceTaintRule whole_pool;
+  whole_pool.pool = pool1;
+  whole_pool.taint = taint("drain", "", "NoExecute");
+  const ResourceSlice two = slice(slice1, node1, pool1, driverA, {D(device1), D(device2)});
+  const DeviceToleration maintenance = toleration("Exists", "maintenance", "", "");
+
+  check({
+      {.name = "a rule's taint keeps the device from a claim that does not tolerate it",
+       .features = kV137,
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {cls(classA, driverA)},
+       .slices = {two},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device2)})},
+       .rules = {rule}},
+      {.name = "a claim that tolerates the rule's taint gets the device, its toleration recorded",
+       .features = kV137,
+       .claims = {tolerating(simple_claim(claim0, req0, classA), {maintenance})},
+       .classes = {cls(classA, driverA)},
+       .slices = {two},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).tol({maintenance})})},
+       .rules = {rule}},
+      {.name = "a rule for another driver taints nothing here",
+       .features = kV137,
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {cls(classA, driverA)},
+       .slices = {two},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1)})},
+       .rules = {other_driver}},
+      {.name = "a rule for a whole pool taints every device in it",
+       .features = kV137,
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {cls(classA, driverA)},
+       .slices = {two},
+       .rules = {whole_pool}},
+      {.name = "without DRADeviceTaints the taints do not count",
+       .features = kV137 & ~DT,
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {cls(classA, driverA)},
+       .slices = {two},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1)})},
+       .rules = {whole_pool}},
+  });
+
+  SUBCASE("only the slices a rule changes are copied, and the input is left alone") {
+    const std::vector<ResourceSlice> slices = {two, one_device(slice2, node1, pool2, driverB)};
+    std::vector<std::unique_ptr<ResourceSlice>> patched;
+    const auto out = dra::apply_device_taint_rules(slices, {rule}, patched);
+    REQUIRE(out.size() == 2);
+    REQUIRE(patched.size() == 1);
+    CHECK(out[0] == patched[0].get());
+    CHECK(out[1] == &slices[1]);
+    CHECK(out[0]->devices[0].taints.size() == 1);
+    CHECK(out[0]->devices[1].taints.empty());
+    CHECK(slices[0].devices[0].taints.empty());
+  }
+  SUBCASE("DRADeviceTaintRules off: rules are not applied") {
+    const std::vector<ResourceSlice> slices = {two};
+    const ResourceClaim c = simple_claim(claim0, req0, classA);
+    const std::vector<DeviceClass> classes = {cls(classA, driverA)};
+    dra::AllocatorFeatures f;
+    f.device_taint_rules = false;
+    const dra::Allocator allocator({&c}, {}, classes, slices, {whole_pool}, f);
+    const dra::AllocateOutcome out = allocator.allocate(node(node1, region1));
+    REQUIRE(out.allocated());
+    CHECK(out.results[0].results[0].device == device1);
+  }
+  SUBCASE("tolerations as ToleratesTaint matches them") {
+    const DeviceTaint t = taint("k", "v", "NoSchedule");
+    CHECK(dra::tolerates(toleration("Equal", "k", "v", "NoSchedule"), t));
+    CHECK(dra::tolerates(toleration("", "k", "v", ""), t));
+    CHECK_FALSE(dra::tolerates(toleration("Equal", "k", "w", ""), t));
+    CHECK(dra::tolerates(toleration("Exists", "", "", ""), t));
+    CHECK_FALSE(dra::tolerates(toleration("Exists", "k", "", "NoExecute"), t));
+    CHECK_FALSE(dra::tolerates(toleration("Lt", "k", "v", ""), t));
+  }
+}
+
+TEST_CASE("DRA allocator: v1.37 defaults, errors of a real cluster's objects, and the allocated state") {
+  ResourceClaim namespaced = simple_claim(claim0, req0, "missing");
+  namespaced.metadata.namespace_ = "team-a";
+  ResourceClaim missing_key = claim(claim0, {req(req0, Rq(classA).sel("device.attributes[\"" + driverA + "\"].model == \"x\""))});
+  missing_key.metadata.namespace_ = "team-a";
+  DeviceClass class_missing_key = cls(classA, driverA);
+  class_missing_key.selectors.push_back(sel("device.attributes[\"" + driverA + "\"].model == \"x\""));
+  NodeSelector bogus = label_selector("region", {region1});
+  bogus.node_selector_terms[0].match_expressions[0].op = "Bogus";
+  NodeSelector two_terms = label_selector("region", {region1});
+  two_terms.node_selector_terms.push_back(two_terms.node_selector_terms[0]);
+  const std::string hint =
+      ". consider using CEL optional chaining (.? followed by orValue()) or guarding the check with has() for optional "
+      "fields";
+
+  check({
+      {.name = "defaults: a shared device, a partition and a firstAvailable alternative in one claim",
+       .features = kV137,
+       .claims = {claim(claim0, {req(req0, Rq(classA).capacity(one)),
+                                 first(req1, {sub(subReq0, Rq(classB, 2)), sub(subReq1, Rq(classB))})},
+                        {}, {claim_config({req1}, config(driverB, "opaque"))})},
+       .classes = {cls(classA, driverA), cls_config(classB, driverB, "fromClass")},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).cap(capacity0, four).multi()}),
+                  slice(slice2, node1, P(pool1, 2), driverB, {D(device1).consumes(counterSet1, {{"memory", q("4Gi")}})}),
+                  counters(slice3, node1, P(pool1, 2), driverB, {counter_set(counterSet1, {{"memory", q("4Gi")}})})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).share({{capacity0, one}}),
+                                     Res(req1SubReq1, driverB, pool1, device1)},
+                      {from_class({req1SubReq1}, config(driverB, "fromClass")),
+                       from_claim({req1}, config(driverB, "opaque"))})}},
+      {.name = "a namespaced claim is named namespace/name",
+       .features = kV137,
+       .claims = {namespaced},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA)},
+       .error = "claim team-a/claim-0, request req-0: could not retrieve device class missing: "
+                "deviceclass.resource.k8s.io \"missing\" not found"},
+      {.name = "a CEL runtime error in a claim's selector stops the attempt, with the hint for missing keys",
+       .features = kV137,
+       .claims = {missing_key},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, node1, pool1, driverA)},
+       .error = "claim team-a/claim-0: selector #0 on device driver-a/pool-1/device-1: CEL runtime error: no such key: "
+                "model" + hint},
+      {.name = "a CEL runtime error in a class's selector names the class",
+       .features = kV137,
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {class_missing_key},
+       .slices = {one_device(slice1, node1, pool1, driverA)},
+       .error = "class class-a: selector #1 on device driver-a/pool-1/device-1: CEL runtime error: no such key: model" + hint},
+      {.name = "a slice's node selector that does not parse",
+       .features = kV137,
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, bogus, pool1, driverA)},
+       .error = "gather pool information: failed to perform node selection for slice slice-1: failed to parse node "
+                "selector &NodeSelector{NodeSelectorTerms:[]NodeSelectorTerm{NodeSelectorTerm{MatchExpressions:[]"
+                "NodeSelectorRequirement{NodeSelectorRequirement{Key:region,Operator:Bogus,Values:[region-1],},},"
+                "MatchFields:[]NodeSelectorRequirement{},},},}: nodeSelectorTerms[0].matchExpressions[0].operator: "
+                "Unsupported value: \"Bogus\": supported values: \"In\", \"NotIn\", \"Exists\", \"DoesNotExist\", \"Gt\", "
+                "\"Lt\""},
+      {.name = "a slice selector with two terms cannot become the allocation's node selector",
+       .features = kV137,
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, two_terms, pool1, driverA)},
+       .error = "create NodeSelector for claim claim-0: unsupported ResourceSlice.NodeSelector with 2 terms"},
+      {.name = "devices reachable from every node need no node selector",
+       .features = kV137,
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {cls(classA, driverA)},
+       .slices = {one_device(slice1, kAll, pool1, driverA)},
+       .want = {alloc(std::nullopt, {Res(req0, driverA, pool1, device1)})}},
+  });
+
+  SUBCASE("the allocated state of claims: exclusive devices, shares and their capacity; admin access takes nothing") {
+    ResourceClaim exclusive = simple_claim("a", req0, classA);
+    exclusive.allocation = alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req0, driverA, pool1, device2).admin()});
+    ResourceClaim shared1 = simple_claim("b", req0, classA);
+    shared1.allocation = alloc(local(node1), {Res(req0, driverA, pool1, device3).share({{capacity0, one}})});
+    shared1.allocation->results[0].share_id = "s1";
+    ResourceClaim shared2 = shared1;
+    shared2.allocation->results[0].share_id = "s2";
+    ResourceClaim pending = simple_claim("c", req0, classA);
+    const dra::AllocatedState state = dra::gather_allocated_state({exclusive, shared1, shared2, pending});
+    CHECK(state.devices == std::set<dra::DeviceId>{{driverA, pool1, device1}});
+    CHECK(state.shared_devices.size() == 2);
+    REQUIRE(state.aggregated_capacity.count({driverA, pool1, device3}) == 1);
+    CHECK(state.aggregated_capacity.at({driverA, pool1, device3}).at(capacity0) == two);
+    CHECK(state.in_use({driverA, pool1, device1}));
+    CHECK_FALSE(state.in_use({driverA, pool1, device2}));
+    CHECK(state.in_use({driverA, pool1, device3}));
+    // Without DRAConsumableCapacity a share is an exclusive device.
+    const dra::AllocatedState off = dra::gather_allocated_state({shared1}, false);
+    CHECK(off.devices.count({driverA, pool1, device3}) == 1);
+    CHECK(off.aggregated_capacity.empty());
+  }
+  SUBCASE("share ids: reproducible by default, or the caller's") {
+    const std::vector<ResourceSlice> slices = {slice(slice1, node1, pool1, driverA, {D(device1).multi()})};
+    const std::vector<DeviceClass> classes = {cls(classA, driverA)};
+    const ResourceClaim a = simple_claim(claim0, req0, classA), b = simple_claim(claim1, req0, classA);
+    const dra::Allocator allocator({&a, &b}, {}, classes, slices, {});
+    dra::AllocateOutcome out = allocator.allocate(node(node1, region1));
+    REQUIRE(out.allocated());
+    CHECK(out.results[0].results[0].share_id == "00000000-0000-0000-0000-000000000001");
+    CHECK(out.results[1].results[0].share_id == "00000000-0000-0000-0000-000000000002");
+    int calls = 0;
+    dra::AllocateOptions options;
+    options.share_ids = [&] { return "id-" + std::to_string(++calls); };
+    out = allocator.allocate(node(node1, region1), options);
+    REQUIRE(out.allocated());
+    CHECK(out.results[1].results[0].share_id == "id-2");
+  }
+  SUBCASE("a deadline that has passed stops the search as Filter's timeout does") {
+    const std::vector<ResourceSlice> slices = {many_devices(slice1, node1, pool1, driverA, 5)};
+    const std::vector<DeviceClass> classes = {cls(classA, driverA)};
+    const ResourceClaim c = claim(claim0, {req(req0, classA, 6)});
+    const dra::Allocator allocator({&c}, {}, classes, slices, {});
+    CHECK(allocator.allocate(node(node1, region1)).kind == Kind::NoFit);
+    dra::AllocateOptions options;
+    options.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    const dra::AllocateOutcome out = allocator.allocate(node(node1, region1), options);
+    CHECK(out.kind == Kind::TimedOut);
+    CHECK(out.error == "filter operation aborted: context deadline exceeded");
+  }
+  SUBCASE("one allocator serves node after node") {
+    const std::vector<ResourceSlice> slices = {one_device(slice1, node1, pool1, driverA), one_device(slice2, node2, pool2, driverA)};
+    const std::vector<DeviceClass> classes = {cls(classA, driverA)};
+    const ResourceClaim c = simple_claim(claim0, req0, classA);
+    const dra::Allocator allocator({&c}, {}, classes, slices, {});
+    CHECK(allocator.allocate(node(node1, region1)).results.at(0).results.at(0).pool == pool1);
+    CHECK(allocator.allocate(node(node2, region1)).results.at(0).results.at(0).pool == pool2);
+    CHECK(allocator.allocate(node("node-3", region1)).kind == Kind::NoFit);
+  }
+  SUBCASE("PreBind waits for binding conditions") {
+    CHECK(dra::waits_for_binding_conditions(alloc(local(node1), {Res(req0, driverA, pool1, device1).binding({"Ready"}, {})})));
+    CHECK_FALSE(dra::waits_for_binding_conditions(alloc(local(node1), {Res(req0, driverA, pool1, device1)})));
+  }
+}

@@ -2283,3 +2283,30 @@ TEST_CASE("DRA allocator: v1.37 defaults, errors of a real cluster's objects, an
     CHECK_FALSE(dra::waits_for_binding_conditions(alloc(local(node1), {Res(req0, driverA, pool1, device1)})));
   }
 }
+
+TEST_CASE("DRA allocator: upstream's quirks are kept, as they decide which devices a pod gets") {
+  check({
+      // Counters are taken before taints and constraints are checked, and a device refused for
+      // those keeps its counters until the attempt ends: device-2 no longer fits, device-3 does.
+      {.name = "counters of a device refused for a taint stay taken",
+       .features = kV137,
+       .claims = {simple_claim(claim0, req0, classA)},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, P(pool1, 2), driverA,
+                        {D(device1).consumes(counterSet1, {{"memory", q("4Gi")}}).taints({taintNoSchedule}),
+                         D(device2).consumes(counterSet1, {{"memory", q("6Gi")}}),
+                         D(device3).consumes(counterSet1, {{"memory", q("4Gi")}})}),
+                  counters(slice2, node1, P(pool1, 2), driverA, {counter_set(counterSet1, {{"memory", q("8Gi")}})})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device3)})}},
+      // distinctAttribute remembers one value per request name: a request's third device is only
+      // compared with its second.
+      {.name = "distinctAttribute compares with the request's latest device only",
+       .features = kV137,
+       .claims = {claim(claim0, {req(req0, classA, 3)}, {distinct(intAttribute)})},
+       .classes = {cls(classA, driverA)},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1).attr("numa", num(1)), D(device2).attr("numa", num(2)), D(device3).attr("numa", num(1))})},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req0, driverA, pool1, device2),
+                                     Res(req0, driverA, pool1, device3)})}},
+  });
+}

@@ -71,7 +71,9 @@ TEST_CASE("kubectl_get_arguments: every kind podfit reads, all namespaces, JSON,
   }
   CHECK(std::string(kLiveKinds) ==
         "nodes,pods,namespaces,persistentvolumes,persistentvolumeclaims,storageclasses.storage.k8s.io,"
-        "csinodes.storage.k8s.io,csidrivers.storage.k8s.io,csistoragecapacities.storage.k8s.io");
+        "csinodes.storage.k8s.io,csidrivers.storage.k8s.io,csistoragecapacities.storage.k8s.io,"
+        "priorityclasses.scheduling.k8s.io,runtimeclasses.node.k8s.io,limitranges,resourcequotas,poddisruptionbudgets.policy,"
+        "resourceslices.resource.k8s.io,deviceclasses.resource.k8s.io");
 }
 
 TEST_CASE("kubectl_program: $KUBECTL when set and not empty, else kubectl") {

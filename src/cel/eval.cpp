@@ -106,7 +106,8 @@ Value index_value(const Value& c, const Value& k) {
 }
 
 // Costs follow cel-go's model: identifiers and selections 1, calls 1 plus what the function
-// adds for the size of its arguments, list and map literals 10 and 30, constants nothing.
+// adds for the size of its arguments (or only what an own_cost overload charges), list and map
+// literals 10 and 30, constants nothing.
 Value eval_ident(const Expr& e, Frame& f) {
   if (e.is_type_ident) return e.folded;
   if (!charge(f, 1)) return cost_error();
@@ -254,6 +255,7 @@ Value dispatch(const Expr& e, std::span<const Value> args, Frame& f) {
     bool ok = true;
     for (std::size_t i = 0; i < args.size() && ok; ++i) ok = value_matches(o->params[i], args[i]);
     if (!ok) continue;
+    if (!o->own_cost && !charge(f, 1)) return cost_error();
     Value r = o->impl(args, *f.ctx);
     if (f.ctx->cost() > f.ctx->limit()) {
       f.cost_exceeded = true;
@@ -261,6 +263,7 @@ Value dispatch(const Expr& e, std::span<const Value> args, Frame& f) {
     }
     return r;
   }
+  if (!charge(f, 1)) return cost_error();
   return no_matching_overload(e.name, args);
 }
 
@@ -350,8 +353,7 @@ Value eval_call(const Expr& e, Frame& f) {
     ++k;
     if (f.cost_exceeded) return cost_error();
   }
-  if (!charge(f, 1)) return cost_error();
-  if (first_error && !e.non_strict) return *first_error;
+  if (first_error && !e.non_strict) return charge(f, 1) ? *first_error : cost_error();
   return dispatch(e, std::span<const Value>(argv, n), f);
 }
 

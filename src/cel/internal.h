@@ -2,6 +2,7 @@
 // implementations.
 #pragma once
 
+#include <cmath>
 #include <map>
 #include <string>
 #include <vector>
@@ -14,6 +15,10 @@ class RE2;
 }
 
 namespace podfit::cel {
+
+namespace gonet {
+struct Addr;
+}
 
 struct FunctionDecl {
   std::string name;
@@ -83,5 +88,23 @@ const re2::RE2* cached_regex(std::string_view pattern, std::string& error);
 
 // Builds a Go-style shortest text for a double ("1e+06", "0.5", "NaN", "+Inf").
 std::string format_double(double d);
+
+// Kubernetes' cost.go price of traversing n units (code points, bytes of an address):
+// ceil(n * 0.1), computed in doubles as Go does.
+inline std::uint64_t traversal_cost(std::uint64_t n) {
+  return static_cast<std::uint64_t>(std::ceil(static_cast<double>(n) * 0.1));
+}
+// The overload, marked as charging its whole cost itself.
+inline Overload own_cost(Overload o) {
+  o.own_cost = true;
+  return o;
+}
+
+// net.IP values, made by the IP library and shared with the CIDR library.
+inline constexpr std::string_view kIPType = "net.IP";
+Value ip_value(const gonet::Addr& a);
+const gonet::Addr& ip_addr(const Value& v);  // v is a net.IP
+// ip()'s result for text: a net.IP, or the library's error.
+Value string_to_ip(std::string_view s);
 
 }  // namespace podfit::cel

@@ -59,6 +59,10 @@ void decode_runtime_class(const Value& v, RuntimeClass& out);
 void decode_limit_range(const Value& v, LimitRange& out);
 // v1 ResourceQuota (decode_resource_quota.cpp).
 void decode_resource_quota(const Value& v, ResourceQuota& out);
+// resource.k8s.io ResourceSlice and DeviceClass: v1, and v1beta1 and v1beta2 converted as the API
+// server converts them (decode_resource.cpp); the version is read from the object's apiVersion.
+void decode_resource_slice(const Value& v, ResourceSlice& out);
+void decode_device_class(const Value& v, DeviceClass& out);
 
 // Workloads given to --pod: the pod their controller creates (decode_workload.cpp).
 bool is_workload_kind(std::string_view kind);

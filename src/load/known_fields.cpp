@@ -86,7 +86,9 @@ class KnownFields {
     }
   }
 
-  const Schema* root(std::string_view kind) const {
+  const Schema* root(std::string_view kind, std::string_view api_version = {}) const {
+    // v1beta1 wraps a device's fields in `basic`; v1 and v1beta2 have the same fields.
+    if (kind == "ResourceSlice" && api_version == "resource.k8s.io/v1beta1") return find("resourcev1beta1.ResourceSlice");
     static constexpr std::pair<std::string_view, std::string_view> kKinds[] = {
         {"Pod", "Pod"},
         {"Node", "Node"},
@@ -108,6 +110,8 @@ class KnownFields {
         {"DaemonSet", "apps.DaemonSet"},
         {"Job", "batch.Job"},
         {"CronJob", "batch.CronJob"},
+        {"ResourceSlice", "resource.ResourceSlice"},
+        {"DeviceClass", "resource.DeviceClass"},
     };
     for (const auto& [k, type] : kKinds) {
       if (k == kind) return find(type);
@@ -198,8 +202,9 @@ void walk_object(const Value& v, const Schema& schema, std::vector<UnknownField>
 
 bool has_known_fields(std::string_view kind) { return known_fields().root(kind) != nullptr; }
 
-void find_unknown_fields(const Value& root, std::string_view kind, std::vector<UnknownField>& out) {
-  const Schema* schema = known_fields().root(kind);
+void find_unknown_fields(const Value& root, std::string_view kind, std::vector<UnknownField>& out,
+                         std::string_view api_version) {
+  const Schema* schema = known_fields().root(kind, api_version);
   if (schema != nullptr && root.type() == Value::Type::Object) walk_object(root, *schema, out);
 }
 

@@ -21,8 +21,11 @@ bool has_known_fields(std::string_view kind);
 
 // Appends every member of `root`, an object of `kind`, that the kind's schema does not have, in
 // document order, at any depth. Values of the wrong JSON type are left to the decoders; maps
-// (labels, resource lists) and free-form JSON have no field names to check.
-void find_unknown_fields(const Value& root, std::string_view kind, std::vector<UnknownField>& out);
+// (labels, resource lists) and free-form JSON have no field names to check. `api_version`
+// chooses the schema of kinds whose versions differ in shape (resource.k8s.io/v1beta1's
+// ResourceSlice); empty, the kind's newest version.
+void find_unknown_fields(const Value& root, std::string_view kind, std::vector<UnknownField>& out,
+                         std::string_view api_version = {});
 
 // kubectl's wording for them: `unknown field "a", unknown field "b"`.
 std::string describe_unknown_fields(const std::vector<UnknownField>& fields);

@@ -1,12 +1,13 @@
 // The field names of every object type podfit decodes, as k8s.io/api v1.37 declares them in
 // core/v1, apps/v1, batch/v1, storage/v1 (storage/v1beta1's CSIStorageCapacity has the same
-// fields) and scheduling/v1alpha3, and apimachinery in meta/v1: kubectl's field validation
+// fields), scheduling/v1alpha3 and resource/v1 (v1beta2 has the same fields; v1beta1's devices
+// wrap theirs in `basic`, under resourcev1beta1.), and apimachinery in meta/v1: kubectl's field validation
 // (--validate) needs every field, also those podfit does not read.
 //
 // One line per type: its name, then its JSON field names. A field's type follows a colon:
 // "[]T" a list of T, "{}T" a map (any keys) of T, "*" any JSON, "T" an object of type T of
 // this table; a field with no type is a scalar (a string, number or boolean). Types outside
-// core/v1 carry their package as a prefix (meta., apps., batch., storage., scheduling.).
+// core/v1 carry their package as a prefix (meta., apps., batch., storage., scheduling., resource.).
 // Inlined Go structs are flattened into their parent.
 namespace podfit {
 
@@ -272,6 +273,31 @@ ReplicationControllerSpec minReadySeconds replicas selector:{} template:PodTempl
 ReplicationControllerStatus availableReplicas conditions:[]ReplicationControllerCondition fullyLabeledReplicas observedGeneration readyReplicas replicas
 ReplicationControllerCondition lastTransitionTime message reason status type
 PodTemplate apiVersion kind metadata:meta.ObjectMeta template:PodTemplateSpec
+resource.ResourceSlice apiVersion kind metadata:meta.ObjectMeta spec:resource.ResourceSliceSpec
+resource.ResourceSliceSpec allNodes devices:[]resource.Device driver nodeName nodeSelector:NodeSelector partitionTypeAttribute perDeviceNodeSelection pool:resource.ResourcePool sharedCounters:[]resource.CounterSet skipNodeOperations:[]
+resource.ResourcePool generation name resourceSliceCount
+resource.CounterSet counters:{}resource.Counter name
+resource.Counter value
+resource.Device allNodes allowMultipleAllocations attributes:{}resource.DeviceAttribute bindingConditions:[] bindingFailureConditions:[] bindsToNode capacity:{}resource.DeviceCapacity consumesCounters:[]resource.DeviceCounterConsumption name nodeAllocatableResources:{}resource.NodeAllocatableResource nodeName nodeSelector:NodeSelector taints:[]resource.DeviceTaint
+resource.DeviceAttribute bool bools:[] int ints:[] string strings:[] version versions:[]
+resource.DeviceCapacity requestPolicy:resource.CapacityRequestPolicy value
+resource.CapacityRequestPolicy default validRange:resource.CapacityRequestPolicyRange validValues:[]
+resource.CapacityRequestPolicyRange max min step
+resource.DeviceCounterConsumption counterSet counters:{}resource.Counter
+resource.DeviceTaint effect key timeAdded value
+resource.NodeAllocatableResource mapping:resource.NodeAllocatableMapping overhead:resource.NodeAllocatableOverhead
+resource.NodeAllocatableMapping capacityKey capacityMultiplier deviceMultiplier
+resource.NodeAllocatableOverhead perContainer perPod
+resourcev1beta1.ResourceSlice apiVersion kind metadata:meta.ObjectMeta spec:resourcev1beta1.ResourceSliceSpec
+resourcev1beta1.ResourceSliceSpec allNodes devices:[]resourcev1beta1.Device driver nodeName nodeSelector:NodeSelector partitionTypeAttribute perDeviceNodeSelection pool:resource.ResourcePool sharedCounters:[]resource.CounterSet skipNodeOperations:[]
+resourcev1beta1.Device basic:resourcev1beta1.BasicDevice name
+resourcev1beta1.BasicDevice allNodes allowMultipleAllocations attributes:{}resource.DeviceAttribute bindingConditions:[] bindingFailureConditions:[] bindsToNode capacity:{}resource.DeviceCapacity consumesCounters:[]resource.DeviceCounterConsumption nodeAllocatableResources:{}resource.NodeAllocatableResource nodeName nodeSelector:NodeSelector taints:[]resource.DeviceTaint
+resource.DeviceClass apiVersion kind metadata:meta.ObjectMeta spec:resource.DeviceClassSpec
+resource.DeviceClassSpec config:[]resource.DeviceClassConfiguration extendedResourceName selectors:[]resource.DeviceSelector
+resource.DeviceClassConfiguration opaque:resource.OpaqueDeviceConfiguration
+resource.OpaqueDeviceConfiguration driver parameters:*
+resource.DeviceSelector cel:resource.CELDeviceSelector
+resource.CELDeviceSelector expression
 )";
 
 }  // namespace podfit

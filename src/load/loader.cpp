@@ -71,6 +71,10 @@ bool version_matches(std::string_view kind, std::string_view api_version) {
   if (kind == "PriorityClass") return api_version == "scheduling.k8s.io/v1";
   if (kind == "PodDisruptionBudget") return api_version == "policy/v1";
   if (kind == "RuntimeClass") return api_version == "node.k8s.io/v1";
+  if (kind == "ResourceSlice" || kind == "DeviceClass") {
+    return api_version == "resource.k8s.io/v1" || api_version == "resource.k8s.io/v1beta1" ||
+           api_version == "resource.k8s.io/v1beta2";
+  }
   return true;
 }
 
@@ -206,6 +210,8 @@ void for_each_cluster_kind(Visit visit) {
   visit("RuntimeClass", &ClusterState::runtime_classes, decode_runtime_class);
   visit("LimitRange", &ClusterState::limit_ranges, decode_limit_range);
   visit("ResourceQuota", &ClusterState::resource_quotas, decode_resource_quota);
+  visit("ResourceSlice", &ClusterState::resource_slices, decode_resource_slice);
+  visit("DeviceClass", &ClusterState::device_classes, decode_device_class);
 }
 
 bool decodes_cluster_kind(std::string_view kind) {
@@ -219,7 +225,7 @@ bool decodes_cluster_kind(std::string_view kind) {
 bool is_companion_kind(std::string_view kind) {
   return kind == "Namespace" || kind == "PersistentVolume" || kind == "PersistentVolumeClaim" ||
          kind == "StorageClass" || kind == "CSIDriver" || kind == "PriorityClass" || kind == "PodDisruptionBudget" ||
-         kind == "RuntimeClass" || kind == "LimitRange" || kind == "ResourceQuota";
+         kind == "RuntimeClass" || kind == "LimitRange" || kind == "ResourceQuota" || kind == "DeviceClass";
 }
 
 bool is_namespaced_companion(std::string_view kind) {
@@ -237,7 +243,7 @@ void check_fields(const Value& root, const Header& header, const SourceRef& orig
                   std::vector<std::string>& warnings) {
   if (options.validation == FieldValidation::Ignore) return;
   std::vector<UnknownField> unknown;
-  find_unknown_fields(root, header.kind, unknown);
+  find_unknown_fields(root, header.kind, unknown, header.api_version);
   if (unknown.empty()) return;
   if (options.validation == FieldValidation::Strict) {
     throw DecodeError{"strict decoding error: " + describe_unknown_fields(unknown), unknown.front().line, origin.document};

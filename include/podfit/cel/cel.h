@@ -69,6 +69,9 @@ struct Overload {
   Impl impl;
   bool member = false;         // called as receiver.fn(args)
   bool non_strict = false;     // receives error arguments instead of propagating them
+  // The implementation charges the call's whole cost through EvalContext::add_cost instead of
+  // the evaluator's one unit (Kubernetes' cost.go prices some calls by their arguments alone).
+  bool own_cost = false;
 };
 
 // Limits that keep hostile expressions from exhausting the stack, memory or time.
@@ -159,6 +162,10 @@ void add_sets_library(Env& env);       // cel-go ext.Sets: sets.contains, equiva
 void add_optional_library(Env& env);   // cel-go optional types: optional.of, .value() ...
 void add_bind_library(Env& env);       // cel-go ext.Bindings: cel.bind
 void add_semver_library(Env& env);     // Kubernetes: semver(), isSemver, major ... compareTo
+void add_urls_library(Env& env);       // Kubernetes: url(), isURL, getScheme ... getQuery
+void add_ip_library(Env& env);         // Kubernetes: ip(), isIP, ip.isCanonical, family ...
+void add_cidr_library(Env& env);       // Kubernetes: cidr(), isCIDR, containsIP, containsCIDR ...
+void add_format_library(Env& env);     // Kubernetes: format.named(), format.dns1123Label() ... validate
 // A kubernetes.Semver value from strict semver text (a device's version attribute), or an
 // Error value with the parser's message.
 Value semver_value(std::string_view text);

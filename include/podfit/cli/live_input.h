@@ -12,8 +12,8 @@
 
 namespace podfit {
 
-// Every kind podfit reads from a cluster state, as one `kubectl get` argument (storage kinds
-// fully qualified, so no other API group's resource of the same name is picked).
+// Every kind podfit reads from a cluster state, as one `kubectl get` argument (kinds outside the
+// core group fully qualified, so no other API group's resource of the same name is picked).
 extern const char* const kLiveKinds;
 
 // kubectl's arguments after the program name: [--kubeconfig K] [--context C] get KINDS

@@ -57,7 +57,8 @@ std::optional<LoadError> load_cluster_state(const std::vector<std::string>& path
 struct CandidateSet {
   std::vector<Candidate> candidates;
   // The cluster-state objects shipped with them (PersistentVolumeClaims, StorageClasses,
-  // PriorityClasses, PodDisruptionBudgets, Namespaces, PersistentVolumes, CSIDrivers), which
+  // PriorityClasses, PodDisruptionBudgets, Namespaces, PersistentVolumes, CSIDrivers,
+  // DeviceClasses, ...), which
   // apply_companions() creates in the cluster state as `kubectl apply -f` would.
   ClusterState companions;
   std::map<std::string, int> skipped_kinds;  // kind -> how many were seen

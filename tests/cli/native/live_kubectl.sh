@@ -83,7 +83,9 @@ same_verdicts "KUBECONFIG=K kubectl podfit check --context=kind-podfit -o wide" 
 # Every kind podfit reads was asked for, across all namespaces.
 for path in /api/v1/nodes /api/v1/pods /api/v1/namespaces /api/v1/persistentvolumes /api/v1/persistentvolumeclaims \
   /apis/storage.k8s.io/v1/storageclasses /apis/storage.k8s.io/v1/csinodes /apis/storage.k8s.io/v1/csidrivers \
-  /apis/storage.k8s.io/v1/csistoragecapacities; do
+  /apis/storage.k8s.io/v1/csistoragecapacities /apis/scheduling.k8s.io/v1/priorityclasses \
+  /apis/node.k8s.io/v1/runtimeclasses /api/v1/limitranges /api/v1/resourcequotas /apis/policy/v1/poddisruptionbudgets \
+  /apis/resource.k8s.io/v1/resourceslices /apis/resource.k8s.io/v1/deviceclasses; do
   grep -qx "200 $path" "$work/requests" || fail "kubectl never asked for $path"
 done
 

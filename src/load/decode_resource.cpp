@@ -1,0 +1,435 @@
+// resource.k8s.io ResourceSlices and DeviceClasses: decoded from v1, v1beta1 or v1beta2 into the
+// API server's internal shape as its conversions do, stripped of the fields whose feature gates
+// are off in v1.37 (as the API server drops them on create), validated, and turned into the model.
+#include <algorithm>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "decode.h"
+#include "podfit/model/field_errors.h"
+#include "resource_wire.h"
+#include "validate.h"
+#include "yaml_scalar.h"
+
+namespace podfit {
+namespace {
+
+namespace rw = resource_wire;
+
+rw::Version version_of(const Value& root) {
+  std::string api_version;
+  root.fields([&](std::string_view key, const Value& f) {
+    if (key == "apiVersion" && f.type() == Value::Type::String) api_version = f.string();
+  });
+  if (api_version == "resource.k8s.io/v1beta1") return rw::Version::V1beta1;
+  if (api_version == "resource.k8s.io/v1beta2") return rw::Version::V1beta2;
+  // v1, and items of a typed List that name no version of their own.
+  return rw::Version::V1;
+}
+
+std::optional<std::string> optional_string(const Value& v) {
+  if (v.is_null()) return std::nullopt;
+  return v.string();
+}
+
+std::optional<bool> optional_bool(const Value& v) {
+  if (v.is_null()) return std::nullopt;
+  return v.boolean();
+}
+
+std::optional<Quantity> optional_quantity(const Value& v) {
+  if (v.is_null()) return std::nullopt;
+  return decode_quantity(v);
+}
+
+// A Quantity field that is not a pointer: null leaves it zero, as its JSON decoding does.
+Quantity quantity_or_zero(const Value& v) { return v.is_null() ? Quantity{} : decode_quantity(v); }
+
+// A v1.NodeSelector, checked later with the paths the API server gives them.
+NodeSelector node_selector_of(const Value& v) {
+  NodeSelector out;
+  auto requirements = [](const Value& list, std::vector<NodeSelectorRequirement>& into) {
+    list.elements([&](const Value& e) {
+      NodeSelectorRequirement& r = into.emplace_back();
+      e.fields([&](std::string_view k, const Value& x) {
+        if (k == "key") r.key = x.string();
+        else if (k == "operator") r.op = x.string();
+        else if (k == "values") r.values = decode_strings(x);
+      });
+    });
+  };
+  v.fields([&](std::string_view key, const Value& f) {
+    if (key != "nodeSelectorTerms") return;
+    f.elements([&](const Value& t) {
+      NodeSelectorTerm& term = out.node_selector_terms.emplace_back();
+      t.fields([&](std::string_view k, const Value& x) {
+        if (k == "matchExpressions") requirements(x, term.match_expressions);
+        else if (k == "matchFields") requirements(x, term.match_fields);
+      });
+    });
+  });
+  return out;
+}
+
+std::vector<Counter> counters_of(const Value& v) {
+  std::vector<Counter> out;
+  v.fields([&](std::string_view name, const Value& c) {
+    Counter& counter = out.emplace_back();
+    counter.name = std::string(name);
+    c.fields([&](std::string_view k, const Value& x) {
+      if (k == "value") counter.value = quantity_or_zero(x);
+    });
+  });
+  return out;
+}
+
+// Values of a field whose feature gate is off: read (a malformed one fails decoding, which comes
+// before the API server drops the field), then dropped.
+void read_dropped_quantities(const Value& v) {
+  v.fields([&](std::string_view, const Value& resource) {
+    resource.fields([&](std::string_view, const Value& part) {
+      part.fields([&](std::string_view k, const Value& x) {
+        if (k != "capacityKey") (void)optional_quantity(x);
+        else (void)optional_string(x);
+      });
+    });
+  });
+}
+
+rw::Attribute attribute_of(const Value& v) {
+  rw::Attribute a;
+  v.fields([&](std::string_view k, const Value& x) {
+    if (k == "int") {
+      if (!x.is_null()) a.int_value = x.int64();
+    } else if (k == "bool") {
+      a.bool_value = optional_bool(x);
+    } else if (k == "string") {
+      a.string_value = optional_string(x);
+    } else if (k == "version") {
+      a.version_value = optional_string(x);
+    } else if (k == "ints") {
+      // List-typed values (DRAListTypeAttributes, alpha, off): dropped on create.
+      x.elements([](const Value& e) { (void)e.int64(); });
+    } else if (k == "bools") {
+      x.elements([](const Value& e) { (void)e.boolean(); });
+    } else if (k == "strings" || k == "versions") {
+      (void)decode_strings(x);
+    }
+  });
+  return a;
+}
+
+rw::Capacity capacity_of(const Value& v) {
+  rw::Capacity c;
+  v.fields([&](std::string_view k, const Value& x) {
+    if (k == "value") {
+      c.value = quantity_or_zero(x);
+    } else if (k == "requestPolicy" && !x.is_null()) {
+      rw::RequestPolicy& p = c.request_policy.emplace();
+      x.fields([&](std::string_view pk, const Value& y) {
+        if (pk == "default") {
+          p.default_ = optional_quantity(y);
+        } else if (pk == "validValues") {
+          y.elements([&](const Value& e) { p.valid_values.push_back(quantity_or_zero(e)); });
+        } else if (pk == "validRange" && !y.is_null()) {
+          rw::RequestPolicyRange& r = p.valid_range.emplace();
+          y.fields([&](std::string_view rk, const Value& z) {
+            if (rk == "min") r.min = optional_quantity(z);
+            else if (rk == "max") r.max = optional_quantity(z);
+            else if (rk == "step") r.step = optional_quantity(z);
+          });
+        }
+      });
+    }
+  });
+  return c;
+}
+
+// The fields of a device (v1beta1: of its `basic`), all but the name.
+void device_fields_of(const Value& v, rw::Device& d) {
+  v.fields([&](std::string_view k, const Value& x) {
+    if (k == "attributes") {
+      x.fields([&](std::string_view name, const Value& a) { d.attributes.emplace_back(std::string(name), attribute_of(a)); });
+    } else if (k == "capacity") {
+      x.fields([&](std::string_view name, const Value& c) { d.capacity.emplace_back(std::string(name), capacity_of(c)); });
+    } else if (k == "consumesCounters") {
+      x.elements([&](const Value& e) {
+        DeviceCounterConsumption& c = d.consumes_counters.emplace_back();
+        e.fields([&](std::string_view ck, const Value& y) {
+          if (ck == "counterSet") c.counter_set = y.string();
+          else if (ck == "counters") c.counters = counters_of(y);
+        });
+      });
+    } else if (k == "nodeName") {
+      d.node_name = optional_string(x);
+    } else if (k == "nodeSelector") {
+      if (!x.is_null()) d.node_selector = node_selector_of(x);
+    } else if (k == "allNodes") {
+      d.all_nodes = optional_bool(x);
+    } else if (k == "taints") {
+      x.elements([&](const Value& e) {
+        DeviceTaint& t = d.taints.emplace_back();
+        e.fields([&](std::string_view tk, const Value& y) {
+          if (tk == "key") t.key = y.string();
+          else if (tk == "value") t.value = y.string();
+          else if (tk == "effect") t.effect = y.string();
+          else if (tk == "timeAdded") t.time_added = y.is_null() ? std::string() : y.string();
+        });
+      });
+    } else if (k == "bindsToNode") {
+      d.binds_to_node = optional_bool(x);
+    } else if (k == "bindingConditions") {
+      d.binding_conditions = decode_strings(x);
+    } else if (k == "bindingFailureConditions") {
+      d.binding_failure_conditions = decode_strings(x);
+    } else if (k == "allowMultipleAllocations") {
+      d.allow_multiple_allocations = optional_bool(x);
+    } else if (k == "nodeAllocatableResources") {
+      // DRANodeAllocatableResources (alpha, off): dropped on create.
+      read_dropped_quantities(x);
+    }
+  });
+}
+
+rw::Device device_of(const Value& v, rw::Version version) {
+  rw::Device d;
+  v.fields([&](std::string_view k, const Value& x) {
+    if (k == "name") {
+      d.name = x.string();
+    } else if (version == rw::Version::V1beta1) {
+      // v1beta1 wraps everything but the name in `basic`; a device without it has no fields.
+      if (k == "basic" && !x.is_null()) device_fields_of(x, d);
+    }
+  });
+  if (version != rw::Version::V1beta1) device_fields_of(v, d);
+  return d;
+}
+
+void slice_spec_of(const Value& v, rw::Version version, rw::Slice& s) {
+  v.fields([&](std::string_view k, const Value& x) {
+    if (k == "driver") {
+      s.driver = x.string();
+    } else if (k == "pool") {
+      x.fields([&](std::string_view pk, const Value& y) {
+        if (pk == "name") s.pool.name = y.string();
+        else if (pk == "generation") s.pool.generation = y.is_null() ? 0 : y.int64();
+        else if (pk == "resourceSliceCount") s.pool.resource_slice_count = y.is_null() ? 0 : y.int64();
+      });
+    } else if (k == "nodeName") {
+      s.node_name = optional_string(x);
+    } else if (k == "nodeSelector") {
+      if (!x.is_null()) s.node_selector = node_selector_of(x);
+    } else if (k == "allNodes") {
+      s.all_nodes = optional_bool(x);
+    } else if (k == "perDeviceNodeSelection") {
+      s.per_device_node_selection = optional_bool(x);
+    } else if (k == "devices") {
+      if (x.is_null()) return;
+      std::vector<rw::Device>& devices = s.devices.emplace();
+      x.elements([&](const Value& e) { devices.push_back(device_of(e, version)); });
+    } else if (k == "sharedCounters") {
+      if (x.is_null()) return;
+      std::vector<CounterSet>& sets = s.shared_counters.emplace();
+      x.elements([&](const Value& e) {
+        CounterSet& set = sets.emplace_back();
+        e.fields([&](std::string_view ck, const Value& y) {
+          if (ck == "name") set.name = y.string();
+          else if (ck == "counters") set.counters = counters_of(y);
+        });
+      });
+    } else if (k == "partitionTypeAttribute") {
+      // DRAPartitionableDevicesType (alpha, off): dropped on create.
+      (void)optional_string(x);
+    } else if (k == "skipNodeOperations") {
+      // DRAOptionalNodeOperations (alpha, off): dropped on create.
+      (void)decode_strings(x);
+    }
+  });
+  // v1beta1's plain values convert to unset pointers when empty or false.
+  if (version == rw::Version::V1beta1) {
+    if (s.node_name && s.node_name->empty()) s.node_name.reset();
+    if (s.all_nodes && !*s.all_nodes) s.all_nodes.reset();
+  }
+}
+
+// The JSON text kubectl sends for a value: compact, keys sorted, numbers as Go prints the int64
+// or float64 it decoded them into.
+void append_json(const Value& v, std::string& out) {
+  switch (v.type()) {
+    case Value::Type::Null: out += "null"; return;
+    case Value::Type::Bool: out += v.boolean() ? "true" : "false"; return;
+    case Value::Type::String: out += field::json_quote(v.string()); return;
+    case Value::Type::Number: {
+      try {
+        out += std::to_string(v.int64());
+      } catch (const DecodeError&) {
+        out += format_json_float(std::strtod(v.quantity_text().c_str(), nullptr));
+      }
+      return;
+    }
+    case Value::Type::Array: {
+      out += '[';
+      bool first = true;
+      v.elements([&](const Value& e) {
+        if (!first) out += ',';
+        first = false;
+        append_json(e, out);
+      });
+      out += ']';
+      return;
+    }
+    case Value::Type::Object: {
+      std::vector<std::pair<std::string, std::string>> members;
+      v.fields([&](std::string_view key, const Value& f) {
+        std::string text;
+        append_json(f, text);
+        members.emplace_back(std::string(key), std::move(text));
+      });
+      std::sort(members.begin(), members.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+      out += '{';
+      for (size_t i = 0; i < members.size(); ++i) {
+        if (i > 0) out += ',';
+        out += field::json_quote(members[i].first);
+        out += ':';
+        out += members[i].second;
+      }
+      out += '}';
+      return;
+    }
+  }
+}
+
+void class_spec_of(const Value& v, rw::Class& c) {
+  v.fields([&](std::string_view k, const Value& x) {
+    if (k == "selectors") {
+      x.elements([&](const Value& e) {
+        rw::Selector& s = c.selectors.emplace_back();
+        s.line = e.line();
+        e.fields([&](std::string_view sk, const Value& y) {
+          if (sk != "cel" || y.is_null()) return;
+          s.cel_expression.emplace();
+          y.fields([&](std::string_view ck, const Value& z) {
+            if (ck != "expression") return;
+            *s.cel_expression = z.string();
+            s.line = z.line();
+          });
+        });
+      });
+    } else if (k == "config") {
+      x.elements([&](const Value& e) {
+        rw::ClassConfig& config = c.config.emplace_back();
+        e.fields([&](std::string_view ck, const Value& y) {
+          if (ck != "opaque" || y.is_null()) return;
+          rw::Opaque& o = config.opaque.emplace();
+          y.fields([&](std::string_view ok, const Value& z) {
+            if (ok == "driver") {
+              o.driver = z.string();
+            } else if (ok == "parameters" && !z.is_null()) {
+              append_json(z, o.parameters_json);
+              o.parameters = z.type() == Value::Type::Object ? rw::Parameters::Object : rw::Parameters::NotObject;
+            }
+          });
+        });
+      });
+    } else if (k == "extendedResourceName") {
+      c.extended_resource_name = optional_string(x);
+    }
+  });
+}
+
+DeviceAttribute model_attribute(const rw::Attribute& a) {
+  DeviceAttribute out;
+  if (a.int_value) {
+    out.kind = DeviceAttribute::Kind::Int;
+    out.int_value = *a.int_value;
+  } else if (a.bool_value) {
+    out.kind = DeviceAttribute::Kind::Bool;
+    out.bool_value = *a.bool_value;
+  } else if (a.version_value) {
+    out.kind = DeviceAttribute::Kind::Version;
+    out.string_value = *a.version_value;
+  } else {
+    out.kind = DeviceAttribute::Kind::String;
+    out.string_value = a.string_value.value_or(std::string());
+  }
+  return out;
+}
+
+Device model_device(rw::Device&& d) {
+  Device out;
+  out.name = std::move(d.name);
+  for (auto& [name, a] : d.attributes) out.attributes.push_back(NamedAttribute{name, model_attribute(a)});
+  for (auto& [name, c] : d.capacity) {
+    NamedCapacity& nc = out.capacity.emplace_back();
+    nc.name = name;
+    nc.value.value = c.value;
+    if (c.request_policy) {
+      CapacityRequestPolicy& p = nc.value.request_policy.emplace();
+      p.default_ = c.request_policy->default_;
+      p.valid_values = c.request_policy->valid_values;
+      if (const auto& r = c.request_policy->valid_range) {
+        p.valid_range = CapacityRequestPolicyRange{r->min.value_or(Quantity{}), r->max, r->step};
+      }
+    }
+  }
+  out.consumes_counters = std::move(d.consumes_counters);
+  out.node_name = std::move(d.node_name);
+  out.node_selector = std::move(d.node_selector);
+  out.all_nodes = d.all_nodes.value_or(false);
+  out.taints = std::move(d.taints);
+  out.binds_to_node = d.binds_to_node;
+  out.binding_conditions = std::move(d.binding_conditions);
+  out.binding_failure_conditions = std::move(d.binding_failure_conditions);
+  out.allow_multiple_allocations = d.allow_multiple_allocations;
+  return out;
+}
+
+}  // namespace
+
+void decode_resource_slice(const Value& v, ResourceSlice& out) {
+  const rw::Version version = version_of(v);
+  rw::Slice s;
+  v.fields([&](std::string_view key, const Value& f) {
+    if (key == "metadata") decode_meta(f, s.metadata, MetaLabels::Unchecked);
+    else if (key == "spec") slice_spec_of(f, version, s);
+  });
+  // ResourceSlices are cluster-scoped: the API server clears a namespace given on create.
+  s.metadata.namespace_.clear();
+  rw::validate_slice(v, version, s);
+  // A name left to generateName stands for the one the API server would generate.
+  if (s.metadata.name.empty()) s.metadata.name = s.metadata.generate_name;
+  out.metadata = std::move(s.metadata);
+  out.driver = std::move(s.driver);
+  out.pool = std::move(s.pool);
+  out.node_name = std::move(s.node_name);
+  out.node_selector = std::move(s.node_selector);
+  out.all_nodes = s.all_nodes.value_or(false);
+  out.per_device_node_selection = s.per_device_node_selection.value_or(false);
+  if (s.devices) {
+    out.devices.reserve(s.devices->size());
+    for (rw::Device& d : *s.devices) out.devices.push_back(model_device(std::move(d)));
+  }
+  if (s.shared_counters) out.shared_counters = std::move(*s.shared_counters);
+}
+
+void decode_device_class(const Value& v, DeviceClass& out) {
+  const rw::Version version = version_of(v);
+  rw::Class c;
+  v.fields([&](std::string_view key, const Value& f) {
+    if (key == "metadata") decode_meta(f, c.metadata, MetaLabels::Unchecked);
+    else if (key == "spec") class_spec_of(f, c);
+  });
+  // DeviceClasses are cluster-scoped: the API server clears a namespace given on create.
+  c.metadata.namespace_.clear();
+  rw::validate_class(v, version, c);
+  if (c.metadata.name.empty()) c.metadata.name = c.metadata.generate_name;
+  out.metadata = std::move(c.metadata);
+  for (rw::Selector& s : c.selectors) out.selectors.push_back(DeviceSelector{std::move(*s.cel_expression), s.line});
+  for (rw::ClassConfig& config : c.config) {
+    out.config.push_back(DeviceClassConfiguration{std::move(config.opaque->driver), std::move(config.opaque->parameters_json)});
+  }
+  out.extended_resource_name = std::move(c.extended_resource_name);
+}
+
+}  // namespace podfit

@@ -89,8 +89,8 @@ DeviceClass cls(const std::string& name, const std::string& driver) {
 DeviceClass cls_multi(const std::string& name, const std::string& driver, bool multi) {
   DeviceClass c;
   c.metadata.name = name;
-  c.selectors.push_back(sel("device.driver == \"" + driver + "\" && device.allowMultipleAllocations == " +
-                            (multi ? "true" : "false")));
+  c.selectors.push_back(
+      sel("device.driver == \"" + driver + "\" && device.allowMultipleAllocations == " + (multi ? "true" : "false")));
   return c;
 }
 DeviceClassConfiguration config(const std::string& driver, const std::string& attribute) {
@@ -180,7 +180,8 @@ struct D {
     if (from_counters) {
       d.capacity.clear();
       for (const DeviceCounterConsumption& cc : d.consumes_counters) {
-        for (const Counter& counter : cc.counters) set_capacity(counter.name, DeviceCapacity{counter.value, std::nullopt});
+        for (const Counter& counter : cc.counters)
+          set_capacity(counter.name, DeviceCapacity{counter.value, std::nullopt});
       }
     }
     return *this;
@@ -369,7 +370,8 @@ DeviceConstraint distinct(const std::string& attribute, std::vector<std::string>
 }
 
 ResourceClaim claim(const std::string& name, std::vector<DeviceRequest> requests,
-                    std::vector<DeviceConstraint> constraints = {}, std::vector<DeviceClaimConfiguration> configs = {}) {
+                    std::vector<DeviceConstraint> constraints = {},
+                    std::vector<DeviceClaimConfiguration> configs = {}) {
   ResourceClaim c;
   c.metadata.name = name;
   c.spec.requests = std::move(requests);
@@ -481,7 +483,8 @@ std::string dump(const std::vector<AllocationResult>& results) {
       out += "\n";
     }
     for (const DeviceAllocationConfiguration& c : a.config) {
-      out += "  config " + c.source + " " + join(c.requests) + " " + c.opaque.driver + " " + c.opaque.parameters_json + "\n";
+      out += "  config " + c.source + " " + join(c.requests) + " " + c.opaque.driver + " " + c.opaque.parameters_json +
+             "\n";
     }
   }
   return out;
@@ -754,7 +757,8 @@ TEST_CASE("DRA allocator: allocationMode All and admin access") {
        .features = PD,
        .claims = {all_a},
        .classes = {cls(classA, driverA)},
-       .slices = {slice(slice1, node1, P(pool1, 2), driverA, {D(device1).consumes(counterSet1, {{"memory", q("4Gi")}})}),
+       .slices = {slice(slice1, node1, P(pool1, 2), driverA,
+                        {D(device1).consumes(counterSet1, {{"memory", q("4Gi")}})}),
                   counters(slice2, node1, P(pool1, 2), driverA, {counter_set(counterSet1, {{"memory", q("8Gi")}})})},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1)})}},
       {.name = "all-devices-many",
@@ -810,7 +814,8 @@ TEST_CASE("DRA allocator: allocationMode All and admin access") {
        .allocated = {{driverA, pool1, device1}},
        .classes = {cls(classA, driverA)},
        .slices = {two_devices},
-       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).admin(), Res(req0, driverA, pool1, device2).admin()})}},
+       .want = {alloc(local(node1),
+                      {Res(req0, driverA, pool1, device1).admin(), Res(req0, driverA, pool1, device2).admin()})}},
       {.name = "all-devices-some-allocating-admin-access",
        .features = AA,
        .claims = {claim(claim0, {req(req0, Rq(classA).admin()), req(req1, Rq(classA).admin().all())})},
@@ -822,7 +827,8 @@ TEST_CASE("DRA allocator: allocationMode All and admin access") {
        .allocated = {{driverA, pool1, device1}},
        .classes = {cls(classA, driverA)},
        .slices = {two_devices},
-       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).admin(), Res(req0, driverA, pool1, device2).admin()})}},
+       .want = {alloc(local(node1),
+                      {Res(req0, driverA, pool1, device1).admin(), Res(req0, driverA, pool1, device2).admin()})}},
       {.name = "separate-claims-share-device-admin-access",
        .features = AA,
        .claims = {admin_one, admin_one_claim1},
@@ -901,9 +907,9 @@ TEST_CASE("DRA allocator: matchAttribute constraints and device configuration") 
       {.name = "with-constraint-not-matching-bool-attribute",
        .claims = {claim(claim0, {req(req0, classA, 2)}, {match(boolAttribute)})},
        .classes = {cls(classA, driverA), cls(classB, driverB)},
-       .slices = {slice(slice1, node1, pool1, driverA,
-                        devices_with({{device1, {{"boolAttribute", flag(true)}}},
-                                      {device2, {{"boolAttribute", flag(false)}}}}))}},
+       .slices = {slice(
+           slice1, node1, pool1, driverA,
+           devices_with({{device1, {{"boolAttribute", flag(true)}}}, {device2, {{"boolAttribute", flag(false)}}}}))}},
       {.name = "with-constraint-not-matching-version-attribute",
        .claims = {claim(claim0, {req(req0, classA, 2)}, {match(versionAttribute)})},
        .classes = {cls(classA, driverA), cls(classB, driverB)},
@@ -913,9 +919,9 @@ TEST_CASE("DRA allocator: matchAttribute constraints and device configuration") 
       {.name = "with-constraint-for-request",
        .claims = {claim(claim0, {req(req0, classA), req(req1, classA)}, {match(versionAttribute, {req0})})},
        .classes = {cls(classA, driverA), cls(classB, driverB)},
-       .slices = {slice(slice1, node1, pool1, driverA,
-                        devices_with({{device1, {{"driverVersion", ver("1.0.0")}}},
-                                      {device2, {{"driverVersion", ver("2.0.0")}}}}))},
+       .slices = {slice(
+           slice1, node1, pool1, driverA,
+           devices_with({{device1, {{"driverVersion", ver("1.0.0")}}}, {device2, {{"driverVersion", ver("2.0.0")}}}}))},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req1, driverA, pool1, device2)})}},
       {.name = "with-constraint-for-request-retry",
        .claims = {claim(claim0, {req(req0, classA), req(req1, classA)},
@@ -936,19 +942,19 @@ TEST_CASE("DRA allocator: matchAttribute constraints and device configuration") 
        .claims = {claim(claim0, {req(req0, classA), req(req1, classA), req(req2, classB)})},
        .classes = {cls_config(classA, driverA, "classAttribute-A"), cls_config(classB, driverB, "classAttribute-B")},
        .slices = {many_devices(slice1, node1, pool1, driverA, 2), one_device(slice2, node1, pool1, driverB)},
-       .want = {alloc(local(node1),
-                      {Res(req0, driverA, pool1, device0), Res(req1, driverA, pool1, device1),
-                       Res(req2, driverB, pool1, device1)},
-                      {from_class({req0, req1}, config(driverA, "classAttribute-A")),
-                       from_class({req2}, config(driverB, "classAttribute-B"))})}},
+       .want = {alloc(
+           local(node1),
+           {Res(req0, driverA, pool1, device0), Res(req1, driverA, pool1, device1), Res(req2, driverB, pool1, device1)},
+           {from_class({req0, req1}, config(driverA, "classAttribute-A")),
+            from_class({req2}, config(driverB, "classAttribute-B"))})}},
       {.name = "with-claim-config-for-two-requests",
        .claims = {two_requests_config},
        .classes = {cls(classA, driverA)},
        .slices = {many_devices(slice1, node1, pool1, driverA, 3)},
-       .want = {alloc(local(node1),
-                      {Res(req0, driverA, pool1, device0), Res(req1, driverA, pool1, device1),
-                       Res(req2, driverA, pool1, device2)},
-                      {from_claim({req0, req1}, config(driverA, "deviceAttribute"))})}},
+       .want = {alloc(
+           local(node1),
+           {Res(req0, driverA, pool1, device0), Res(req1, driverA, pool1, device1), Res(req2, driverA, pool1, device2)},
+           {from_claim({req0, req1}, config(driverA, "deviceAttribute"))})}},
       {.name = "claim-with-device-config",
        .claims = {device_config},
        .classes = {cls(classA, driverA)},
@@ -959,7 +965,8 @@ TEST_CASE("DRA allocator: matchAttribute constraints and device configuration") 
 }
 
 TEST_CASE("DRA allocator: firstAvailable") {
-  const ResourceClaim all_or_b = claim(claim0, {first(req0, {sub(subReq0, Rq(classA).all()), sub(subReq1, Rq(classB))})});
+  const ResourceClaim all_or_b =
+      claim(claim0, {first(req0, {sub(subReq0, Rq(classA).all()), sub(subReq1, Rq(classB))})});
   const Rq type_y = Rq(classA, 3).sel("device.attributes[\"" + driverA + "\"].type == \"Y\"");
   const Rq type_x = Rq(classA, 1).sel("device.attributes[\"" + driverA + "\"].type == \"X\"");
   const auto generation = [](const std::string& g) {
@@ -969,7 +976,8 @@ TEST_CASE("DRA allocator: firstAvailable") {
                                                              sub(subReq1, Rq(classA).all().sel(generation("v5")))})});
   DeviceClass selected_only;
   selected_only.metadata.name = classA;
-  selected_only.selectors = {sel("device.driver == \"" + driverA + "\" && device.attributes[\"" + driverA + "\"].selected")};
+  selected_only.selectors = {
+      sel("device.driver == \"" + driverA + "\" && device.attributes[\"" + driverA + "\"].selected")};
   const std::int64_t max = dra::kAllocationResultsMaxSize;
   std::vector<DeviceRequestAllocationResult> limit_results = many_results(req0SubReq1, driverA, pool1, max / 2, 0);
   for (const auto& r : many_results(req1SubReq1, driverA, pool1, max / 2, max / 2)) limit_results.push_back(r);
@@ -1008,12 +1016,13 @@ TEST_CASE("DRA allocator: firstAvailable") {
        .slices = {one_device(slice1, node1, pool1, driverA), one_device(slice2, node1, pool2, driverB)}},
       {.name = "prioritized-list-device-config",
        .features = PL,
-       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA)), sub(subReq1, Rq(classB, 2))})}, {},
-                        {claim_config({req0SubReq0}, config(driverA, "foo")),
-                         claim_config({req0SubReq1}, config(driverB, "bar"))})},
+       .claims = {claim(
+           claim0, {first(req0, {sub(subReq0, Rq(classA)), sub(subReq1, Rq(classB, 2))})}, {},
+           {claim_config({req0SubReq0}, config(driverA, "foo")), claim_config({req0SubReq1}, config(driverB, "bar"))})},
        .classes = {cls(classA, driverA), cls(classB, driverB)},
        .slices = {slice(slice1, node1, pool1, driverB, {D(device1), D(device2)})},
-       .want = {alloc(local(node1), {Res(req0SubReq1, driverB, pool1, device1), Res(req0SubReq1, driverB, pool1, device2)},
+       .want = {alloc(local(node1),
+                      {Res(req0SubReq1, driverB, pool1, device1), Res(req0SubReq1, driverB, pool1, device2)},
                       {from_claim({}, config(driverB, "bar"))})}},
       {.name = "prioritized-list-class-config",
        .features = PL,
@@ -1021,20 +1030,21 @@ TEST_CASE("DRA allocator: firstAvailable") {
        .classes = {cls_config(classA, driverA, "foo"), cls_config(classB, driverB, "bar")},
        .slices = {slice(slice1, node1, pool1, driverB, {D(device1), D(device2)}),
                   slice(slice2, node1, pool2, driverA, {D(device3)})},
-       .want = {alloc(local(node1), {Res(req0SubReq1, driverB, pool1, device1), Res(req0SubReq1, driverB, pool1, device2)},
+       .want = {alloc(local(node1),
+                      {Res(req0SubReq1, driverB, pool1, device1), Res(req0SubReq1, driverB, pool1, device2)},
                       {from_class({}, config(driverB, "bar"))})}},
       {.name = "claim-config-scoped-to-subrequests-of-one-request",
        .features = PL,
-       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA)), sub(subReq1, Rq(classB))}), req(req1, classA)}, {},
-                        {claim_config({req0SubReq0, req0SubReq1}, config(driverA, "scoped"))})},
+       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA)), sub(subReq1, Rq(classB))}), req(req1, classA)},
+                        {}, {claim_config({req0SubReq0, req0SubReq1}, config(driverA, "scoped"))})},
        .classes = {cls(classA, driverA), cls(classB, driverB)},
        .slices = {many_devices(slice1, node1, pool1, driverA, 2)},
        .want = {alloc(local(node1), {Res(req0SubReq0, driverA, pool1, device0), Res(req1, driverA, pool1, device1)},
                       {from_claim({req0SubReq0, req0SubReq1}, config(driverA, "scoped"))})}},
       {.name = "claim-config-covering-all-requests-is-cleared",
        .features = PL,
-       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA)), sub(subReq1, Rq(classB))}), req(req1, classA)}, {},
-                        {claim_config({req0SubReq0, req1}, config(driverA, "all"))})},
+       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA)), sub(subReq1, Rq(classB))}), req(req1, classA)},
+                        {}, {claim_config({req0SubReq0, req1}, config(driverA, "all"))})},
        .classes = {cls(classA, driverA), cls(classB, driverB)},
        .slices = {many_devices(slice1, node1, pool1, driverA, 2)},
        .want = {alloc(local(node1), {Res(req0SubReq0, driverA, pool1, device0), Res(req1, driverA, pool1, device1)},
@@ -1052,25 +1062,30 @@ TEST_CASE("DRA allocator: firstAvailable") {
                                      Res(req1SubReq1, driverA, pool1, device2)})}},
       {.name = "prioritized-list-subrequests-with-constraints-ref-parent-request",
        .features = PL,
-       .claims = {claim(claim0, {req(req0, Rq(classA).sel(memory_at_least("8Gi"))),
-                                 first(req1, {sub(subReq0, Rq(classA).sel(memory_at_least("2Gi"))),
-                                              sub(subReq1, Rq(classA).sel(memory_at_least("1Gi")))})},
+       .claims = {claim(claim0,
+                        {req(req0, Rq(classA).sel(memory_at_least("8Gi"))),
+                         first(req1, {sub(subReq0, Rq(classA).sel(memory_at_least("2Gi"))),
+                                      sub(subReq1, Rq(classA).sel(memory_at_least("1Gi")))})},
                         {match(versionAttribute, {req0, req1})})},
        .classes = {cls(classA, driverA)},
-       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).cap("memory", q("8Gi")).attr("driverVersion", ver("1.0.0"))}),
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1).cap("memory", q("8Gi")).attr("driverVersion", ver("1.0.0"))}),
                   slice(slice2, node1, pool2, driverA,
                         {D(device2).cap("memory", q("2Gi")).attr("driverVersion", ver("2.0.0")),
                          D(device3).cap("memory", q("1Gi")).attr("driverVersion", ver("1.0.0"))})},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req1SubReq1, driverA, pool2, device3)})}},
       {.name = "prioritized-list-subrequests-with-constraints-ref-sub-request",
        .features = PL,
-       .claims = {claim(claim0, {req(req0, Rq(classA).sel(memory_at_least("8Gi"))),
-                                 first(req1, {sub(subReq0, Rq(classA).sel(memory_at_least("2Gi"))),
-                                              sub(subReq1, Rq(classA).sel(memory_at_least("1Gi")))})},
+       .claims = {claim(claim0,
+                        {req(req0, Rq(classA).sel(memory_at_least("8Gi"))),
+                         first(req1, {sub(subReq0, Rq(classA).sel(memory_at_least("2Gi"))),
+                                      sub(subReq1, Rq(classA).sel(memory_at_least("1Gi")))})},
                         {match(versionAttribute, {req0, req1SubReq0})})},
        .classes = {cls(classA, driverA)},
-       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).cap("memory", q("8Gi")).attr("driverVersion", ver("1.0.0"))}),
-                  slice(slice2, node1, pool2, driverA, {D(device2).cap("memory", q("2Gi")).attr("driverVersion", ver("2.0.0"))})},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1).cap("memory", q("8Gi")).attr("driverVersion", ver("1.0.0"))}),
+                  slice(slice2, node1, pool2, driverA,
+                        {D(device2).cap("memory", q("2Gi")).attr("driverVersion", ver("2.0.0"))})},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req1SubReq1, driverA, pool2, device2)})}},
       {.name = "prioritized-list-subrequests-with-allocation-mode-all",
        .features = PL,
@@ -1081,7 +1096,8 @@ TEST_CASE("DRA allocator: firstAvailable") {
        .want = {alloc(local(node1), {Res(req0SubReq1, driverA, pool1, device2)})}},
       {.name = "prioritized-list-allocation-mode-all-multiple-requests",
        .features = PL,
-       .claims = {claim(claim0, {req(req0, classA), first(req1, {sub(subReq0, Rq(classA, 0).all()), sub(subReq1, Rq(classA))})})},
+       .claims = {claim(
+           claim0, {req(req0, classA), first(req1, {sub(subReq0, Rq(classA, 0).all()), sub(subReq1, Rq(classA))})})},
        .classes = {cls(classA, driverA)},
        .slices = {slice(slice1, node1, pool1, driverA, {D(device1), D(device2)})},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req1SubReq1, driverA, pool1, device2)})}},
@@ -1133,7 +1149,8 @@ TEST_CASE("DRA allocator: firstAvailable") {
        .classes = {cls(classA, driverA)},
        .slices = {slice(slice1, node1, pool1, driverA, {D(device1).attr("generation", str("v5"))}),
                   slice(slice2, node1, pool2, driverA, {D(device1).attr("generation", str("v5"))})},
-       .want = {alloc(local(node1), {Res(req0SubReq1, driverA, pool1, device1), Res(req0SubReq1, driverA, pool2, device1)})}},
+       .want = {alloc(local(node1),
+                      {Res(req0SubReq1, driverA, pool1, device1), Res(req0SubReq1, driverA, pool2, device1)})}},
       {.name = "prioritized-list-allocation-mode-all-with-selectors-multiple-pools-across-nodes",
        .features = PL,
        .claims = {v6_or_v5},
@@ -1166,19 +1183,22 @@ TEST_CASE("DRA allocator: firstAvailable") {
        .classes = {cls(classA, driverA), cls(classB, driverB)},
        .slices = {many_devices(slice1, node1, pool1, driverA, static_cast<int>(max - 1)),
                   many_devices(slice2, node1, pool2, driverB, 2)},
-       .want = {alloc(local(node1), {Res(req0SubReq1, driverA, pool1, "device-0"), Res(req0SubReq1, driverA, pool1, "device-1"),
-                                     Res(req1, driverB, pool2, "device-0"), Res(req1, driverB, pool2, "device-1")})},
+       .want = {alloc(local(node1),
+                      {Res(req0SubReq1, driverA, pool1, "device-0"), Res(req0SubReq1, driverA, pool1, "device-1"),
+                       Res(req1, driverB, pool2, "device-0"), Res(req1, driverB, pool2, "device-1")})},
        .steps = 42},
       {.name = "check-combinations-with-prioritized-list",
        .features = PL,
        .claims = {claim(claim0, {first(req1, {sub(subReq0, type_y), sub(subReq1, Rq(classA, 2))}),
                                  first(req2, {sub(subReq0, Rq(classA, 2)), sub(subReq1, type_x)})})},
        .classes = {cls(classA, driverA)},
-       .slices = {slice(slice1, node1, pool1, driverA,
-                        devices_with({{device1, {{"type", str("X")}}}, {device2, {{"type", str("Y")}}},
-                                      {device3, {{"type", str("Y")}}}}))},
-       .want = {alloc(local(node1), {Res(req1SubReq1, driverA, pool1, device2), Res(req1SubReq1, driverA, pool1, device3),
-                                     Res(req2SubReq1, driverA, pool1, device1)})},
+       .slices = {slice(
+           slice1, node1, pool1, driverA,
+           devices_with(
+               {{device1, {{"type", str("X")}}}, {device2, {{"type", str("Y")}}}, {device3, {{"type", str("Y")}}}}))},
+       .want = {alloc(local(node1),
+                      {Res(req1SubReq1, driverA, pool1, device2), Res(req1SubReq1, driverA, pool1, device3),
+                       Res(req2SubReq1, driverA, pool1, device1)})},
        .steps = 26},
   });
 }
@@ -1186,7 +1206,8 @@ TEST_CASE("DRA allocator: firstAvailable") {
 TEST_CASE("DRA allocator: partitionable devices and shared counters") {
   const bool fc = true;  // capacity from the counters consumed
   const auto mem = [](const char* v) { return Counters{{"memory", q(v)}}; };
-  const ResourceSlice counter_8gi = counters(slice2, node1, P(pool1, 2), driverA, {counter_set(counterSet1, mem("8Gi"))});
+  const ResourceSlice counter_8gi =
+      counters(slice2, node1, P(pool1, 2), driverA, {counter_set(counterSet1, mem("8Gi"))});
   const ResourceSlice three_partitions =
       slice(slice1, node1, P(pool1, 2), driverA,
             {D(device1, fc).consumes(counterSet1, mem("4Gi")), D(device2, fc).consumes(counterSet1, mem("6Gi")),
@@ -1201,7 +1222,8 @@ TEST_CASE("DRA allocator: partitionable devices and shared counters") {
        .features = PD,
        .claims = {claim(claim0, {req(req0, classA)})},
        .classes = {cls(classA, driverA)},
-       .slices = {slice(slice1, node1, P(pool1, 2), driverA, {D(device1).consumes(counterSet1, mem("4Gi"))}), counter_8gi},
+       .slices = {slice(slice1, node1, P(pool1, 2), driverA, {D(device1).consumes(counterSet1, mem("4Gi"))}),
+                  counter_8gi},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1)})}},
       {.name = "partitionable-devices-prioritized-list",
        .features = PL | PD,
@@ -1278,7 +1300,8 @@ TEST_CASE("DRA allocator: partitionable devices and shared counters") {
        .allocated = {{driverA, pool1, device2}},
        .classes = {cls(classA, driverA)},
        .slices = {slice(slice1, node1, pool1, driverA,
-                        {D(device1, fc).consumes(counterSet1, mem("4Gi")), D(device2, fc).consumes(counterSet1, mem("16Gi"))}),
+                        {D(device1, fc).consumes(counterSet1, mem("4Gi")),
+                         D(device2, fc).consumes(counterSet1, mem("16Gi"))}),
                   counters(slice2, node1, pool1, driverA, {counter_set(counterSet1, mem("18Gi"))})}},
       {.name = "partitionable-devices-overallocated-capacity-pool",
        .features = PD,
@@ -1286,7 +1309,8 @@ TEST_CASE("DRA allocator: partitionable devices and shared counters") {
        .allocated = {{driverA, pool1, device2}},
        .classes = {cls(classA, driverA)},
        .slices = {slice(slice1, node1, pool1, driverA,
-                        {D(device1, fc).consumes(counterSet1, mem("4Gi")), D(device2, fc).consumes(counterSet1, mem("20Gi"))}),
+                        {D(device1, fc).consumes(counterSet1, mem("4Gi")),
+                         D(device2, fc).consumes(counterSet1, mem("20Gi"))}),
                   counters(slice2, node1, pool1, driverA, {counter_set(counterSet1, mem("18Gi"))})}},
       {.name = "partitionable-devices-disabled-device-consumes-counters",
        .claims = {claim(claim0, {req(req0, classA)})},
@@ -1296,7 +1320,8 @@ TEST_CASE("DRA allocator: partitionable devices and shared counters") {
       {.name = "partitionable-devices-disabled-other-device-do-not-consume-counters",
        .claims = {claim(claim0, {req(req0, classA)})},
        .classes = {cls(classA, driverA)},
-       .slices = {slice(slice1, node1, P(pool1, 2), driverA, {D(device1).consumes(counterSet1, mem("4Gi")), D(device2)}),
+       .slices = {slice(slice1, node1, P(pool1, 2), driverA,
+                        {D(device1).consumes(counterSet1, mem("4Gi")), D(device2)}),
                   counters(slice2, node1, P(pool1, 2), driverA, {counter_set(counterSet1, mem("18Gi"))})},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device2)})}},
       {.name = "partitionable-devices-disabled-per-device-node-selection",
@@ -1317,8 +1342,9 @@ TEST_CASE("DRA allocator: partitionable devices and shared counters") {
        .features = PD | PL,
        .claims = {claim(claim0, {req(req0, classA)})},
        .classes = {cls(classA, driverA)},
-       .slices = {slice(slice1, kPerDevice, P(pool1, 2), driverA,
-                        {D(device1, fc).consumes(counterSet1, mem("4Gi")).on_nodes(label_selector("region", {region1}))}),
+       .slices = {slice(
+                      slice1, kPerDevice, P(pool1, 2), driverA,
+                      {D(device1, fc).consumes(counterSet1, mem("4Gi")).on_nodes(label_selector("region", {region1}))}),
                   counters(slice2, kPerDevice, P(pool1, 2), driverA, {counter_set(counterSet1, mem("18Gi"))})},
        .want = {alloc(label_selector("region", {region1}), {Res(req0, driverA, pool1, device1)})}},
       {.name = "partitionable-devices-per-device-node-selection-node-selector-multiple-devices",
@@ -1331,7 +1357,8 @@ TEST_CASE("DRA allocator: partitionable devices and shared counters") {
                          D(device3, fc).consumes(counterSet1, mem("4Gi")).everywhere()}),
                   counters(slice2, kPerDevice, P(pool1, 2), driverA, {counter_set(counterSet1, mem("18Gi"))}),
                   slice(slice3, node1, P(pool2, 2), driverB,
-                        {D(device1, fc).consumes(counterSet2, mem("4Gi")), D(device2, fc).consumes(counterSet2, mem("4Gi")),
+                        {D(device1, fc).consumes(counterSet2, mem("4Gi")),
+                         D(device2, fc).consumes(counterSet2, mem("4Gi")),
                          D(device3, fc).consumes(counterSet2, mem("4Gi"))}),
                   counters(slice4, node1, P(pool2, 2), driverB, {counter_set(counterSet2, mem("12Gi"))})},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req0, driverA, pool1, device2),
@@ -1339,12 +1366,22 @@ TEST_CASE("DRA allocator: partitionable devices and shared counters") {
                                      Res(req1, driverB, pool2, device2), Res(req1, driverB, pool2, device3)})}},
       {.name = "partitionable-devices-with-attribute-selector",
        .features = PD,
-       .claims = {claim(claim0, {req(req0, classA, 2), req(req1, Rq(classA).sel("device.attributes[\"" + driverA + "\"].special"))})},
+       .claims = {claim(claim0, {req(req0, classA, 2),
+                                 req(req1, Rq(classA).sel("device.attributes[\"" + driverA + "\"].special"))})},
        .classes = {cls(classA, driverA)},
        .slices = {slice(slice1, node1, P(pool1, 2), driverA,
-                        {D(device1).attr("special", flag(true)).consumes(counterSet1, {{"cpu1", q("1")}}).consumes(counterSet2, mem("10Gi")),
-                         D(device2).attr("special", flag(false)).consumes(counterSet1, {{"cpu2", q("1")}}).consumes(counterSet2, mem("10Gi")),
-                         D(device3).attr("special", flag(false)).consumes(counterSet1, {{"cpu3", q("1")}}).consumes(counterSet2, mem("10Gi"))}),
+                        {D(device1)
+                             .attr("special", flag(true))
+                             .consumes(counterSet1, {{"cpu1", q("1")}})
+                             .consumes(counterSet2, mem("10Gi")),
+                         D(device2)
+                             .attr("special", flag(false))
+                             .consumes(counterSet1, {{"cpu2", q("1")}})
+                             .consumes(counterSet2, mem("10Gi")),
+                         D(device3)
+                             .attr("special", flag(false))
+                             .consumes(counterSet1, {{"cpu3", q("1")}})
+                             .consumes(counterSet2, mem("10Gi"))}),
                   counters(slice2, node1, P(pool1, 2), driverA,
                            {counter_set(counterSet1, {{"cpu1", q("1")}, {"cpu2", q("1")}, {"cpu3", q("1")}}),
                             counter_set(counterSet2, mem("30Gi"))})},
@@ -1373,7 +1410,8 @@ TEST_CASE("DRA allocator: partitionable devices and shared counters") {
        .claims = {claim(claim0, {req(req0, classA)})},
        .classes = {cls(classA, driverA)},
        .slices = {slice(slice1, node1, P(pool1, 2), driverA, {D(device1).consumes(counterSet1, mem("8Gi"))}),
-                  counters(slice2, node1, P(pool1, 2), driverA, {counter_set(counterSet1, {{"other-memory", q("8Gi")}})})},
+                  counters(slice2, node1, P(pool1, 2), driverA,
+                           {counter_set(counterSet1, {{"other-memory", q("8Gi")}})})},
        .error = "invalid resource pools were encountered",
        .failed_on_node = true},
       {.name = "partitionable-devices-device-counter-consumption-references-counter-set-in-other-pool",
@@ -1392,7 +1430,8 @@ TEST_CASE("DRA allocator: partitionable devices and shared counters") {
        .classes = {cls(classA, driverA)},
        .slices = {counters(slice1, node1, P(pool1, 3), driverA, {counter_set(counterSet1, mem("8Gi"))}),
                   slice(slice2, node1, P(pool1, 3), driverA,
-                        {D(device1, fc).consumes(counterSet1, mem("6Gi")), D(device2, fc).consumes(counterSet1, mem("2Gi"))}),
+                        {D(device1, fc).consumes(counterSet1, mem("6Gi")),
+                         D(device2, fc).consumes(counterSet1, mem("2Gi"))}),
                   slice(slice3, node2, P(pool1, 3), driverA, {D(device3).consumes(counterSet1, mem("6Gi"))})},
        .want = {alloc(local(node1), {Res(req0SubReq1, driverA, pool1, device2)})}},
       {.name = "partitionable-devices-devices-consume-counter-set-in-different-nodes",
@@ -1403,7 +1442,8 @@ TEST_CASE("DRA allocator: partitionable devices and shared counters") {
        .slices = {counters(slice1, node1, P(pool1, 3), driverA, {counter_set(counterSet1, mem("8Gi"))}),
                   slice(slice2, node1, P(pool1, 3), driverA, {D(device1, fc).consumes(counterSet1, mem("6Gi"))}),
                   slice(slice3, node2, P(pool1, 3), driverA,
-                        {D(device2, fc).consumes(counterSet1, mem("6Gi")), D(device3, fc).consumes(counterSet1, mem("2Gi"))})},
+                        {D(device2, fc).consumes(counterSet1, mem("6Gi")),
+                         D(device3, fc).consumes(counterSet1, mem("2Gi"))})},
        .node = node(node2, region1),
        .want = {alloc(local(node2), {Res(req0, driverA, pool1, device3)})}},
       {.name = "partitionable-devices-validation-error-on-non-targeting-slice",
@@ -1447,7 +1487,8 @@ TEST_CASE("DRA allocator: device taints and binding conditions") {
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device2).tol({tolerationNoExecute})})}},
       {.name = "tainted-two-devices-prioritized-list-tolerated",
        .features = DT | PL,
-       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA)), sub(subReq1, Rq(classA).tolerate(tolerationNoExecute))})})},
+       .claims = {claim(
+           claim0, {first(req0, {sub(subReq0, Rq(classA)), sub(subReq1, Rq(classA).tolerate(tolerationNoExecute))})})},
        .classes = {cls(classA, driverA)},
        .slices = {slice(slice1, node1, pool1, driverA,
                         {D(device1).taints({taintNoSchedule}), D(device2).taints({taintNoExecute})})},
@@ -1525,7 +1566,8 @@ TEST_CASE("DRA allocator: device taints and binding conditions") {
        .features = DBS,
        .claims = {claim(claim0, {req(req0, classA), req(req1, classA)})},
        .classes = {cls(classA, driverA)},
-       .slices = {slice(slice1, node1, pool1, driverA, {D(device1), D(device2).binding({"IsPrepare"}, {"BindingFailed"})})},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1), D(device2).binding({"IsPrepare"}, {"BindingFailed"})})},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1),
                                      Res(req1, driverA, pool1, device2).binding({"IsPrepare"}, {"BindingFailed"})})}},
       {.name = "binding-conditions-without-feature-gate",
@@ -1584,7 +1626,10 @@ TEST_CASE("DRA allocator: device taints and binding conditions") {
        .claims = {claim(claim0, {req(req0, classA, 2)})},
        .classes = {cls(classA, driverA)},
        .slices = {slice(slice1, node1, pool1, driverA,
-                        {D(device1, fc).consumes(counterSet1, mem("4Gi")).binding({"IsPrepare"}, {"BindingFailed"}).taints({key1}),
+                        {D(device1, fc)
+                             .consumes(counterSet1, mem("4Gi"))
+                             .binding({"IsPrepare"}, {"BindingFailed"})
+                             .taints({key1}),
                          D(device2, fc).consumes(counterSet1, mem("4Gi"))}),
                   counters(slice2, node1, pool1, driverA, {counter_set(counterSet1, mem("8Gi"))})}},
       {.name = "partitionable-devices-with-binding-conditions-and-taints-tolerated",
@@ -1592,12 +1637,16 @@ TEST_CASE("DRA allocator: device taints and binding conditions") {
        .claims = {tolerating(claim(claim0, {req(req0, classA, 2)}), {tolerationNoScheduleKey1})},
        .classes = {cls(classA, driverA)},
        .slices = {slice(slice1, node1, P(pool1, 2), driverA,
-                        {D(device1, fc).consumes(counterSet1, mem("4Gi")).binding({"IsPrepare"}, {"BindingFailed"}).taints({key1}),
+                        {D(device1, fc)
+                             .consumes(counterSet1, mem("4Gi"))
+                             .binding({"IsPrepare"}, {"BindingFailed"})
+                             .taints({key1}),
                          D(device2, fc).consumes(counterSet1, mem("4Gi"))}),
                   counters(slice2, node1, P(pool1, 2), driverA, {counter_set(counterSet1, mem("8Gi"))})},
-       .want = {alloc(local(node1),
-                      {Res(req0, driverA, pool1, device1).binding({"IsPrepare"}, {"BindingFailed"}).tol({tolerationNoScheduleKey1}),
-                       Res(req0, driverA, pool1, device2).tol({tolerationNoScheduleKey1})})}},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1)
+                                         .binding({"IsPrepare"}, {"BindingFailed"})
+                                         .tol({tolerationNoScheduleKey1}),
+                                     Res(req0, driverA, pool1, device2).tol({tolerationNoScheduleKey1})})}},
   });
 }
 
@@ -1624,10 +1673,12 @@ TEST_CASE("DRA allocator: consumable capacity and distinctAttribute") {
        .claims = {one_req_claim(claim0, one)},
        .classes = {cls(classA, driverA)},
        .slices = {one_device(slice1, node1, pool1, driverA)},
-       .error = "claim claim-0, request req-0: has capacity requests, but the DRAConsumableCapacity feature is disabled"},
+       .error =
+           "claim claim-0, request req-0: has capacity requests, but the DRAConsumableCapacity feature is disabled"},
       {.name = "consumable-capacity-disabled-feature-with-prioritized-list",
        .features = PL | DBS,
-       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA).capacity(one)), sub(subReq1, Rq(classA).capacity(one))})})},
+       .claims = {claim(
+           claim0, {first(req0, {sub(subReq0, Rq(classA).capacity(one)), sub(subReq1, Rq(classA).capacity(one))})})},
        .classes = {cls(classA, driverA)},
        .slices = {one_device(slice1, node1, pool1, driverA)},
        .error = "claim claim-0, subrequest subReq-0: has capacity requests, but the DRAConsumableCapacity feature is "
@@ -1653,7 +1704,8 @@ TEST_CASE("DRA allocator: consumable capacity and distinctAttribute") {
        .features = CC,
        .claims = {claim(claim0, {req(req0, classA)}), claim(claim1, {req(req0, classA)})},
        .classes = {cls_multi(classA, driverA, true)},
-       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).cap(capacity0, one).multi(), D(device2).cap(capacity0, one).multi()})},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1).cap(capacity0, one).multi(), D(device2).cap(capacity0, one).multi()})},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).share({{capacity0, one}})}),
                 alloc(local(node1), {Res(req0, driverA, pool1, device2).share({{capacity0, one}})})}},
       {.name = "consumable-capacity-multi-allocatable-device-without-policy-without-capacity-request-block",
@@ -1704,13 +1756,15 @@ TEST_CASE("DRA allocator: consumable capacity and distinctAttribute") {
        .features = CC,
        .claims = {one_req_claim(claim0, two)},
        .classes = {cls_multi(classA, driverA, true)},
-       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).multi().policy_values(one, capacity0, four, {two})})},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1).multi().policy_values(one, capacity0, four, {two})})},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).share({{capacity0, two}})})}},
       {.name = "consumable-capacity-multi-allocatable-device-with-valid-values-policy-round-up",
        .features = CC,
        .claims = {one_req_claim(claim0, two)},
        .classes = {cls_multi(classA, driverA, true)},
-       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).multi().policy_values(one, capacity0, three, {three})})},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1).multi().policy_values(one, capacity0, three, {three})})},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).share({{capacity0, three}})})}},
       {.name = "consumable-capacity-multi-allocatable-device-with-exceeded-consumable-capacity-request",
        .features = CC,
@@ -1734,24 +1788,26 @@ TEST_CASE("DRA allocator: consumable capacity and distinctAttribute") {
        .claims = {one_req_claim(claim0, two)},
        .capacity = {{id1, {{capacity0, two}}}},
        .classes = {cls_multi(classA, driverA, true)},
-       .slices = {slice(slice1, node1, pool1, driverA,
-                        {D(device1).multi().policy_range(capacity0, two), D(device2).multi().policy_range(capacity0, two)})},
+       .slices = {slice(
+           slice1, node1, pool1, driverA,
+           {D(device1).multi().policy_range(capacity0, two), D(device2).multi().policy_range(capacity0, two)})},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device2).share({{capacity0, two}})})}},
       {.name = "consumable-capacity-with-multi-allocatable-device-backtrack",
        .features = CC,
        .claims = {claim(claim0, {cap_req(req0, two), cap_req(req1, two)}, {match(stringAttribute)}),
                   one_req_claim(claim1, two)},
        .classes = {cls(classA, driverA)},
-       .slices = {slice(slice1, node1, pool1, driverA,
-                        {D(device2).attr("stringAttribute", str("stringAttributeValue1")).multi().policy_range(capacity0, two),
-                         D(device1).attr("stringAttribute", str("stringAttributeValue2")).multi().policy_range(capacity0, four)})},
+       .slices = {slice(
+           slice1, node1, pool1, driverA,
+           {D(device2).attr("stringAttribute", str("stringAttributeValue1")).multi().policy_range(capacity0, two),
+            D(device1).attr("stringAttribute", str("stringAttributeValue2")).multi().policy_range(capacity0, four)})},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).share({{capacity0, two}}),
                                      Res(req1, driverA, pool1, device1).share({{capacity0, two}})}),
                 alloc(local(node1), {Res(req0, driverA, pool1, device2).share({{capacity0, two}})})}},
       {.name = "consumable-capacity-multi-allocatable-device-with-subrequest",
        .features = CC | PL,
-       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA).capacity(four)), sub(subReq1, Rq(classA).capacity(two)),
-                                              sub(subReq1, Rq(classA))})})},
+       .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA).capacity(four)),
+                                              sub(subReq1, Rq(classA).capacity(two)), sub(subReq1, Rq(classA))})})},
        .classes = {cls_multi(classA, driverA, true)},
        .slices = {slice(slice1, node1, pool1, driverA, {D(device1).multi().policy_range(capacity0, two)})},
        .want = {alloc(local(node1), {Res(req0SubReq1, driverA, pool1, device1).share({{capacity0, two}})})}},
@@ -1771,13 +1827,15 @@ TEST_CASE("DRA allocator: consumable capacity and distinctAttribute") {
        .features = CC,
        .claims = {claim(claim0, {all_cap(req0, two)})},
        .classes = {cls_multi(classA, driverA, true)},
-       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).cap(capacity0, two).multi(), D(device2).cap(capacity0, one).multi()})},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1).cap(capacity0, two).multi(), D(device2).cap(capacity0, one).multi()})},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).share({{capacity0, two}})})}},
       {.name = "consumable-capacity-multi-allocatable-device-allocation-mode-all-allocating-sufficient",
        .features = CC,
        .claims = {claim(claim0, {cap_req(req0, one), all_cap(req1, one)})},
        .classes = {cls(classA, driverA)},
-       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).cap(capacity0, two).multi(), D(device2).cap(capacity0, one).multi()})},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1).cap(capacity0, two).multi(), D(device2).cap(capacity0, one).multi()})},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).share({{capacity0, one}}),
                                      Res(req1, driverA, pool1, device1).share({{capacity0, one}}),
                                      Res(req1, driverA, pool1, device2).share({{capacity0, one}})})}},
@@ -1786,20 +1844,23 @@ TEST_CASE("DRA allocator: consumable capacity and distinctAttribute") {
        .claims = {claim(claim0, {all_cap(req0, one)})},
        .capacity = {{id1, {{capacity0, one}}}},
        .classes = {cls(classA, driverA)},
-       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).cap(capacity0, two).multi(), D(device2).cap(capacity0, one).multi()})},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1).cap(capacity0, two).multi(), D(device2).cap(capacity0, one).multi()})},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).share({{capacity0, one}}),
                                      Res(req0, driverA, pool1, device2).share({{capacity0, one}})})}},
       {.name = "consumable-capacity-multi-allocatable-device-allocation-mode-all-allocating-insufficient",
        .features = CC,
        .claims = {claim(claim0, {cap_req(req0, one), all_cap(req1, one)})},
        .classes = {cls(classA, driverA)},
-       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).cap(capacity0, one).multi(), D(device2).cap(capacity0, one).multi()})}},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1).cap(capacity0, one).multi(), D(device2).cap(capacity0, one).multi()})}},
       {.name = "consumable-capacity-multi-allocatable-device-allocation-mode-all-in-use-insufficient",
        .features = CC,
        .claims = {claim(claim0, {all_cap(req0, one)})},
        .capacity = {{id1, {{capacity0, one}}}},
        .classes = {cls(classA, driverA)},
-       .slices = {slice(slice1, node1, pool1, driverA, {D(device1).cap(capacity0, one).multi(), D(device2).cap(capacity0, one).multi()})},
+       .slices = {slice(slice1, node1, pool1, driverA,
+                        {D(device1).cap(capacity0, one).multi(), D(device2).cap(capacity0, one).multi()})},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device2).share({{capacity0, one}})})}},
       {.name = "consumable-capacity-dedicated-device-with-consumable-capacity-request",
        .features = CC,
@@ -1831,8 +1892,9 @@ TEST_CASE("DRA allocator: consumable capacity and distinctAttribute") {
        .slices = {slice(slice1, node1, pool1, driverA, {D(device1).policy_range(capacity0, two)})}},
       {.name = "allow-multiple-allocations-with-partitionable-device",
        .features = PL | PD | CC,
-       .claims = {claim(claim0, {req(req0, classA), first(req1, {sub(subReq0, Rq(classA).sel(memory_at_least("6Gi"))),
-                                                                 sub(subReq1, Rq(classA).sel(memory_at_least("4Gi")))})})},
+       .claims = {claim(claim0,
+                        {req(req0, classA), first(req1, {sub(subReq0, Rq(classA).sel(memory_at_least("6Gi"))),
+                                                         sub(subReq1, Rq(classA).sel(memory_at_least("4Gi")))})})},
        .classes = {cls_multi(classA, driverA, true)},
        .slices = {slice(slice1, node1, P(pool1, 2), driverA,
                         {D(device1, fc).consumes(counterSet1, {{"memory", q("4Gi")}}).multi(),
@@ -1843,7 +1905,8 @@ TEST_CASE("DRA allocator: consumable capacity and distinctAttribute") {
                                      Res(req1SubReq1, driverA, pool1, device3).share({{"memory", q("4Gi")}})})}},
       {.name = "allow-multiple-allocations-with-shared-device-counter-cross-cycle",
        .features = PD | CC,
-       .claims = {claim(claim0, {req(req0, Rq(classA).capacity(one).sel("device.attributes[\"" + driverA + "\"].mode == \"b\""))})},
+       .claims = {claim(
+           claim0, {req(req0, Rq(classA).capacity(one).sel("device.attributes[\"" + driverA + "\"].mode == \"b\""))})},
        .shared = {{id1, "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"}},
        .capacity = {{id1, {{capacity0, one}}}},
        .classes = {cls_multi(classA, driverA, true)},
@@ -1853,22 +1916,39 @@ TEST_CASE("DRA allocator: consumable capacity and distinctAttribute") {
                   counters(slice2, node1, P(pool1, 2), driverA, {counter_set(counterSet1, {{capacity0, one}})})}},
       {.name = "consumable-capacity-with-partitionable-device-multiple-capacity-pools",
        .features = PL | PD | CC,
-       .claims = {claim(claim0,
-                        {cap_req(req0, one), cap_req(req2, two),
-                         first(req1, {sub(subReq0, Rq(classA).sel("device.capacity[\"" + driverA + "\"][\"" + capacity0 +
-                                                                  "\"].compareTo(quantity(\"4\")) >= 0").capacity(one)),
-                                      sub(subReq1, Rq(classA).sel("device.capacity[\"" + driverA + "\"][\"" + capacity0 +
-                                                                  "\"].compareTo(quantity(\"2\")) >= 0").capacity(one))})})},
+       .claims = {claim(claim0, {cap_req(req0, one), cap_req(req2, two),
+                                 first(req1, {sub(subReq0, Rq(classA)
+                                                               .sel("device.capacity[\"" + driverA + "\"][\"" +
+                                                                    capacity0 + "\"].compareTo(quantity(\"4\")) >= 0")
+                                                               .capacity(one)),
+                                              sub(subReq1, Rq(classA)
+                                                               .sel("device.capacity[\"" + driverA + "\"][\"" +
+                                                                    capacity0 + "\"].compareTo(quantity(\"2\")) >= 0")
+                                                               .capacity(one))})})},
        .classes = {cls(classA, driverA)},
        .slices = {slice(slice1, node1, P(pool1, 2), driverA,
-                        {D(device1, fc).consumes(counterSet1, {{capacity0, two}}).consumes(counterSet2, {{capacity1, four}}).multi().policy_range(capacity1, four),
-                         D(device2, fc).consumes(counterSet1, {{capacity0, four}}).consumes(counterSet2, {{capacity1, four}}).multi().policy_range(capacity1, four),
-                         D(device3, fc).consumes(counterSet1, {{capacity0, two}}).consumes(counterSet2, {{capacity1, four}}).multi().policy_range(capacity1, four)}),
+                        {D(device1, fc)
+                             .consumes(counterSet1, {{capacity0, two}})
+                             .consumes(counterSet2, {{capacity1, four}})
+                             .multi()
+                             .policy_range(capacity1, four),
+                         D(device2, fc)
+                             .consumes(counterSet1, {{capacity0, four}})
+                             .consumes(counterSet2, {{capacity1, four}})
+                             .multi()
+                             .policy_range(capacity1, four),
+                         D(device3, fc)
+                             .consumes(counterSet1, {{capacity0, two}})
+                             .consumes(counterSet2, {{capacity1, four}})
+                             .multi()
+                             .policy_range(capacity1, four)}),
                   counters(slice2, node1, P(pool1, 2), driverA,
-                           {counter_set(counterSet1, {{capacity0, four}}), counter_set(counterSet2, {{capacity1, q("8")}})})},
-       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).share({{capacity0, one}, {capacity1, two}}),
-                                     Res(req2, driverA, pool1, device3).share({{capacity0, two}, {capacity1, two}}),
-                                     Res(req1SubReq1, driverA, pool1, device1).share({{capacity0, one}, {capacity1, two}})})}},
+                           {counter_set(counterSet1, {{capacity0, four}}),
+                            counter_set(counterSet2, {{capacity1, q("8")}})})},
+       .want = {alloc(local(node1),
+                      {Res(req0, driverA, pool1, device1).share({{capacity0, one}, {capacity1, two}}),
+                       Res(req2, driverA, pool1, device3).share({{capacity0, two}, {capacity1, two}}),
+                       Res(req1SubReq1, driverA, pool1, device1).share({{capacity0, one}, {capacity1, two}})})}},
       {.name = "with-distinct-constraints",
        .features = CC,
        .claims = {claim(claim0, {req(req0, classA), req(req1, classA), req(req2, classA), req(req3, classA)},
@@ -1876,12 +1956,29 @@ TEST_CASE("DRA allocator: consumable capacity and distinctAttribute") {
                          distinct(intAttribute, {req0, req1, req2, req3})})},
        .classes = {cls(classA, driverA)},
        .slices = {slice(slice1, node1, pool1, driverA,
-                        {D(device1).attr("driverVersion", ver("1.0.0")).attr("numa", num(0)).attr("boolAttribute", flag(true)).multi(),
-                         D(device2).attr("driverVersion", ver("1.0.1")).attr("numa", num(1)).attr("boolAttribute", flag(false)).multi(),
-                         D(device3).attr("driverVersion", ver("1.0.2")).attr("numa", num(2)).attr("boolAttribute", flag(true)).multi(),
-                         D(device4).attr("driverVersion", ver("1.0.0")).attr("numa", num(3)).attr("boolAttribute", flag(true)).multi()})},
-       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).share(), Res(req1, driverA, pool1, device2).share(),
-                                     Res(req2, driverA, pool1, device3).share(), Res(req3, driverA, pool1, device4).share()})}},
+                        {D(device1)
+                             .attr("driverVersion", ver("1.0.0"))
+                             .attr("numa", num(0))
+                             .attr("boolAttribute", flag(true))
+                             .multi(),
+                         D(device2)
+                             .attr("driverVersion", ver("1.0.1"))
+                             .attr("numa", num(1))
+                             .attr("boolAttribute", flag(false))
+                             .multi(),
+                         D(device3)
+                             .attr("driverVersion", ver("1.0.2"))
+                             .attr("numa", num(2))
+                             .attr("boolAttribute", flag(true))
+                             .multi(),
+                         D(device4)
+                             .attr("driverVersion", ver("1.0.0"))
+                             .attr("numa", num(3))
+                             .attr("boolAttribute", flag(true))
+                             .multi()})},
+       .want = {alloc(local(node1),
+                      {Res(req0, driverA, pool1, device1).share(), Res(req1, driverA, pool1, device2).share(),
+                       Res(req2, driverA, pool1, device3).share(), Res(req3, driverA, pool1, device4).share()})}},
       {.name = "with-distinct-constraints-attribute-not-set",
        .features = CC,
        .claims = {claim(claim0, {req(req0, classA)}, {distinct(boolAttribute, {req0})})},
@@ -1889,26 +1986,36 @@ TEST_CASE("DRA allocator: consumable capacity and distinctAttribute") {
        .slices = {slice(slice1, node1, pool1, driverA, {D(device1).multi()})}},
       {.name = "with-distinct-constraints-with-subrequests",
        .features = CC | PL,
-       .claims = {claim(claim0, {bool_first(req0), bool_first(req1), bool_first(req2)}, {distinct(boolAttribute, {req0, req1})})},
+       .claims = {claim(claim0, {bool_first(req0), bool_first(req1), bool_first(req2)},
+                        {distinct(boolAttribute, {req0, req1})})},
        .classes = {cls(classA, driverA)},
        .slices = {slice(slice1, node1, pool1, driverA,
-                        {D(device1).attr("boolAttribute", flag(true)).multi(), D(device2).attr("boolAttribute", flag(false)).multi()})},
-       .want = {alloc(local(node1), {Res(req0SubReq0, driverA, pool1, device1).share(), Res(req1SubReq1, driverA, pool1, device2).share(),
+                        {D(device1).attr("boolAttribute", flag(true)).multi(),
+                         D(device2).attr("boolAttribute", flag(false)).multi()})},
+       .want = {alloc(local(node1), {Res(req0SubReq0, driverA, pool1, device1).share(),
+                                     Res(req1SubReq1, driverA, pool1, device2).share(),
                                      Res(req2SubReq0, driverA, pool1, device1).share()})}},
       {.name = "distinct-constraint-one-multi-allocatable-device-with-distinct-constraint",
        .features = CC,
        .claims = {claim(claim0, {cap_req(req0, one), cap_req(req1, one)}, {distinct(stringAttribute)})},
        .classes = {cls_multi(classA, driverA, true)},
-       .slices = {slice(slice1, node1, pool1, driverA,
-                        {D(device1).attr("stringAttribute", str("stringAttributeValue")).multi().policy_range(capacity0, two)})}},
+       .slices = {slice(
+           slice1, node1, pool1, driverA,
+           {D(device1).attr("stringAttribute", str("stringAttributeValue")).multi().policy_range(capacity0, two)})}},
       {.name = "distinct-constraint-two-multi-allocatable-devices-with-distinct-constraint",
        .features = CC,
        .claims = {claim(claim0, {cap_req(req0, two), cap_req(req1, two)}, {distinct(stringAttribute)})},
        .classes = {cls_multi(classA, driverA, true)},
        .slices = {slice(slice1, node1, P(pool1, 2), driverA,
-                        {D(device1).attr("stringAttribute", str("stringAttributeValue1")).multi().policy_range(capacity0, four)}),
+                        {D(device1)
+                             .attr("stringAttribute", str("stringAttributeValue1"))
+                             .multi()
+                             .policy_range(capacity0, four)}),
                   slice(slice1, node1, P(pool1, 2), driverA,
-                        {D(device2).attr("stringAttribute", str("stringAttributeValue2")).multi().policy_range(capacity0, four)})},
+                        {D(device2)
+                             .attr("stringAttribute", str("stringAttributeValue2"))
+                             .multi()
+                             .policy_range(capacity0, four)})},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).share({{capacity0, two}}),
                                      Res(req1, driverA, pool1, device2).share({{capacity0, two}})})}},
   });
@@ -2006,14 +2113,17 @@ TEST_CASE("DRA allocator: pools across nodes, generations, invalid pools and the
       {.name = "check-combinations-within-single-request-many-pools",
        .claims = {five},
        .classes = {cls(classA, driverA)},
-       .slices = {slice(slice1, node1, pool1, driverA, {D(device1)}), slice(slice2, node1, pool2, driverA, {D(device2)}),
-                  slice(slice3, node1, pool3, driverA, {D(device3)}), slice(slice4, node1, pool4, driverA, {D(device4)})},
+       .slices = {slice(slice1, node1, pool1, driverA, {D(device1)}),
+                  slice(slice2, node1, pool2, driverA, {D(device2)}),
+                  slice(slice3, node1, pool3, driverA, {D(device3)}),
+                  slice(slice4, node1, pool4, driverA, {D(device4)})},
        .steps = 16},
       {.name = "check-combinations-with-backtracking",
        .claims = {backtracking},
        .classes = {cls(classA, driverA)},
-       .slices = {slice(slice1, node1, pool1, driverA,
-                        {D(device1).attr("type", str("X")), D(device2).attr("type", str("Y")), D(device3).attr("type", str("Y"))})},
+       .slices = {slice(
+           slice1, node1, pool1, driverA,
+           {D(device1).attr("type", str("X")), D(device2).attr("type", str("Y")), D(device3).attr("type", str("Y"))})},
        .want = {alloc(local(node1), {Res(req1, driverA, pool1, device2), Res(req1, driverA, pool1, device3),
                                      Res(req2, driverA, pool1, device1)})},
        .steps = 12},
@@ -2046,7 +2156,8 @@ TEST_CASE("DRA allocator: pools across nodes, generations, invalid pools and the
       {.name = "lexicographical-sorting-slices",
        .claims = {claim(claim0, {req(req0, classA, 2)})},
        .classes = {cls(classA, driverA)},
-       .slices = {slice(slice3, node1, P(pool1, 3), driverA, {D(device3)}), slice(slice2, node1, P(pool1, 3), driverA, {D(device2)}),
+       .slices = {slice(slice3, node1, P(pool1, 3), driverA, {D(device3)}),
+                  slice(slice2, node1, P(pool1, 3), driverA, {D(device2)}),
                   slice(slice1, node1, P(pool1, 3), driverA, {D(device1)})},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req0, driverA, pool1, device2)})}},
       {.name = "lexicographical-sorting-slices-with-binding-conditions",
@@ -2054,7 +2165,8 @@ TEST_CASE("DRA allocator: pools across nodes, generations, invalid pools and the
        .claims = {claim(claim0, {req(req0, classA, 2)})},
        .classes = {cls(classA, driverA)},
        .slices = {slice(slice1, node1, P(pool1, 3), driverA, {D(device1).binding({"IsPrepare"}, {"BindingFailed"})}),
-                  slice(slice3, node1, P(pool1, 3), driverA, {D(device3)}), slice(slice2, node1, P(pool1, 3), driverA, {D(device2)})},
+                  slice(slice3, node1, P(pool1, 3), driverA, {D(device3)}),
+                  slice(slice2, node1, P(pool1, 3), driverA, {D(device2)})},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).binding({"IsPrepare"}, {"BindingFailed"}),
                                      Res(req0, driverA, pool1, device2)})}},
   });
@@ -2148,7 +2260,8 @@ TEST_CASE("DRA allocator: DeviceTaintRules add taints before allocation") {
 TEST_CASE("DRA allocator: v1.37 defaults, errors of a real cluster's objects, and the allocated state") {
   ResourceClaim namespaced = simple_claim(claim0, req0, "missing");
   namespaced.metadata.namespace_ = "team-a";
-  ResourceClaim missing_key = claim(claim0, {req(req0, Rq(classA).sel("device.attributes[\"" + driverA + "\"].model == \"x\""))});
+  ResourceClaim missing_key =
+      claim(claim0, {req(req0, Rq(classA).sel("device.attributes[\"" + driverA + "\"].model == \"x\""))});
   missing_key.metadata.namespace_ = "team-a";
   DeviceClass class_missing_key = cls(classA, driverA);
   class_missing_key.selectors.push_back(sel("device.attributes[\"" + driverA + "\"].model == \"x\""));
@@ -2163,17 +2276,19 @@ TEST_CASE("DRA allocator: v1.37 defaults, errors of a real cluster's objects, an
   check({
       {.name = "defaults: a shared device, a partition and a firstAvailable alternative in one claim",
        .features = kV137,
-       .claims = {claim(claim0, {req(req0, Rq(classA).capacity(one)),
-                                 first(req1, {sub(subReq0, Rq(classB, 2)), sub(subReq1, Rq(classB))})},
-                        {}, {claim_config({req1}, config(driverB, "opaque"))})},
+       .claims = {claim(
+           claim0,
+           {req(req0, Rq(classA).capacity(one)), first(req1, {sub(subReq0, Rq(classB, 2)), sub(subReq1, Rq(classB))})},
+           {}, {claim_config({req1}, config(driverB, "opaque"))})},
        .classes = {cls(classA, driverA), cls_config(classB, driverB, "fromClass")},
        .slices = {slice(slice1, node1, pool1, driverA, {D(device1).cap(capacity0, four).multi()}),
-                  slice(slice2, node1, P(pool1, 2), driverB, {D(device1).consumes(counterSet1, {{"memory", q("4Gi")}})}),
+                  slice(slice2, node1, P(pool1, 2), driverB,
+                        {D(device1).consumes(counterSet1, {{"memory", q("4Gi")}})}),
                   counters(slice3, node1, P(pool1, 2), driverB, {counter_set(counterSet1, {{"memory", q("4Gi")}})})},
-       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1).share({{capacity0, one}}),
-                                     Res(req1SubReq1, driverB, pool1, device1)},
-                      {from_class({req1SubReq1}, config(driverB, "fromClass")),
-                       from_claim({req1}, config(driverB, "opaque"))})}},
+       .want = {alloc(
+           local(node1),
+           {Res(req0, driverA, pool1, device1).share({{capacity0, one}}), Res(req1SubReq1, driverB, pool1, device1)},
+           {from_class({req1SubReq1}, config(driverB, "fromClass")), from_claim({req1}, config(driverB, "opaque"))})}},
       {.name = "a namespaced claim is named namespace/name",
        .features = kV137,
        .claims = {namespaced},
@@ -2187,24 +2302,27 @@ TEST_CASE("DRA allocator: v1.37 defaults, errors of a real cluster's objects, an
        .classes = {cls(classA, driverA)},
        .slices = {one_device(slice1, node1, pool1, driverA)},
        .error = "claim team-a/claim-0: selector #0 on device driver-a/pool-1/device-1: CEL runtime error: no such key: "
-                "model" + hint},
+                "model" +
+                hint},
       {.name = "a CEL runtime error in a class's selector names the class",
        .features = kV137,
        .claims = {simple_claim(claim0, req0, classA)},
        .classes = {class_missing_key},
        .slices = {one_device(slice1, node1, pool1, driverA)},
-       .error = "class class-a: selector #1 on device driver-a/pool-1/device-1: CEL runtime error: no such key: model" + hint},
+       .error = "class class-a: selector #1 on device driver-a/pool-1/device-1: CEL runtime error: no such key: model" +
+                hint},
       {.name = "a slice's node selector that does not parse",
        .features = kV137,
        .claims = {simple_claim(claim0, req0, classA)},
        .classes = {cls(classA, driverA)},
        .slices = {one_device(slice1, bogus, pool1, driverA)},
-       .error = "gather pool information: failed to perform node selection for slice slice-1: failed to parse node "
-                "selector &NodeSelector{NodeSelectorTerms:[]NodeSelectorTerm{NodeSelectorTerm{MatchExpressions:[]"
-                "NodeSelectorRequirement{NodeSelectorRequirement{Key:region,Operator:Bogus,Values:[region-1],},},"
-                "MatchFields:[]NodeSelectorRequirement{},},},}: nodeSelectorTerms[0].matchExpressions[0].operator: "
-                "Unsupported value: \"Bogus\": supported values: \"In\", \"NotIn\", \"Exists\", \"DoesNotExist\", \"Gt\", "
-                "\"Lt\""},
+       .error =
+           "gather pool information: failed to perform node selection for slice slice-1: failed to parse node "
+           "selector &NodeSelector{NodeSelectorTerms:[]NodeSelectorTerm{NodeSelectorTerm{MatchExpressions:[]"
+           "NodeSelectorRequirement{NodeSelectorRequirement{Key:region,Operator:Bogus,Values:[region-1],},},"
+           "MatchFields:[]NodeSelectorRequirement{},},},}: nodeSelectorTerms[0].matchExpressions[0].operator: "
+           "Unsupported value: \"Bogus\": supported values: \"In\", \"NotIn\", \"Exists\", \"DoesNotExist\", \"Gt\", "
+           "\"Lt\""},
       {.name = "a slice selector with two terms cannot become the allocation's node selector",
        .features = kV137,
        .claims = {simple_claim(claim0, req0, classA)},
@@ -2221,7 +2339,8 @@ TEST_CASE("DRA allocator: v1.37 defaults, errors of a real cluster's objects, an
 
   SUBCASE("the allocated state of claims: exclusive devices, shares and their capacity; admin access takes nothing") {
     ResourceClaim exclusive = simple_claim("a", req0, classA);
-    exclusive.allocation = alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req0, driverA, pool1, device2).admin()});
+    exclusive.allocation =
+        alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req0, driverA, pool1, device2).admin()});
     ResourceClaim shared1 = simple_claim("b", req0, classA);
     shared1.allocation = alloc(local(node1), {Res(req0, driverA, pool1, device3).share({{capacity0, one}})});
     shared1.allocation->results[0].share_id = "s1";
@@ -2270,7 +2389,8 @@ TEST_CASE("DRA allocator: v1.37 defaults, errors of a real cluster's objects, an
     CHECK(out.error == "filter operation aborted: context deadline exceeded");
   }
   SUBCASE("one allocator serves node after node") {
-    const std::vector<ResourceSlice> slices = {one_device(slice1, node1, pool1, driverA), one_device(slice2, node2, pool2, driverA)};
+    const std::vector<ResourceSlice> slices = {one_device(slice1, node1, pool1, driverA),
+                                               one_device(slice2, node2, pool2, driverA)};
     const std::vector<DeviceClass> classes = {cls(classA, driverA)};
     const ResourceClaim c = simple_claim(claim0, req0, classA);
     const dra::Allocator allocator({&c}, {}, classes, slices, {});
@@ -2279,7 +2399,8 @@ TEST_CASE("DRA allocator: v1.37 defaults, errors of a real cluster's objects, an
     CHECK(allocator.allocate(node("node-3", region1)).kind == Kind::NoFit);
   }
   SUBCASE("PreBind waits for binding conditions") {
-    CHECK(dra::waits_for_binding_conditions(alloc(local(node1), {Res(req0, driverA, pool1, device1).binding({"Ready"}, {})})));
+    CHECK(dra::waits_for_binding_conditions(
+        alloc(local(node1), {Res(req0, driverA, pool1, device1).binding({"Ready"}, {})})));
     CHECK_FALSE(dra::waits_for_binding_conditions(alloc(local(node1), {Res(req0, driverA, pool1, device1)})));
   }
 }
@@ -2304,8 +2425,9 @@ TEST_CASE("DRA allocator: upstream's quirks are kept, as they decide which devic
        .features = kV137,
        .claims = {claim(claim0, {req(req0, classA, 3)}, {distinct(intAttribute)})},
        .classes = {cls(classA, driverA)},
-       .slices = {slice(slice1, node1, pool1, driverA,
-                        {D(device1).attr("numa", num(1)), D(device2).attr("numa", num(2)), D(device3).attr("numa", num(1))})},
+       .slices = {slice(
+           slice1, node1, pool1, driverA,
+           {D(device1).attr("numa", num(1)), D(device2).attr("numa", num(2)), D(device3).attr("numa", num(1))})},
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req0, driverA, pool1, device2),
                                      Res(req0, driverA, pool1, device3)})}},
   });

@@ -142,7 +142,8 @@ CapacityFit request_fits_capacity(const ConsumedCapacity& allocated, const std::
                                   const std::vector<NamedCapacity>& capacity, const ConsumedCapacity* allocating) {
   if (request) {
     for (const auto& [name, q] : request->requests) {
-      const bool known = std::any_of(capacity.begin(), capacity.end(), [&](const NamedCapacity& c) { return c.name == name; });
+      const bool known =
+          std::any_of(capacity.begin(), capacity.end(), [&](const NamedCapacity& c) { return c.name == name; });
       if (!known) return CapacityFit::UnknownCapacity;
     }
   }
@@ -165,7 +166,8 @@ CapacityFit request_fits_capacity(const ConsumedCapacity& allocated, const std::
 ConsumedCapacity consumed_capacity(const std::optional<CapacityRequirements>& request,
                                    const std::vector<NamedCapacity>& capacity) {
   ConsumedCapacity out;
-  for (const NamedCapacity& c : capacity) out.insert_or_assign(c.name, consumed_by(requested(request, c.name), c.value));
+  for (const NamedCapacity& c : capacity)
+    out.insert_or_assign(c.name, consumed_by(requested(request, c.name), c.value));
   return out;
 }
 

@@ -30,8 +30,9 @@ std::string kobj(const ObjectMeta& meta) {
 // EnhanceRuntimeError: a missing map key gets a hint about optional access.
 std::string enhance_runtime_error(std::string error) {
   if (error.find("no such key:") != std::string::npos) {
-    error += ". consider using CEL optional chaining (.? followed by orValue()) or guarding the check with has() "
-             "for optional fields";
+    error +=
+        ". consider using CEL optional chaining (.? followed by orValue()) or guarding the check with has() "
+        "for optional fields";
   }
   return error;
 }
@@ -102,7 +103,7 @@ struct RequestData {
   std::string name;  // the request's, or the alternative's
   const DeviceClass* device_class = nullptr;
   std::int64_t num_devices = 0;
-  std::size_t selected_sub_request = 0;  // on alternative 0: the one that got allocated
+  std::size_t selected_sub_request = 0;   // on alternative 0: the one that got allocated
   std::vector<DeviceChoice> all_devices;  // allocationMode All: decided up front
 
   std::string full_name() const { return parent != nullptr ? parent->name + "/" + name : name; }
@@ -195,7 +196,8 @@ class Search {
   bool allocating_for_claim(const DeviceId& id, std::size_t claim) const;
   bool capacity_in_use(const DeviceId& id) const;
   std::string next_share_id() { return options_.share_ids ? options_.share_ids() : default_share_id(++share_ids_); }
-  bool node_selector(const std::vector<DeviceResult>& results, std::optional<NodeSelector>* out, std::string* error) const;
+  bool node_selector(const std::vector<DeviceResult>& results, std::optional<NodeSelector>* out,
+                     std::string* error) const;
   void add_config(std::size_t claim_index, AllocationResult& result) const;
 };
 
@@ -226,8 +228,8 @@ Step Search::selectors_match(std::size_t claim_index, const ResourceSlice& slice
                              const std::vector<DeviceSelector>& selectors, bool* match) {
   for (std::size_t i = 0; i < selectors.size(); ++i) {
     auto compiled = a_.selectors.find(selectors[i].cel_expression);
-    const std::string owner = device_class != nullptr ? "class " + device_class->metadata.name
-                                                      : "claim " + kobj(claim(claim_index).metadata);
+    const std::string owner =
+        device_class != nullptr ? "class " + device_class->metadata.name : "claim " + kobj(claim(claim_index).metadata);
     if (compiled == a_.selectors.end() || !compiled->second.ok()) {
       const std::string error = compiled == a_.selectors.end() ? std::string("not compiled") : compiled->second.error();
       return fail(owner + ": selector #" + std::to_string(i) + ": CEL compile error: " + error);
@@ -278,9 +280,9 @@ Step Search::is_selectable(const Indices& key, const RequestData& data, const Re
   }
   if (slice.per_device_node_selection) {
     std::string error;
-    const bool reachable = detail::node_matches(node_, device.node_name, device.all_nodes,
-                                                device.node_selector ? &*device.node_selector : nullptr,
-                                                a_.node_selectors, &error);
+    const bool reachable =
+        detail::node_matches(node_, device.node_name, device.all_nodes,
+                             device.node_selector ? &*device.node_selector : nullptr, a_.node_selectors, &error);
     if (!error.empty()) return fail(error);
     if (!reachable) {
       matches_[cache_key] = false;
@@ -297,7 +299,8 @@ Step Search::validate_request(RequestData& data, const Indices& key) {
   if (!a_.features.admin_access && data.admin_access()) {
     return fail(prefix + "admin access is requested, but the feature is disabled");
   }
-  if (data.spec->device_class_name.empty()) return fail(prefix + "missing device class name (unsupported request type?)");
+  if (data.spec->device_class_name.empty())
+    return fail(prefix + "missing device class name (unsupported request type?)");
   auto found = a_.classes.find(data.spec->device_class_name);
   if (found == a_.classes.end()) {
     const std::string& name = data.spec->device_class_name;
@@ -601,7 +604,8 @@ bool Search::node_selector(const std::vector<DeviceResult>& results, std::option
   for (const DeviceResult& result : results) {
     const bool per_device = result.slice->per_device_node_selection;
     const std::optional<std::string>& node_name = per_device ? result.device->node_name : result.slice->node_name;
-    const std::optional<NodeSelector>& selector = per_device ? result.device->node_selector : result.slice->node_selector;
+    const std::optional<NodeSelector>& selector =
+        per_device ? result.device->node_selector : result.slice->node_selector;
     if (node_name || result.device->binds_to_node.value_or(false)) {
       NodeSelector local;
       local.node_selector_terms.push_back(NodeSelectorTerm{{}, {{"metadata.name", "In", {node_.metadata.name}}}});
@@ -781,7 +785,8 @@ AllocateOutcome Search::run() {
     for (std::size_t k = 0; k < c.spec.constraints.size(); ++k) {
       const DeviceConstraint& constraint = c.spec.constraints[k];
       if (constraint.match_attribute) {
-        constraints_[ci].push_back(detail::match_attribute_constraint(constraint.requests, *constraint.match_attribute));
+        constraints_[ci].push_back(
+            detail::match_attribute_constraint(constraint.requests, *constraint.match_attribute));
       } else if (constraint.distinct_attribute) {
         constraints_[ci].push_back(
             detail::distinct_attribute_constraint(constraint.requests, *constraint.distinct_attribute));

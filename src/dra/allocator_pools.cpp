@@ -70,8 +70,8 @@ std::optional<std::string> counter_consumption_error(const std::map<std::string,
         if (set == sets.end()) return "counter set " + consumption.counter_set + " not found";
         for (const Counter& counter : consumption.counters) {
           const auto& counters = set->second->counters;
-          const bool found = std::any_of(counters.begin(), counters.end(),
-                                         [&](const Counter& c) { return c.name == counter.name; });
+          const bool found =
+              std::any_of(counters.begin(), counters.end(), [&](const Counter& c) { return c.name == counter.name; });
           if (!found) return "counter " + counter.name + " not found in counter set " + set->second->name;
         }
       }
@@ -208,8 +208,8 @@ std::vector<Pool> gather_pools(const std::vector<const ResourceSlice*>& slices_f
                                         device.node_selector ? &*device.node_selector : nullptr, selectors, &e);
         if (!e.empty()) {
           // Upstream prints the whole Device object here (with pointer addresses); its name stands in.
-          *error = "failed to perform node selection for device " + device.name + " in slice " +
-                   slice->metadata.name + ": " + e;
+          *error = "failed to perform node selection for device " + device.name + " in slice " + slice->metadata.name +
+                   ": " + e;
           return {};
         }
         if (match) {

@@ -27,10 +27,13 @@ const DeviceAttribute* lookup_attribute(const Device& device, const DeviceId& id
 bool same_value(const DeviceAttribute& a, const DeviceAttribute& b) {
   if (a.kind != b.kind) return false;
   switch (a.kind) {
-    case DeviceAttribute::Kind::Int: return a.int_value == b.int_value;
-    case DeviceAttribute::Kind::Bool: return a.bool_value == b.bool_value;
+    case DeviceAttribute::Kind::Int:
+      return a.int_value == b.int_value;
+    case DeviceAttribute::Kind::Bool:
+      return a.bool_value == b.bool_value;
     case DeviceAttribute::Kind::String:
-    case DeviceAttribute::Kind::Version: return a.string_value == b.string_value;
+    case DeviceAttribute::Kind::Version:
+      return a.string_value == b.string_value;
   }
   return false;
 }
@@ -121,7 +124,8 @@ class DistinctAttribute final : public Constraint {
 
 }  // namespace
 
-std::unique_ptr<Constraint> match_attribute_constraint(const std::vector<std::string>& requests, std::string attribute) {
+std::unique_ptr<Constraint> match_attribute_constraint(const std::vector<std::string>& requests,
+                                                       std::string attribute) {
   return std::make_unique<MatchAttribute>(requests, std::move(attribute));
 }
 

@@ -115,9 +115,9 @@ struct AllocateOptions {
 // outlive the allocator; allocate() may run from several threads at once.
 class Allocator {
  public:
-  Allocator(std::vector<const ResourceClaim*> claims, AllocatedState allocated,
-            const std::vector<DeviceClass>& classes, const std::vector<ResourceSlice>& slices,
-            const std::vector<DeviceTaintRule>& taint_rules, AllocatorFeatures features = {});
+  Allocator(std::vector<const ResourceClaim*> claims, AllocatedState allocated, const std::vector<DeviceClass>& classes,
+            const std::vector<ResourceSlice>& slices, const std::vector<DeviceTaintRule>& taint_rules,
+            AllocatorFeatures features = {});
   ~Allocator();
   Allocator(const Allocator&) = delete;
   Allocator& operator=(const Allocator&) = delete;

@@ -4,6 +4,7 @@
 // Results are compared in the order the allocator produces them and errors word for word.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "podfit/dra/allocator.h"
+#include "podfit/load/loader.h"
 
 namespace dra = podfit::dra;
 using namespace podfit;
@@ -2431,4 +2433,81 @@ TEST_CASE("DRA allocator: upstream's quirks are kept, as they decide which devic
        .want = {alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req0, driverA, pool1, device2),
                                      Res(req0, driverA, pool1, device3)})}},
   });
+}
+
+TEST_CASE("DRA allocator: the GPU and NIC drivers' slices of testdata/dra, as the loader reads them") {
+  ClusterState cluster;
+  const std::string dir = std::string(PODFIT_SOURCE_DIR) + "/testdata/dra/";
+  const auto error = load_cluster_state({dir + "cluster.yaml", dir + "classes.yaml"}, {}, cluster);
+  REQUIRE_MESSAGE(!error, (error ? error->message : ""));
+  const auto node_named = [&](const std::string& name) -> const Node& {
+    for (const Node& n : cluster.nodes) {
+      if (n.metadata.name == name) return n;
+    }
+    FAIL("no node " << name);
+    return cluster.nodes.front();
+  };
+  const auto allocate = [&](const ResourceClaim& c, const std::string& node_name, dra::AllocatedState state = {}) {
+    const dra::Allocator allocator({&c}, std::move(state), cluster.device_classes, cluster.resource_slices, {});
+    return allocator.allocate(node_named(node_name));
+  };
+  const auto in_ml = [](ResourceClaim c) {
+    c.metadata.namespace_ = "ml";
+    return c;
+  };
+
+  SUBCASE("two whole GPUs with a matching PCIe root are not on one node; any two whole GPUs are on dra-worker-1") {
+    const ResourceClaim pair =
+        in_ml(claim("pair", {req("gpus", "large-gpu.example.com", 2)}, {match("resource.kubernetes.io/pcieRoot")}));
+    CHECK(allocate(pair, "dra-worker-1").kind == Kind::NoFit);
+    const ResourceClaim two = in_ml(claim("two", {req("gpus", "large-gpu.example.com", 2)}));
+    const dra::AllocateOutcome out = allocate(two, "dra-worker-1");
+    REQUIRE(out.allocated());
+    CHECK(dump(out.results) ==
+          dump({alloc(local("dra-worker-1"), {Res("gpus", "gpu.example.com", "dra-worker-1", "gpu-0"),
+                                              Res("gpus", "gpu.example.com", "dra-worker-1", "gpu-1")})}));
+    CHECK(allocate(two, "dra-worker-2").kind == Kind::NoFit);
+    CHECK(allocate(two, "dra-cpu-1").kind == Kind::NoFit);
+  }
+  SUBCASE("a MIG partition: the tainted one is skipped, and none fits once the whole GPU is in use") {
+    const ResourceClaim mig = in_ml(claim("mig", {req("mig", "mig.gpu.example.com")}));
+    const dra::AllocateOutcome out = allocate(mig, "dra-worker-2");
+    REQUIRE(out.allocated());
+    CHECK(out.results[0].results[0].device == "gpu-0-mig-3g40gb-0");
+    dra::AllocatedState whole_gpu_taken;
+    whole_gpu_taken.devices.insert({"gpu.example.com", "dra-worker-2", "gpu-0"});
+    CHECK(allocate(mig, "dra-worker-2", whole_gpu_taken).kind == Kind::NoFit);
+  }
+  SUBCASE("a share of a NIC's bandwidth, a rack fabric port and an overlay tunnel") {
+    // 25G rounds up to 30G by the policy's steps; upstream makes it a BinarySI quantity, printed 29296875Ki.
+    const DeviceClass& nic_class =
+        *std::find_if(cluster.device_classes.begin(), cluster.device_classes.end(),
+                      [](const DeviceClass& c) { return c.metadata.name == "nic.example.com"; });
+    DeviceRequest nic = req("nic", "nic.example.com");
+    nic.exactly->capacity = CapacityRequirements{{{"bandwidth", q("25G")}}};
+    const ResourceClaim net = in_ml(claim(
+        "net",
+        {nic,
+         req("port",
+             Rq("nic.example.com").sel("device.attributes['nic.example.com'].?kind.orValue('') == 'fabric-port'")),
+         req("tunnel",
+             Rq("nic.example.com").sel("device.attributes['nic.example.com'].?kind.orValue('') == 'vxlan'"))}));
+    const dra::AllocateOutcome out = allocate(net, "dra-worker-1");
+    REQUIRE_MESSAGE(out.allocated(), out.error);
+    CHECK(dump(out.results) == dump({alloc(local("dra-worker-1"),
+                                           {Res("nic", "nic.example.com", "dra-worker-1", "eth1")
+                                                .share({{"bandwidth", q("29296875Ki")}, {"virtualFunctions", q("1")}}),
+                                            Res("port", "nic.example.com", "fabric/rack-r1", "port-0"),
+                                            Res("tunnel", "nic.example.com", "overlay", "tunnel-0")},
+                                           {from_class({}, nic_class.config.at(0))})}));
+    // Without the node-local NIC, the port's rack selector is all that ties the claim to nodes.
+    const ResourceClaim fabric = in_ml(claim(
+        "fabric",
+        {req("port",
+             Rq("nic.example.com").sel("device.attributes['nic.example.com'].?kind.orValue('') == 'fabric-port'"))}));
+    const dra::AllocateOutcome cpu = allocate(fabric, "dra-cpu-1");
+    REQUIRE(cpu.allocated());
+    CHECK(dump(cpu.results[0].node_selector) == dump(label_selector("example.com/rack", {"r1"})));
+    CHECK(allocate(fabric, "dra-worker-2").kind == Kind::NoFit);
+  }
 }

@@ -58,7 +58,20 @@ bool strict_equal(const cel::Value& a, const cel::Value& b) {
 const cel::Env& base_env() {
   static const cel::Env env = [] {
     cel::Env e;
-    cel::enable_kubernetes_libraries(e);
+    // The specification's extensions are the newest: strings at version 4 (format's newer text,
+    // reverse), beside the rest of Kubernetes' libraries.
+    cel::add_strings_library(e, 4);
+    cel::add_lists_library(e);
+    cel::add_ext_lists_library(e);
+    cel::add_regex_library(e);
+    cel::add_sets_library(e);
+    cel::add_optional_library(e);
+    cel::add_bind_library(e);
+    cel::add_semver_library(e);
+    cel::add_urls_library(e);
+    cel::add_ip_library(e);
+    cel::add_cidr_library(e);
+    cel::add_format_library(e);
     // The specification's default: mixed literals are list(dyn) and map(dyn, dyn).
     e.set_homogeneous_literals(false);
     e.set_literal_validation(false);

@@ -62,7 +62,7 @@ TEST_CASE("CEL equality is heterogeneous across numbers and false across kinds")
       {"1 < 1.5 && 2u > 1 && -1 < 1u", "value: true"},
       {"9223372036854775807 < 9223372036854775808.0", "value: false"},
       {"'a' < 'b' && b'a' < b'b' && false < true", "value: true"},
-      {"[1] < [2]", "error: no matching overload for '_<_' applied to '(list, list)'"},
+      {"[1] < [2]", "error: no such overload: _<_(list, list)"},
       {"1 in [1.0, 2]", "value: true"},
       {"'k' in {'k': 1}", "value: true"},
       {"2.0 in {2: 'x'}", "value: true"},
@@ -84,7 +84,7 @@ TEST_CASE("CEL logic absorbs errors where the other side decides") {
       {"x || true", "value: true"},
       {"x && true", "error: no such attribute(s): x"},
       {"'a' || true", "value: true"},
-      {"'a' && true", "error: no matching overload for '_&&_' applied to '(string, bool)'"},
+      {"'a' && true", "error: no such overload"},
   };
   run_table(std::begin(cases), std::end(cases), false);
 }

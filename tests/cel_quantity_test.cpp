@@ -326,9 +326,9 @@ TEST_CASE("CEL quantity: invalid text is an evaluation error, types and overload
        " | quantity('1') + quantity('1')\n"
        " | ..............^"},
       {"quantity('1').isGreaterThan(dyn(1))",
-       "error: no matching overload for 'isGreaterThan' applied to '(kubernetes.Quantity, int)'"},
-      {"quantity('1').add(dyn('x'))", "error: no matching overload for 'add' applied to '(kubernetes.Quantity, string)'"},
-      {"quantity(dyn(1))", "error: no matching overload for 'quantity' applied to '(int)'"},
+       "error: no such overload: isGreaterThan(kubernetes.Quantity, int)"},
+      {"quantity('1').add(dyn('x'))", "error: no such overload: add(kubernetes.Quantity, string)"},
+      {"quantity(dyn(1))", "error: no such overload: quantity(int)"},
       {"quantity('1').add(dyn(2)).asInteger()", "value: 3"},
       {"quantity('3').sub(dyn(quantity('1'))).asInteger()", "value: 2"},
   };

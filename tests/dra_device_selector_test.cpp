@@ -157,6 +157,18 @@ TEST_CASE("DRA device selectors: upstream's compile and match table") {
        "", "", true, dra::Expressions::Stored, false},
       {"includes-function-compilation-error", R"(device.attributes["dra.example.com"].attr.includes("fish"))", ex,
        {}, {}, {}, "undeclared reference to 'includes'", "", false, dra::Expressions::New},
+      // Kubernetes' lists library version 1 (includes) came at v1.37: stored selectors have it.
+      {"includes-stored", R"(device.attributes["dra.example.com"].attr.includes("fish"))", ex,
+       {{"attr", string_attr("fish")}}, {}, {}, "", "", true},
+      {"includes-stored-list", R"(["fish", "chips"].includes(device.attributes["dra.example.com"].attr))", ex,
+       {{"attr", string_attr("chips")}}, {}, {}, "", "", true},
+      {"includes-stored-absent", R"(["fish", "chips"].includes(device.attributes["dra.example.com"].attr))", ex,
+       {{"attr", string_attr("peas")}}, {}, {}, "", "", false},
+      // cel-go's lists extension came at v1.34, before the compatibility version: both have it.
+      {"ext-lists-new", R"(["b", "a"].sort() == ["a", "b"] && lists.range(3).reverse()[0] == 2)", ex, {}, {}, {}, "",
+       "", true, dra::Expressions::New},
+      {"ext-lists-stored", R"(device.attributes["dra.example.com"].attr.split(",").sortBy(s, s.size()).distinct() == ["a", "bb"])",
+       ex, {{"attr", string_attr("bb,a,a")}}, {}, {}, "", "", true},
   };
   for (const Case& c : cases) {
     SUBCASE(c.name.c_str()) {
@@ -219,4 +231,10 @@ TEST_CASE("DRA device selectors: the API server's check of a new selector") {
   CHECK(dra::new_selector_error("device.allowMultipleAllocations", dra::SelectorFeatures{false, false})
             .find("undefined field 'allowMultipleAllocations'") != std::string::npos);
   CHECK(dra::new_selector_error("1 + 1") == "must evaluate to bool or the unknown type, not int");
+  // New selectors compile at the compatibility version, v1.36, which has no includes.
+  CHECK(dra::new_selector_error("['a'].includes('a')") ==
+        "compilation failed: ERROR: <input>:1:15: undeclared reference to 'includes' (in container '')\n"
+        " | ['a'].includes('a')\n"
+        " | ..............^");
+  CHECK(dra::SelectorCompiler({}, dra::Expressions::Stored).compile("['a'].includes('a')").ok());
 }

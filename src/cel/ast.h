@@ -39,6 +39,7 @@ struct Expr {
   Type type;                              // checked type
   std::vector<const Overload*> overloads; // candidates for a Call
   bool resolved_global = false;           // member-style call resolved to a namespaced global
+  bool resolved_overload = false;         // Call: the checker left exactly one overload
   Value folded;                           // Ident naming a type: its type value; Const: the owner
   bool is_type_ident = false;
   Special special = Special::None;

@@ -444,7 +444,13 @@ class Checker {
           return set(e, c.params()[0]);
       } else if (c.kind() == K::Map) {
         if (try_assignable(c.params()[0], args[1])) return set(e, c.params()[1]);
-      } else if (c.kind() == K::Dyn || c.kind() == K::Error || c.kind() == K::Param) {
+      } else if (c.kind() == K::Dyn) {
+        // Only a map takes a key that is not an int: cel-go's map overload leaves its value a
+        // type parameter, which the first overload that uses it binds.
+        const K k = substitute(args[1], false).kind();
+        if (k == K::Int || k == K::Dyn || k == K::Error || k == K::Param) return set(e, Type::dyn());
+        return set(e, fresh());
+      } else if (c.kind() == K::Error || c.kind() == K::Param) {
         return set(e, Type::dyn());
       }
       error(e, "found no matching overload for '_[_]' applied to '" + signature_text(args, false) + "'");
@@ -484,6 +490,7 @@ class Checker {
       error(e, "found no matching overload for '" + n + "' applied to '" + signature_text(args, member) + "'");
       return set(e, Type::error());
     }
+    e.resolved_overload = matched.size() == 1;
     e.overloads = std::move(matched);
     return set(e, result_differs ? Type::dyn() : *result);
   }

@@ -26,14 +26,32 @@ bool value_matches(const Type& t, const Value& v) {
     case Type::K::Double: return v.kind() == Kind::Double;
     case Type::K::String: return v.kind() == Kind::String;
     case Type::K::Bytes: return v.kind() == Kind::Bytes;
-    case Type::K::List: return v.kind() == Kind::List;
-    case Type::K::Map: return v.kind() == Kind::Map;
+    // cel-go looks at a list's first element, a map's first entry, to pick an overload.
+    case Type::K::List:
+      return v.kind() == Kind::List && (v.as_list().size() == 0 || value_matches(t.params()[0], v.as_list().get(0)));
+    case Type::K::Map: {
+      if (v.kind() != Kind::Map) return false;
+      const MapValue& m = v.as_map();
+      if (m.size() == 0) return true;
+      const Value k = m.key_at(0);
+      const auto e = m.find(k);
+      return value_matches(t.params()[0], k) && e && value_matches(t.params()[1], *e);
+    }
     case Type::K::TypeT: return v.kind() == Kind::Type;
     case Type::K::Optional: return v.kind() == Kind::Optional;
     case Type::K::Opaque: return v.kind() == Kind::Opaque && v.type_name() == t.name();
     case Type::K::Error: return false;
   }
   return false;
+}
+
+Value no_such_overload(std::string_view fn, std::span<const Value> args) {
+  std::string s = "no such overload: " + std::string(fn) + "(";
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (i) s += ", ";
+    s += args[i].type_name();
+  }
+  return Value::error(s + ")");
 }
 
 Value no_matching_overload(std::string_view fn, std::span<const Value> args) {
@@ -315,6 +333,8 @@ ParseOptions parse_options(const Env::Impl& env) {
   po.max_ast_depth = env.limits.max_tree_depth;
   po.bind_macro = env.bind_macro;
   po.optional_syntax = env.optional_syntax;
+  po.two_var_comprehensions = env.two_var_comprehensions;
+  po.sort_by_macro = env.sort_by_macro;
   return po;
 }
 

@@ -253,9 +253,10 @@ Value dispatch(const Expr& e, std::span<const Value> args, Frame& f) {
   for (const Overload* o : e.overloads) {
     if (o->params.size() != args.size()) continue;
     bool ok = true;
-    for (std::size_t i = 0; i < args.size() && ok; ++i) ok = value_matches(o->params[i], args[i]);
+    for (std::size_t i = 0; i < args.size() && ok && !o->unguarded; ++i) ok = value_matches(o->params[i], args[i]);
     if (!ok) continue;
     if (!o->own_cost && !charge(f, 1)) return cost_error();
+    f.ctx->set_overload_resolved(e.resolved_overload);
     Value r = o->impl(args, *f.ctx);
     if (f.ctx->cost() > f.ctx->limit()) {
       f.cost_exceeded = true;
@@ -264,7 +265,7 @@ Value dispatch(const Expr& e, std::span<const Value> args, Frame& f) {
     return r;
   }
   if (!charge(f, 1)) return cost_error();
-  return no_matching_overload(e.name, args);
+  return no_such_overload(e.name, args);
 }
 
 Value eval_call(const Expr& e, Frame& f) {
@@ -280,12 +281,13 @@ Value eval_call(const Expr& e, Frame& f) {
     if (a.kind() == Kind::Bool && b.kind() == Kind::Bool) return b;
     if (a.is_error()) return a;
     if (b.is_error()) return b;
-    return no_matching_overload(fn, std::array<Value, 2>{a, b});
+    // cel-go's logical operators refuse a non-bool operand without naming types.
+    return Value::error("no such overload");
   }
   if (e.special == Special::Ternary) {
     Value c = eval(*e.args[0], f);
     if (c.is_error()) return c;
-    if (c.kind() != Kind::Bool) return no_matching_overload(fn, std::array<Value, 1>{c});
+    if (c.kind() != Kind::Bool) return Value::error("no such overload");
     return eval(*e.args[c.as_bool() ? 1 : 2], f);
   }
   if (e.special == Special::NotStrictlyFalse) {

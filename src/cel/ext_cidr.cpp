@@ -37,12 +37,11 @@ Value string_to_cidr(std::string_view s) {
   return cidr_value(std::move(*p));
 }
 
-// A value's size as cost.go measures a CIDR: the prefix length in bytes, rounded up.
-std::uint64_t cidr_size(const Value& v) { return static_cast<std::uint64_t>((prefix(v).bits + 7) / 8); }
-
 bool contains_cidr(const gonet::Prefix& p, const gonet::Prefix& o) { return gonet::overlaps(p, o) && p.bits <= o.bits; }
 
 }  // namespace
+
+std::uint64_t cidr_size(const Value& v) { return static_cast<std::uint64_t>((prefix(v).bits + 7) / 8); }
 
 void add_cidr_library(Env& env) {
   Type cidr = Type::opaque(std::string(kCIDRType));

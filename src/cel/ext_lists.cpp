@@ -1,4 +1,5 @@
-// Kubernetes' lists library: isSorted, sum, min, max, indexOf, lastIndexOf.
+// Kubernetes' lists library: isSorted, sum, min, max, indexOf, lastIndexOf, and includes from
+// version 1. Each call costs cost.go's traversal of its receiver, in place of the call's unit.
 #include "internal.h"
 
 namespace podfit::cel {
@@ -6,94 +7,165 @@ namespace {
 
 using Args = std::span<const Value>;
 
-// -1, 0, 1 for comparable values of one kind; 2 otherwise.
-int compare(const Value& a, const Value& b) { return a.kind() == b.kind() ? order_values(a, b) : 2; }
+Value no_such_overload() { return Value::error("no such overload"); }
 
-Value extreme(Args a, bool want_min, const char* name) {
-  const ListValue& l = a[0].as_list();
-  if (l.size() == 0) return Value::error(std::string(name) + " called on empty list");
-  Value best = l.get(0);
-  for (std::size_t i = 1; i < l.size(); ++i) {
-    Value v = l.get(i);
-    int c = compare(v, best);
-    if (c == 2) return no_matching_overload(name, a);
-    if ((want_min && c < 0) || (!want_min && c > 0)) best = v;
+// The element types the library templates its overloads over, in its order.
+struct Named {
+  const char* name;
+  const char* type;
+};
+constexpr Named kComparable[] = {{"int", "int"},
+                                 {"uint", "uint"},
+                                 {"double", "double"},
+                                 {"bool", "bool"},
+                                 {"duration", "google.protobuf.Duration"},
+                                 {"timestamp", "google.protobuf.Timestamp"},
+                                 {"string", "string"},
+                                 {"bytes", "bytes"}};
+constexpr Named kSummable[] = {
+    {"int", "int"}, {"uint", "uint"}, {"double", "double"}, {"duration", "google.protobuf.Duration"}};
+
+Value is_sorted(const ListValue& l) {
+  for (std::size_t i = 0; i < l.size(); ++i) {
+    Value next = l.get(i);
+    if (!is_comparable(next)) return no_such_overload();
+    // An ordering error (other kinds, NaN) is not "greater", as in the library.
+    if (i > 0 && cel_compare(l.get(i - 1), next) == 1) return Value::boolean(false);
   }
-  return best;
+  return Value::boolean(true);
+}
+
+// Adds as cel-go's Adder of the accumulator does.
+Value add(const Value& acc, const Value& next) {
+  switch (acc.kind()) {
+    case Kind::Int: {
+      if (next.kind() != Kind::Int) return no_such_overload();
+      std::int64_t r;
+      if (__builtin_add_overflow(acc.as_int(), next.as_int(), &r)) return Value::error("integer overflow");
+      return Value::int_(r);
+    }
+    case Kind::Uint: {
+      if (next.kind() != Kind::Uint) return no_such_overload();
+      std::uint64_t r;
+      if (__builtin_add_overflow(acc.as_uint(), next.as_uint(), &r)) return Value::error("unsigned integer overflow");
+      return Value::uint(r);
+    }
+    case Kind::Double:
+      if (next.kind() != Kind::Double) return no_such_overload();
+      return Value::double_(acc.as_double() + next.as_double());
+    default:
+      if (is_duration(acc) && is_duration(next)) return add_durations(acc, next);
+      return no_such_overload();
+  }
+}
+
+bool is_adder(const Value& v) {
+  switch (v.kind()) {
+    case Kind::Int:
+    case Kind::Uint:
+    case Kind::Double:
+    case Kind::String:
+    case Kind::Bytes:
+    case Kind::List: return true;
+    default: return is_timestamp(v) || is_duration(v);
+  }
+}
+
+Value sum(const ListValue& l, Value acc) {
+  for (std::size_t i = 0; i < l.size(); ++i) {
+    Value next = l.get(i);
+    if (!is_adder(next)) return no_such_overload();
+    acc = add(acc, next);
+    if (acc.is_error()) return acc;
+  }
+  return acc;
+}
+
+// min prefers an element its current choice compares greater than, max one it compares less.
+Value extreme(const ListValue& l, bool want_min) {
+  std::optional<Value> best;
+  for (std::size_t i = 0; i < l.size(); ++i) {
+    Value next = l.get(i);
+    if (!is_comparable(next)) return no_such_overload();
+    if (!best) {
+      best = next;
+      continue;
+    }
+    if (cel_compare(*best, next) == (want_min ? 1 : -1)) best = next;
+  }
+  if (!best) return Value::error(std::string(want_min ? "min" : "max") + " called on empty list");
+  return *best;
+}
+
+bool equal(const Value& a, const Value& b) {
+  auto e = equals(a, b);
+  return e && *e;
 }
 
 Value index_of(Args a, bool last) {
   const ListValue& l = a[0].as_list();
-  std::size_t n = l.size();
+  const std::size_t n = l.size();
   for (std::size_t k = 0; k < n; ++k) {
-    std::size_t i = last ? n - 1 - k : k;
-    auto e = equals(l.get(i), a[1]);
-    if (e && *e) return Value::int_(static_cast<std::int64_t>(i));
+    const std::size_t i = last ? n - 1 - k : k;
+    if (equal(l.get(i), a[1])) return Value::int_(static_cast<std::int64_t>(i));
   }
   return Value::int_(-1);
 }
 
+Value includes(const Value& target, const Value& item) {
+  if (target.kind() == Kind::List) {
+    const ListValue& l = target.as_list();
+    for (std::size_t i = 0; i < l.size(); ++i)
+      if (equal(l.get(i), item)) return Value::boolean(true);
+    return Value::boolean(false);
+  }
+  return Value::boolean(equal(target, item));
+}
+
+// cost.go prices every function of the library by a traversal of its receiver.
+Overload traversing(std::string id, std::vector<Type> params, Type result, Value (*f)(Args)) {
+  return own_cost(make_overload(std::move(id), std::move(params), std::move(result), [f](Args a, EvalContext& c) {
+    c.add_cost(kube_traversal_cost(a[0]));
+    return f(a);
+  }, true));
+}
+
 }  // namespace
 
-void add_lists_library(Env& env) {
-  std::vector<Overload> sorted, sum, mins, maxs;
-  for (const char* t : {"int", "uint", "double", "bool", "string", "bytes"}) {
-    Type lt = Type::list(T(t));
-    std::string s(t);
-    sorted.push_back(make_overload("list_" + s + "_is_sorted", {lt}, T("bool"), [](Args a, EvalContext& c) {
-      const ListValue& l = a[0].as_list();
-      c.add_cost(l.size() / 10);
-      for (std::size_t i = 1; i < l.size(); ++i) {
-        int r = compare(l.get(i - 1), l.get(i));
-        if (r == 2) return no_matching_overload("isSorted", a);
-        if (r > 0) return Value::boolean(false);
-      }
-      return Value::boolean(true);
-    }, true));
-    mins.push_back(make_overload("list_" + s + "_min", {lt}, T(t),
-                                 [](Args a, EvalContext&) { return extreme(a, true, "min"); }, true));
-    maxs.push_back(make_overload("list_" + s + "_max", {lt}, T(t),
-                                 [](Args a, EvalContext&) { return extreme(a, false, "max"); }, true));
+void add_lists_library(Env& env, std::uint32_t version) {
+  std::vector<Overload> sorted, sums, mins, maxs;
+  for (const Named& t : kComparable) {
+    const Type lt = Type::list(T(t.type));
+    const std::string n(t.name);
+    sorted.push_back(traversing("list_" + n + "_is_sorted_bool", {lt}, T("bool"),
+                                [](Args a) { return is_sorted(a[0].as_list()); }));
+    mins.push_back(traversing("list_" + n + "_min_" + n, {lt}, T(t.type),
+                              [](Args a) { return extreme(a[0].as_list(), true); }));
+    maxs.push_back(traversing("list_" + n + "_max_" + n, {lt}, T(t.type),
+                              [](Args a) { return extreme(a[0].as_list(), false); }));
   }
-  sum.push_back(make_overload("list_int_sum", {Type::list(T("int"))}, T("int"), [](Args a, EvalContext&) {
-    const ListValue& l = a[0].as_list();
-    std::int64_t s = 0;
-    for (std::size_t i = 0; i < l.size(); ++i) {
-      Value v = l.get(i);
-      if (v.kind() != Kind::Int) return no_matching_overload("sum", a);
-      if (__builtin_add_overflow(s, v.as_int(), &s)) return Value::error("integer overflow");
-    }
-    return Value::int_(s);
-  }, true));
-  sum.push_back(make_overload("list_uint_sum", {Type::list(T("uint"))}, T("uint"), [](Args a, EvalContext&) {
-    const ListValue& l = a[0].as_list();
-    std::uint64_t s = 0;
-    for (std::size_t i = 0; i < l.size(); ++i) {
-      Value v = l.get(i);
-      if (v.kind() != Kind::Uint) return no_matching_overload("sum", a);
-      if (__builtin_add_overflow(s, v.as_uint(), &s)) return Value::error("unsigned integer overflow");
-    }
-    return Value::uint(s);
-  }, true));
-  sum.push_back(make_overload("list_double_sum", {Type::list(T("double"))}, T("double"), [](Args a, EvalContext&) {
-    const ListValue& l = a[0].as_list();
-    double s = 0;
-    for (std::size_t i = 0; i < l.size(); ++i) {
-      Value v = l.get(i);
-      if (v.kind() != Kind::Double) return no_matching_overload("sum", a);
-      s += v.as_double();
-    }
-    return Value::double_(s);
-  }, true));
+  for (const Named& t : kSummable) {
+    const std::string n(t.name);
+    Value (*f)(Args) = nullptr;
+    if (n == "int") f = [](Args a) { return sum(a[0].as_list(), Value::int_(0)); };
+    else if (n == "uint") f = [](Args a) { return sum(a[0].as_list(), Value::uint(0)); };
+    else if (n == "double") f = [](Args a) { return sum(a[0].as_list(), Value::double_(0)); };
+    else f = [](Args a) { return sum(a[0].as_list(), zero_duration()); };
+    sums.push_back(traversing("list_" + n + "_sum_" + n, {Type::list(T(t.type))}, T(t.type), f));
+  }
   env.add_function("isSorted", std::move(sorted));
-  env.add_function("sum", std::move(sum));
-  env.add_function("min", std::move(mins));
+  env.add_function("sum", std::move(sums));
   env.add_function("max", std::move(maxs));
-  Type a = Type::param("A");
-  env.add_function("indexOf", {make_overload("list_a_index_of_int", {Type::list(a), a}, T("int"),
-                                             [](Args x, EvalContext&) { return index_of(x, false); }, true)});
-  env.add_function("lastIndexOf", {make_overload("list_a_last_index_of_int", {Type::list(a), a}, T("int"),
-                                                 [](Args x, EvalContext&) { return index_of(x, true); }, true)});
+  env.add_function("min", std::move(mins));
+  const Type a = Type::param("A");
+  env.add_function("indexOf", {traversing("list_a_index_of_int", {Type::list(a), a}, T("int"),
+                                          [](Args x) { return index_of(x, false); })});
+  env.add_function("lastIndexOf", {traversing("list_a_last_index_of_int", {Type::list(a), a}, T("int"),
+                                              [](Args x) { return index_of(x, true); })});
+  if (version >= 1) {
+    env.add_function("includes", {traversing("list_includes_dyn_dyn", {Type::dyn(), Type::dyn()}, T("bool"),
+                                             [](Args x) { return includes(x[0], x[1]); })});
+  }
 }
 
 }  // namespace podfit::cel

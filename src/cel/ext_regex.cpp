@@ -71,10 +71,14 @@ std::vector<std::string> find_all(const re2::RE2& re, std::string_view text, std
 
 }  // namespace
 
+std::uint64_t regex_cost(std::span<const Value> a) {
+  return ceil_cost(1 + actual_size(a[0]), 0.1) * ceil_cost(actual_size(a[1]), 0.25);
+}
+
 void add_regex_library(Env& env) {
-  env.add_function("find", {make_overload("string_find_string", {T("string"), T("string")}, T("string"),
+  env.add_function("find", {own_cost(make_overload("string_find_string", {T("string"), T("string")}, T("string"),
                                           [](Args a, EvalContext& c) {
-                                            c.add_cost(a[0].as_string().size() / 10 + 1);
+                                            c.add_cost(regex_cost(a));
                                             std::string err;
                                             const re2::RE2* re = cached_regex(a[1].as_string(), err);
                                             if (!re) return Value::error(err);
@@ -84,9 +88,9 @@ void add_regex_library(Env& env) {
                                               return Value::string("");
                                             return Value::string(std::string(m.data(), m.size()));
                                           },
-                                          true)});
+                                          true))});
   Impl all = [](Args a, EvalContext& c) {
-    c.add_cost(a[0].as_string().size() / 10 + 1);
+    c.add_cost(regex_cost(a));
     std::string err;
     const re2::RE2* re = cached_regex(a[1].as_string(), err);
     if (!re) return Value::error(err);
@@ -96,9 +100,9 @@ void add_regex_library(Env& env) {
     return Value::list(std::move(out));
   };
   env.add_function("findAll", {
-      make_overload("string_find_all_string", {T("string"), T("string")}, Type::list(T("string")), all, true),
-      make_overload("string_find_all_string_int", {T("string"), T("string"), T("int")}, Type::list(T("string")), all,
-                    true),
+      own_cost(make_overload("string_find_all_string", {T("string"), T("string")}, Type::list(T("string")), all, true)),
+      own_cost(make_overload("string_find_all_string_int", {T("string"), T("string"), T("int")},
+                             Type::list(T("string")), all, true)),
   });
 }
 

@@ -22,29 +22,39 @@ bool contains_all(const ListValue& a, const ListValue& b) {
   return true;
 }
 
+// cel-go prices each set relation by m * n comparisons (twice for equivalence) and the call.
+std::uint64_t relation_cost(std::span<const Value> a, double factor) {
+  const std::uint64_t n = a[0].as_list().size() * a[1].as_list().size();
+  return 1 + go_float_to_uint(static_cast<double>(n) * factor);
+}
+
+void charge(EvalContext& c, std::span<const Value> a, double factor) {
+  c.add_cost(c.overload_resolved() ? relation_cost(a, factor) : 1);
+}
+
 }  // namespace
 
 void add_sets_library(Env& env) {
   Type la = Type::list(Type::param("A"));
-  env.add_function("sets.contains", {make_overload("list_sets_contains_list", {la, la}, Type::boolean(),
-                                                   [](Args a, EvalContext& c) {
-                                                     c.add_cost(a[0].as_list().size() * a[1].as_list().size() / 10);
-                                                     return Value::boolean(contains_all(a[0].as_list(), a[1].as_list()));
-                                                   })});
+  env.add_function("sets.contains", {own_cost(make_overload("list_sets_contains_list", {la, la}, Type::boolean(),
+                                                            [](Args a, EvalContext& c) {
+                                                              charge(c, a, 1);
+                                                              return Value::boolean(contains_all(a[0].as_list(), a[1].as_list()));
+                                                            }))});
   env.add_function("sets.equivalent",
-                   {make_overload("list_sets_equivalent_list", {la, la}, Type::boolean(), [](Args a, EvalContext& c) {
-                     c.add_cost(a[0].as_list().size() * a[1].as_list().size() / 10);
+                   {own_cost(make_overload("list_sets_equivalent_list", {la, la}, Type::boolean(), [](Args a, EvalContext& c) {
+                     charge(c, a, 2);
                      return Value::boolean(contains_all(a[0].as_list(), a[1].as_list()) &&
                                            contains_all(a[1].as_list(), a[0].as_list()));
-                   })});
+                   }))});
   env.add_function("sets.intersects",
-                   {make_overload("list_sets_intersects_list", {la, la}, Type::boolean(), [](Args a, EvalContext& c) {
-                     c.add_cost(a[0].as_list().size() * a[1].as_list().size() / 10);
+                   {own_cost(make_overload("list_sets_intersects_list", {la, la}, Type::boolean(), [](Args a, EvalContext& c) {
+                     charge(c, a, 1);
                      const ListValue& x = a[0].as_list();
                      for (std::size_t i = 0; i < x.size(); ++i)
                        if (list_has(a[1].as_list(), x.get(i))) return Value::boolean(true);
                      return Value::boolean(false);
-                   })});
+                   }))});
 }
 
 }  // namespace podfit::cel

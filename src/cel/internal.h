@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cmath>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -42,6 +43,9 @@ struct Env::Impl {
   bool homogeneous_literals = false;  // list and map literals of one element type (Kubernetes)
   bool validate_literals = false;     // constant duration/timestamp/regex arguments (Kubernetes)
   bool optional_syntax = false;
+  bool two_var_comprehensions = true;  // all/exists/transformList ... with two variables
+  bool sort_by_macro = false;          // cel-go ext.Lists' sortBy
+  int format_validation = 0;           // literal format() calls checked: 1 as strings versions 1-3 do
 };
 
 // The library functions' way to set parser options (macros, optional syntax).
@@ -65,8 +69,10 @@ int order_values(const Value& a, const Value& b);
 // Whether a value may be passed where a parameter of type t is declared (kind level).
 bool value_matches(const Type& t, const Value& v);
 
-// cel-go's "no matching overload for 'f' applied to '(int, string)'" for run-time dispatch.
+// "no matching overload for 'f' applied to '(int, string)'", for forms without a dispatch.
 Value no_matching_overload(std::string_view fn, std::span<const Value> args);
+// cel-go's run-time dispatch failure: "no such overload: f(int, string)".
+Value no_such_overload(std::string_view fn, std::span<const Value> args);
 
 // Names a qualified name may denote inside a container, most specific first.
 std::vector<std::string> container_candidates(std::string_view container, std::string_view name);
@@ -94,6 +100,50 @@ std::string format_double(double d);
 inline std::uint64_t traversal_cost(std::uint64_t n) {
   return static_cast<std::uint64_t>(std::ceil(static_cast<double>(n) * 0.1));
 }
+// cel-go's size of a value for its cost model: code points of a string, bytes, elements,
+// entries, an optional's value, the bytes of a net.IP or net.CIDR prefix; 1 for the rest.
+std::uint64_t actual_size(const Value& v);
+// Kubernetes' cost.go traversalCost: a tenth of the bytes of text (truncated), the sum over a
+// list's elements or a map's keys and values, 1 for anything else.
+std::uint64_t kube_traversal_cost(const Value& v);
+// ceil(n * factor) in doubles, as cel-go prices traversals of n units.
+inline std::uint64_t ceil_cost(std::uint64_t n, double factor) {
+  return static_cast<std::uint64_t>(std::ceil(static_cast<double>(n) * factor));
+}
+// The price of matching a regular expression: ceil(0.1 * (1 + code points of the text)) times
+// ceil(0.25 * code points of the pattern), as cel-go and cost.go charge matches, find, findAll.
+std::uint64_t regex_cost(std::span<const Value> args);
+// Go's uint64(f) on amd64, where Kubernetes runs: negative values wrap through int64.
+std::uint64_t go_float_to_uint(double f);
+
+// cel-go's Compare between two values: -1, 0, 1, or 2 when it errs (different kinds that are
+// not both numbers, NaN, kinds without an ordering).
+int cel_compare(const Value& a, const Value& b);
+// Whether the value has an ordering (cel-go's traits.Comparer): numbers, bool, string, bytes,
+// timestamp, duration.
+bool is_comparable(const Value& v);
+// cel-go's run-time type names of values in error texts ("list(dyn)", "map(dyn, dyn)").
+std::string runtime_type_text(const Value& v);
+
+// Go's sort.Slice (pattern-defeating quicksort) over n positions: the same calls to less and
+// swap, so that equal keys end up in the order Kubernetes leaves them.
+void go_sort_slice(std::size_t n, const std::function<bool(std::size_t, std::size_t)>& less,
+                   const std::function<void(std::size_t, std::size_t)>& swap);
+
+// Timestamps and durations for the libraries that order and add them (time.cpp).
+bool is_timestamp(const Value& v);
+bool is_duration(const Value& v);
+// -1, 0, 1 for two timestamps or two durations; 2 otherwise.
+int compare_times(const Value& a, const Value& b);
+// cel-go's duration sum: "integer overflow" past int64 nanoseconds.
+Value add_durations(const Value& a, const Value& b);
+Value zero_duration();
+// A timestamp's or duration's text as cel-go converts them to strings (RFC 3339 in UTC; "1.5s").
+std::string time_text(const Value& v);
+
+// The bytes of a net.CIDR's prefix, rounded up (its size in cost.go).
+std::uint64_t cidr_size(const Value& v);
+
 // The overload, marked as charging its whole cost itself.
 inline Overload own_cost(Overload o) {
   o.own_cost = true;

@@ -507,6 +507,38 @@ class Parser {
     return true;
   }
 
+  bool identifier(const ExprPtr& e, std::string& out) {
+    if (e->kind != Expr::K::Ident || e->name.empty() || e->name[0] == '.') {
+      error_at(e->offset, "argument is not an identifier");
+      return false;
+    }
+    out = e->name;
+    return true;
+  }
+
+  // list.sortBy(e, key): the list bound once, then reordered by the keys a map over it yields.
+  ExprPtr sort_by(std::int32_t off, ExprPtr target, std::vector<ExprPtr> args) {
+    const Expr::K k = target->kind;
+    if (k != Expr::K::List && k != Expr::K::Select && k != Expr::K::Ident && k != Expr::K::Comprehension &&
+        k != Expr::K::Call) {
+      error_at(target->offset, "sortBy can only be applied to a list, identifier, comprehension, call or select expression");
+      return bad(off);
+    }
+    std::string v;
+    if (!identifier(args[0], v)) return bad(off);
+    const std::string input = "@__sortBy_input__";
+    auto single = node(Expr::K::List, off);
+    single->args.push_back(std::move(args[1]));
+    single->optional_entries.push_back(false);
+    ExprPtr keys = comprehension(off, v, ident(off, input), node(Expr::K::List, off), constant(off, Value::boolean(true)),
+                                 call2(off, "_+_", ident(off, kAccu), std::move(single)), ident(off, kAccu));
+    std::vector<ExprPtr> a;
+    a.push_back(std::move(keys));
+    ExprPtr sorted = call(off, "@sortByAssociatedKeys", std::move(a), ident(off, input));
+    return comprehension(off, "#unused", node(Expr::K::List, off), std::move(target), constant(off, Value::boolean(false)),
+                         ident(off, input), std::move(sorted), input);
+  }
+
   ExprPtr comprehension(std::int32_t off, std::string iter_var, ExprPtr range, ExprPtr init, ExprPtr cond, ExprPtr step,
                         ExprPtr result, std::string accu = kAccu) {
     auto c = node(Expr::K::Comprehension, off);
@@ -586,14 +618,19 @@ class Parser {
 
   ExprPtr member_call(std::int32_t off, std::string name, ExprPtr target, std::vector<ExprPtr> args) {
     auto is = [&](const char* n, std::size_t arity) { return name == n && args.size() == arity; };
-    if (is("all", 3) || is("exists", 3) || is("existsOne", 3) || is("exists_one", 3) || is("transformList", 3) ||
-        is("transformList", 4) || is("transformMap", 3) || is("transformMap", 4) || is("transformMapEntry", 3) ||
-        is("transformMapEntry", 4))
+    if (opts_.two_var_comprehensions &&
+        (is("all", 3) || is("exists", 3) || is("existsOne", 3) || is("exists_one", 3) || is("transformList", 3) ||
+         is("transformList", 4) || is("transformMap", 3) || is("transformMap", 4) || is("transformMapEntry", 3) ||
+         is("transformMapEntry", 4)))
       return two_var(off, name, std::move(target), std::move(args));
+    if (opts_.sort_by_macro && is("sortBy", 2)) return sort_by(off, std::move(target), std::move(args));
     if (is("all", 2) || is("exists", 2) || is("exists_one", 2) || is("existsOne", 2) || is("map", 2) ||
         is("map", 3) || is("filter", 2)) {
       std::string v;
-      if (!simple_name(args[0], v)) return bad(off);
+      // cel-go words the two families of macros differently.
+      const bool quantifier = name != "map" && name != "filter";
+      if (!quantifier && !identifier(args[0], v)) return bad(off);
+      if (quantifier && !simple_name(args[0], v)) return bad(off);
       std::int32_t aoff = args[1]->offset;
       if (name == "all" || name == "exists") {
         bool all = name == "all";

@@ -22,6 +22,8 @@ struct ParseOptions {
   std::size_t max_ast_depth = 1000;  // bounds the recursion of checking and evaluation
   bool bind_macro = false;      // cel.bind(var, init, expr)
   bool optional_syntax = false; // .?f, [?k], {?k: v}, [?v], optMap, optFlatMap
+  bool two_var_comprehensions = true;  // all(i, v, p), transformList(i, v, e) ...
+  bool sort_by_macro = false;   // list.sortBy(e, key), cel-go's ext.Lists
 };
 
 struct ParseResult {

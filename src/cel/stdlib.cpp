@@ -126,6 +126,24 @@ Value add_list(Args a) {
 }
 
 
+// cel-go's own price of a call it knows by its overload, in place of the call's unit; a call
+// the checker could not resolve to one overload costs the unit.
+Overload priced(Overload o, std::uint64_t (*cost)(Args)) {
+  Impl impl = std::move(o.impl);
+  o.impl = [impl = std::move(impl), cost](Args a, EvalContext& c) {
+    c.add_cost(c.overload_resolved() ? cost(a) : 1);
+    return impl(a, c);
+  };
+  o.own_cost = true;
+  return o;
+}
+
+// Concatenating text or bytes copies both operands.
+std::uint64_t both_cost(Args a) { return ceil_cost(actual_size(a[0]) + actual_size(a[1]), 0.1); }
+// Comparing or equating text and bytes traverses the shorter operand.
+std::uint64_t shorter_cost(Args a) { return ceil_cost(std::min(actual_size(a[0]), actual_size(a[1])), 0.1); }
+std::uint64_t receiver_cost(Args a) { return ceil_cost(actual_size(a[0]), 0.1); }
+
 void add_comparisons(Env& env) {
   struct Op {
     const char* fn;
@@ -153,8 +171,10 @@ void add_comparisons(Env& env) {
     std::vector<Overload> ovs;
     for (const Pair& p : pairs) {
       auto test = op.test;
-      ovs.push_back(make_overload(std::string(op.id) + "_" + p.suffix, {T(p.a), T(p.b)}, Type::boolean(),
-                                  [test](Args a, EvalContext&) { return Value::boolean(test(order_values(a[0], a[1]))); }));
+      Overload o = make_overload(std::string(op.id) + "_" + p.suffix, {T(p.a), T(p.b)}, Type::boolean(),
+                                 [test](Args a, EvalContext&) { return Value::boolean(test(order_values(a[0], a[1]))); });
+      const std::string_view suffix = p.suffix;
+      ovs.push_back(suffix == "string" || suffix == "bytes" ? priced(std::move(o), shorter_cost) : std::move(o));
     }
     env.add_function(op.fn, std::move(ovs));
   }
@@ -237,15 +257,17 @@ void add_conversions(Env& env) {
                     [](Args a, EvalContext&) { return Value::string(format_double(a[0].as_double())); }),
       make_overload("bool_to_string", {T("bool")}, T("string"),
                     [](Args a, EvalContext&) { return Value::string(a[0].as_bool() ? "true" : "false"); }),
-      make_overload("bytes_to_string", {T("bytes")}, T("string"), [](Args a, EvalContext&) {
-        if (!utf8_valid(a[0].as_string())) return Value::error("invalid UTF-8 in bytes, cannot convert to string");
-        return Value::string(std::string(a[0].as_string()));
-      }),
+      priced(make_overload("bytes_to_string", {T("bytes")}, T("string"), [](Args a, EvalContext&) {
+               if (!utf8_valid(a[0].as_string())) return Value::error("invalid UTF-8 in bytes, cannot convert to string");
+               return Value::string(std::string(a[0].as_string()));
+             }),
+             receiver_cost),
   });
   env.add_function("bytes", {
       make_overload("bytes_to_bytes", {T("bytes")}, T("bytes"), [](Args a, EvalContext&) { return a[0]; }),
-      make_overload("string_to_bytes", {T("string")}, T("bytes"),
-                    [](Args a, EvalContext&) { return Value::bytes(std::string(a[0].as_string())); }),
+      priced(make_overload("string_to_bytes", {T("string")}, T("bytes"),
+                           [](Args a, EvalContext&) { return Value::bytes(std::string(a[0].as_string())); }),
+             receiver_cost),
   });
   env.add_function("bool", {
       make_overload("bool_to_bool", {T("bool")}, T("bool"), [](Args a, EvalContext&) { return a[0]; }),
@@ -276,24 +298,21 @@ void add_arithmetic(Env& env) {
       }),
       make_overload("add_double", {T("double"), T("double")}, T("double"),
                     [](Args a, EvalContext&) { return Value::double_(a[0].as_double() + a[1].as_double()); }),
-      make_overload("add_string", {T("string"), T("string")}, T("string"), [](Args a, EvalContext& c) {
-        std::string s;
-        s.reserve(a[0].as_string().size() + a[1].as_string().size());
-        s.append(a[0].as_string()).append(a[1].as_string());
-        c.add_cost(s.size() / 10);
-        return Value::string(std::move(s));
-      }),
-      make_overload("add_bytes", {T("bytes"), T("bytes")}, T("bytes"), [](Args a, EvalContext& c) {
-        std::string s(a[0].as_string());
-        s.append(a[1].as_string());
-        c.add_cost(s.size() / 10);
-        return Value::bytes(std::move(s));
-      }),
+      priced(make_overload("add_string", {T("string"), T("string")}, T("string"), [](Args a, EvalContext&) {
+               std::string s;
+               s.reserve(a[0].as_string().size() + a[1].as_string().size());
+               s.append(a[0].as_string()).append(a[1].as_string());
+               return Value::string(std::move(s));
+             }),
+             both_cost),
+      priced(make_overload("add_bytes", {T("bytes"), T("bytes")}, T("bytes"), [](Args a, EvalContext&) {
+               std::string s(a[0].as_string());
+               s.append(a[1].as_string());
+               return Value::bytes(std::move(s));
+             }),
+             both_cost),
       make_overload("add_list", {Type::list(P("A")), Type::list(P("A"))}, Type::list(P("A")),
-                    [](Args a, EvalContext& c) {
-                      c.add_cost((a[0].as_list().size() + a[1].as_list().size()) / 10);
-                      return add_list(a);
-                    }),
+                    [](Args a, EvalContext&) { return add_list(a); }),
   });
   env.add_function("_-_", {
       make_overload("subtract_int64", {T("int"), T("int")}, T("int"), [](Args a, EvalContext&) {
@@ -374,24 +393,27 @@ void add_special_forms(Env& env) {
 }
 
 void add_equality_and_membership(Env& env) {
-  env.add_function("_==_", {make_overload("equals", {P("A"), P("A")}, T("bool"), [](Args a, EvalContext&) {
+  // Kubernetes prices equality of its own types (net.IP, quantities ...) at one unit.
+  env.add_function("_==_", {own_cost(make_overload("equals", {P("A"), P("A")}, T("bool"), [](Args a, EvalContext& c) {
+                     const bool kube = a[0].kind() == Kind::Opaque && !is_timestamp(a[0]) && !is_duration(a[0]);
+                     c.add_cost(kube ? 1 : shorter_cost(a));
                      auto r = equals(a[0], a[1]);
                      return r ? Value::boolean(*r) : Value::error("equality of values containing errors");
-                   })});
-  env.add_function("_!=_", {make_overload("not_equals", {P("A"), P("A")}, T("bool"), [](Args a, EvalContext&) {
-                     auto r = equals(a[0], a[1]);
-                     return r ? Value::boolean(!*r) : Value::error("equality of values containing errors");
-                   })});
+                   }))});
+  env.add_function("_!=_", {priced(make_overload("not_equals", {P("A"), P("A")}, T("bool"), [](Args a, EvalContext&) {
+                                     auto r = equals(a[0], a[1]);
+                                     return r ? Value::boolean(!*r) : Value::error("equality of values containing errors");
+                                   }),
+                                   shorter_cost)});
   env.add_function("@in", {
-      make_overload("in_list", {P("A"), Type::list(P("A"))}, T("bool"), [](Args a, EvalContext& c) {
+      priced(make_overload("in_list", {P("A"), Type::list(P("A"))}, T("bool"), [](Args a, EvalContext&) {
         const ListValue& l = a[1].as_list();
-        c.add_cost(l.size() / 10);
         for (std::size_t i = 0; i < l.size(); ++i) {
           auto r = equals(a[0], l.get(i));
           if (r && *r) return Value::boolean(true);
         }
         return Value::boolean(false);
-      }),
+      }), [](Args a) -> std::uint64_t { return a[1].as_list().size(); }),
       make_overload("in_map", {P("A"), Type::map(P("A"), P("B"))}, T("bool"), [](Args a, EvalContext&) {
         Kind k = a[0].kind();
         if (k != Kind::Int && k != Kind::Uint && k != Kind::Double && k != Kind::Bool && k != Kind::String)
@@ -423,33 +445,35 @@ void add_size_and_strings(Env& env) {
       make_overload("list_size", {Type::list(P("A"))}, T("int"), sz, true),
       make_overload("map_size", {Type::map(P("A"), P("B"))}, T("int"), sz, true),
   });
-  env.add_function("contains", {make_overload("contains_string", {T("string"), T("string")}, T("bool"),
-                                              [](Args a, EvalContext& c) {
-                                                c.add_cost(a[0].as_string().size() / 10);
-                                                return Value::boolean(a[0].as_string().find(a[1].as_string()) !=
-                                                                      std::string_view::npos);
-                                              },
-                                              true)});
-  env.add_function("startsWith", {make_overload("starts_with_string", {T("string"), T("string")}, T("bool"),
-                                                [](Args a, EvalContext&) {
-                                                  return Value::boolean(a[0].as_string().starts_with(a[1].as_string()));
-                                                },
-                                                true)});
-  env.add_function("endsWith", {make_overload("ends_with_string", {T("string"), T("string")}, T("bool"),
-                                              [](Args a, EvalContext&) {
-                                                return Value::boolean(a[0].as_string().ends_with(a[1].as_string()));
-                                              },
-                                              true)});
-  Impl matches = [](Args a, EvalContext& c) {
-    c.add_cost(a[0].as_string().size() / 10 + 1);
+  env.add_function("contains", {priced(make_overload("contains_string", {T("string"), T("string")}, T("bool"),
+                                                     [](Args a, EvalContext&) {
+                                                       return Value::boolean(a[0].as_string().find(a[1].as_string()) !=
+                                                                             std::string_view::npos);
+                                                     },
+                                                     true),
+                                       [](Args a) { return receiver_cost(a) * ceil_cost(actual_size(a[1]), 0.1); })});
+  env.add_function("startsWith", {priced(make_overload("starts_with_string", {T("string"), T("string")}, T("bool"),
+                                                       [](Args a, EvalContext&) {
+                                                         return Value::boolean(a[0].as_string().starts_with(a[1].as_string()));
+                                                       },
+                                                       true),
+                                         receiver_cost)});
+  env.add_function("endsWith", {priced(make_overload("ends_with_string", {T("string"), T("string")}, T("bool"),
+                                                     [](Args a, EvalContext&) {
+                                                       return Value::boolean(a[0].as_string().ends_with(a[1].as_string()));
+                                                     },
+                                                     true),
+                                       receiver_cost)});
+  Impl matches = [](Args a, EvalContext&) {
     std::string err;
     const RE2* re = cached_regex(a[1].as_string(), err);
     if (!re) return Value::error(err);
     return Value::boolean(RE2::PartialMatch(re2::StringPiece(a[0].as_string().data(), a[0].as_string().size()), *re));
   };
   env.add_function("matches", {
+      // cel-go prices only the member form by the text and the pattern.
       make_overload("matches", {T("string"), T("string")}, T("bool"), matches),
-      make_overload("matches_string", {T("string"), T("string")}, T("bool"), matches, true),
+      priced(make_overload("matches_string", {T("string"), T("string")}, T("bool"), matches, true), regex_cost),
   });
 }
 

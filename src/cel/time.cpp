@@ -418,6 +418,25 @@ void add_getters(Env& env, Type ts, Type dur) {
 
 }  // namespace
 
+bool is_timestamp(const Value& v) { return v.kind() == Kind::Opaque && v.type_name() == kTimestamp; }
+bool is_duration(const Value& v) { return v.kind() == Kind::Opaque && v.type_name() == kDuration; }
+
+int compare_times(const Value& a, const Value& b) {
+  if (!(is_timestamp(a) && is_timestamp(b)) && !(is_duration(a) && is_duration(b))) return 2;
+  const i128 x = total_nanos(get(a)), y = total_nanos(get(b));
+  return x < y ? -1 : (y < x ? 1 : 0);
+}
+
+Value add_durations(const Value& a, const Value& b) {
+  const i128 n = total_nanos(get(a)) + total_nanos(get(b));
+  if (n < INT64_MIN || n > INT64_MAX) return Value::error("integer overflow");
+  return duration_value(from_nanos(n, true));
+}
+
+Value zero_duration() { return duration_value(Time{}); }
+
+std::string time_text(const Value& v) { return is_duration(v) ? duration_text(get(v)) : timestamp_text(get(v)); }
+
 void add_time_library(Env& env) {
   Type ts = Type::opaque(std::string(kTimestamp));
   Type dur = Type::opaque(std::string(kDuration));

@@ -169,7 +169,13 @@ MatchResult CompiledSelector::matches(const DeviceView& device) const {
 }
 
 SelectorCompiler::SelectorCompiler(SelectorFeatures features, Expressions kind) {
-  cel::enable_kubernetes_libraries(env_);
+  // New expressions compile in the compatibility version's environment, so that an API server
+  // rolled back one release still understands them; stored ones with every library.
+  if (kind == Expressions::New) {
+    cel::enable_kubernetes_libraries(env_, cel::kDefaultCompatibilityVersion);
+  } else {
+    cel::enable_kubernetes_libraries(env_);
+  }
   add_quantity_library(env_);
   const cel::Type attributes = cel::Type::map(cel::Type::string(), cel::Type::map(cel::Type::string(), cel::Type::dyn()));
   const cel::Type capacity = cel::Type::map(cel::Type::string(), cel::Type::map(cel::Type::string(), quantity_type()));

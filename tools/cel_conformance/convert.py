@@ -29,6 +29,11 @@ SKIP_MARKERS = [
     (re.compile(r"TestAllTypes"), "protocol buffer messages are not supported"),
     (re.compile(r"google\.protobuf\.(?!Timestamp\b|Duration\b)"), "protocol buffer well-known types are not supported"),
 ]
+# Single cases (section, name) where cel-go, as Kubernetes v1.37 pins it, differs from the specification.
+SKIP_CASES = {
+    ("value_errors", "indexof_out_of_range"): "cel-go v0.27 returns -1 for an offset past the end",
+    ("value_errors", "lastindexof_out_of_range"): "cel-go v0.27 returns -1 for an offset past the end",
+}
 SKIP_FILES = {
     "proto2": "protocol buffer messages are not supported",
     "proto3": "protocol buffer messages are not supported",
@@ -301,6 +306,9 @@ def convert_test(section, test, file_skip):
     case = {"section": section, "name": text_of(one(test, "name")), "expr": text_of(one(test, "expr"))}
     if file_skip:
         case["skip"] = file_skip
+        return case
+    if (section, case["name"]) in SKIP_CASES:
+        case["skip"] = SKIP_CASES[(section, case["name"])]
         return case
     container = text_of(one(test, "container", ("w", "")))
     if "conformance.proto" in container:

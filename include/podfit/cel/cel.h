@@ -50,11 +50,16 @@ class EvalContext {
   bool add_cost(std::uint64_t c) { cost_ += c; return cost_ <= limit_; }
   std::uint64_t cost() const { return cost_; }
   std::uint64_t limit() const { return limit_; }
+  // Whether the type checker resolved the running call to the one overload being run: cel-go
+  // prices a call by its overload id only then (a call on dyn arguments costs one unit).
+  bool overload_resolved() const { return resolved_; }
+  void set_overload_resolved(bool r) { resolved_ = r; }
   explicit EvalContext(std::uint64_t limit) : limit_(limit) {}
 
  private:
   std::uint64_t cost_ = 0;
   std::uint64_t limit_;
+  bool resolved_ = false;
 };
 
 // A function implementation: arguments (receiver first for member overloads) already
@@ -72,6 +77,9 @@ struct Overload {
   // The implementation charges the call's whole cost through EvalContext::add_cost instead of
   // the evaluator's one unit (Kubernetes' cost.go prices some calls by their arguments alone).
   bool own_cost = false;
+  // Runs on arguments of any kind, the implementation checking them itself (cel-go's
+  // DisableTypeGuards and single-binding functions with their own error texts).
+  bool unguarded = false;
 };
 
 // Limits that keep hostile expressions from exhausting the stack, memory or time.
@@ -155,8 +163,14 @@ class Program {
 };
 
 // Libraries, each added to an environment by its own function.
-void add_strings_library(Env& env);    // cel-go ext.Strings: charAt, indexOf, split, format ...
-void add_lists_library(Env& env);      // Kubernetes: isSorted, sum, min, max, indexOf ...
+// cel-go ext.Strings at a version (Kubernetes: 0 before 1.29, 2 since): charAt, indexOf, split,
+// join ...; format and strings.quote from 1, reverse from 3.
+void add_strings_library(Env& env, std::uint32_t version = 2);
+// Kubernetes' lists at a version: isSorted, sum, min, max, indexOf, lastIndexOf; includes from 1.
+void add_lists_library(Env& env, std::uint32_t version = 1);
+// cel-go ext.Lists at a version (Kubernetes: 3): slice; flatten from 1; sort, sortBy,
+// lists.range, reverse, distinct from 2; their run-time costs from 3.
+void add_ext_lists_library(Env& env, std::uint32_t version = 3);
 void add_regex_library(Env& env);      // Kubernetes: find, findAll (matches is standard)
 void add_sets_library(Env& env);       // cel-go ext.Sets: sets.contains, equivalent, intersects
 void add_optional_library(Env& env);   // cel-go optional types: optional.of, .value() ...
@@ -169,8 +183,27 @@ void add_format_library(Env& env);     // Kubernetes: format.named(), format.dns
 // A kubernetes.Semver value from strict semver text (a device's version attribute), or an
 // Error value with the parser's message.
 Value semver_value(std::string_view text);
-// Every library above, homogeneous literals and literal validation: what kube-scheduler's
-// DRA CEL environment enables (Kubernetes' base environment plus cel.bind).
+
+// A Kubernetes minor release: Kubernetes' CEL base environment adds libraries at releases.
+struct KubeVersion {
+  int major = 1;
+  int minor = 0;
+  friend constexpr auto operator<=>(const KubeVersion&, const KubeVersion&) = default;
+};
+// The release podfit follows.
+inline constexpr KubeVersion kKubernetesRelease{1, 37};
+// The compatibility version a kKubernetesRelease API server compiles new expressions at
+// (environment.DefaultCompatibilityVersion: the binary's minor release less one).
+inline constexpr KubeVersion kDefaultCompatibilityVersion{1, 36};
+
+// Kubernetes' base environment (k8s.io/apiserver's environment.MustBaseEnvSet) plus cel.bind,
+// the DRA environment's, as new expressions compile in it at a compatibility version: only
+// what was introduced at or before it and not yet replaced. Homogeneous literals and the URLs,
+// regex, lists (version 0 until 1.37, then 1) and strings (version 0, then 2 from 1.29)
+// libraries since 1.0; optional types 1.28; literal validation and sets 1.29; IP and CIDR 1.30;
+// format and cel.bind 1.31; two-variable comprehensions 1.32; semver 1.33; ext.Lists 1.34.
+void enable_kubernetes_libraries(Env& env, KubeVersion compatibility);
+// The same environment as stored expressions compile in it: every library of the release.
 void enable_kubernetes_libraries(Env& env);
 
 // Kubernetes' bounds on a DRA device selector (resource.k8s.io CELSelectorExpressionMaxCost

@@ -23,8 +23,9 @@ struct SelectorFeatures {
 };
 
 // Which of upstream's environments compiles: an expression the API server is asked to store
-// (new) sees only what the gates enable; one already stored, and every expression the
-// scheduler evaluates, sees every declaration.
+// (new) sees only what the gates enable and the CEL libraries of the compatibility version
+// (cel::kDefaultCompatibilityVersion, v1.36: no `includes`); one already stored, and every
+// expression the scheduler evaluates, sees every declaration and every library of v1.37.
 enum class Expressions { New, Stored };
 
 // One device as selectors see it (`device.driver`, `.attributes`, `.capacity`,

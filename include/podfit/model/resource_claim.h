@@ -85,8 +85,17 @@ struct DeviceRequestAllocationResult {
   std::vector<std::pair<std::string, Quantity>> consumed_capacity;
 };
 
+// status.allocation.devices.config[]: configuration for the allocated devices, from their
+// DeviceClass (source "FromClass") or from the claim ("FromClaim"); no requests means all.
+struct DeviceAllocationConfiguration {
+  std::string source;
+  std::vector<std::string> requests;
+  DeviceClassConfiguration opaque;
+};
+
 struct AllocationResult {
   std::vector<DeviceRequestAllocationResult> results;
+  std::vector<DeviceAllocationConfiguration> config;
   std::optional<NodeSelector> node_selector;  // where the allocated devices are usable
   std::string allocation_timestamp;
 };

@@ -11,6 +11,7 @@
 #include "podfit/model/pod.h"
 #include "podfit/model/policy.h"
 #include "podfit/model/resource_quota.h"
+#include "podfit/model/resource_claim.h"
 #include "podfit/model/resource_slice.h"
 #include "podfit/model/device_class.h"
 #include "podfit/model/runtime_class.h"
@@ -35,6 +36,9 @@ struct ClusterState {
   std::vector<ResourceQuota> resource_quotas;
   std::vector<ResourceSlice> resource_slices;
   std::vector<DeviceClass> device_classes;
+  std::vector<ResourceClaim> resource_claims;
+  std::vector<ResourceClaimTemplate> resource_claim_templates;
+  std::vector<DeviceTaintRule> device_taint_rules;
   std::map<std::string, int> skipped_kinds;  // kinds podfit does not read -> how many were seen
 };
 

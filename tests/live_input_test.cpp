@@ -221,3 +221,18 @@ TEST_CASE("LoadProgress: draws nothing when disabled") {
   progress.finish();
   progress.finish();  // a second finish is harmless
 }
+
+TEST_CASE("without_missing_kind: a type the server lacks leaves the kinds, nodes and pods never") {
+  std::string dropped;
+  const std::string kinds = "nodes,pods,resourceslices.resource.k8s.io,deviceclasses.resource.k8s.io";
+  auto rest = without_missing_kind(kinds, "error: the server doesn't have a resource type \"resourceslices\"\n", &dropped);
+  REQUIRE(rest.has_value());
+  CHECK(*rest == "nodes,pods,deviceclasses.resource.k8s.io");
+  CHECK(dropped == "resourceslices.resource.k8s.io");
+  rest = without_missing_kind(*rest, "error: the server doesn't have a resource type \"deviceclasses\"\n", &dropped);
+  REQUIRE(rest.has_value());
+  CHECK(*rest == "nodes,pods");
+  CHECK_FALSE(without_missing_kind(kinds, "error: the server doesn't have a resource type \"pods\"\n", &dropped));
+  CHECK_FALSE(without_missing_kind(kinds, "error: the server doesn't have a resource type \"widgets\"\n", &dropped));
+  CHECK_FALSE(without_missing_kind(kinds, "The connection to the server 127.0.0.1:6443 was refused\n", &dropped));
+}

@@ -60,12 +60,47 @@ std::string describe_status(int status) {
 
 }  // namespace
 
-std::vector<std::string> kubectl_get_arguments(const std::string& kubeconfig, const std::string& context) {
+std::vector<std::string> kubectl_get_arguments(const std::string& kubeconfig, const std::string& context,
+                                               const std::string& kinds) {
   std::vector<std::string> args;
   if (!kubeconfig.empty()) args.push_back("--kubeconfig=" + kubeconfig);
   if (!context.empty()) args.push_back("--context=" + context);
-  for (const char* word : {"get", kLiveKinds, "--all-namespaces", "--output=json"}) args.emplace_back(word);
+  for (const std::string& word : {std::string("get"), kinds.empty() ? std::string(kLiveKinds) : kinds,
+                                  std::string("--all-namespaces"), std::string("--output=json")}) {
+    args.push_back(word);
+  }
   return args;
+}
+
+std::optional<std::string> without_missing_kind(const std::string& kinds, const std::string& kubectl_said,
+                                                std::string* dropped) {
+  // kubectl names the first type the server lacks, by its plural name, and fetches nothing.
+  static constexpr std::string_view kMissing = "the server doesn't have a resource type \"";
+  const size_t at = kubectl_said.find(kMissing);
+  if (at == std::string::npos) return std::nullopt;
+  const size_t begin = at + kMissing.size();
+  const size_t end = kubectl_said.find('"', begin);
+  if (end == std::string::npos) return std::nullopt;
+  const std::string type = kubectl_said.substr(begin, end - begin);
+  std::string rest;
+  bool found = false;
+  size_t start = 0;
+  while (start <= kinds.size()) {
+    size_t comma = kinds.find(',', start);
+    if (comma == std::string::npos) comma = kinds.size();
+    const std::string kind = kinds.substr(start, comma - start);
+    const std::string plural = kind.substr(0, kind.find('.'));
+    // Nodes and pods are the cluster state itself: a server without them is not one to read.
+    if (!found && (kind == type || plural == type) && plural != "nodes" && plural != "pods") {
+      found = true;
+      *dropped = kind;
+    } else if (!kind.empty()) {
+      rest += (rest.empty() ? "" : ",") + kind;
+    }
+    start = comma + 1;
+  }
+  if (!found) return std::nullopt;
+  return rest;
 }
 
 std::string kubectl_program() {
@@ -73,12 +108,23 @@ std::string kubectl_program() {
   return chosen != nullptr && *chosen != '\0' ? std::string(chosen) : std::string("kubectl");
 }
 
-std::optional<LoadError> load_live_cluster_state(const std::string& kubeconfig, const std::string& context,
-                                                 const LoadOptions& options, ClusterState& out, std::ostream& err) {
+namespace {
+
+struct KubectlRun {
+  std::optional<LoadError> loaded;  // what reading its output gave
+  int status = 0;
+  std::string said;  // its standard error
+  std::string command;
+};
+
+// One `kubectl get KINDS`, its output read as the cluster state while it is printed.
+std::optional<LoadError> run_kubectl_get(const std::string& kubeconfig, const std::string& context,
+                                         const std::string& kinds, const LoadOptions& options, ClusterState& out,
+                                         KubectlRun& run) {
   const std::string program = kubectl_program();
-  const std::vector<std::string> args = kubectl_get_arguments(kubeconfig, context);
-  std::string command = shell_quote(program);
-  for (const std::string& arg : args) command += " " + shell_quote(arg);
+  const std::vector<std::string> args = kubectl_get_arguments(kubeconfig, context, kinds);
+  run.command = shell_quote(program);
+  for (const std::string& arg : args) run.command += " " + shell_quote(arg);
 
   int output[2];
   if (::pipe2(output, O_CLOEXEC) != 0) return LoadError{fmt::format("--live: cannot create a pipe: {}", std::strerror(errno))};
@@ -114,22 +160,40 @@ std::optional<LoadError> load_live_cluster_state(const std::string& kubeconfig, 
     return LoadError{fmt::format("--live: cannot run {}: {}", program, std::strerror(spawned))};
   }
 
-  std::optional<LoadError> loaded = load_cluster_state_fd(output[0], kSourceName, options, out);
+  run.loaded = load_cluster_state_fd(output[0], kSourceName, options, out);
   ::close(output[0]);  // if reading stopped early, kubectl meets a closed pipe and ends
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  while (::waitpid(pid, &run.status, 0) < 0 && errno == EINTR) {
   }
-  const std::string said = read_back(fileno(messages));
+  run.said = read_back(fileno(messages));
   std::fclose(messages);
+  return std::nullopt;
+}
 
-  const bool succeeded = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-  const bool cut_off = WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE;
-  if (!succeeded && !(cut_off && loaded)) {
-    err << said;
-    return LoadError{fmt::format("--live: kubectl failed ({}) running: {}", describe_status(status), command)};
+}  // namespace
+
+std::optional<LoadError> load_live_cluster_state(const std::string& kubeconfig, const std::string& context,
+                                                 const LoadOptions& options, ClusterState& out, std::ostream& err) {
+  std::string kinds = kLiveKinds;
+  for (;;) {
+    KubectlRun run;
+    if (auto failed = run_kubectl_get(kubeconfig, context, kinds, options, out, run)) return failed;
+    const bool succeeded = WIFEXITED(run.status) && WEXITSTATUS(run.status) == 0;
+    const bool cut_off = WIFSIGNALED(run.status) && WTERMSIG(run.status) == SIGPIPE;
+    if (succeeded || (cut_off && run.loaded)) {
+      err << run.said;  // kubectl's warnings, as kubectl shows them
+      return run.loaded;
+    }
+    // An older cluster without a kind podfit reads (ResourceSlices before v1.34): read the rest.
+    std::string dropped;
+    if (auto rest = without_missing_kind(kinds, run.said, &dropped)) {
+      err << fmt::format("podfit: --live: the cluster serves no {}: read without them\n", dropped);
+      kinds = *rest;
+      out = ClusterState{};
+      continue;
+    }
+    err << run.said;
+    return LoadError{fmt::format("--live: kubectl failed ({}) running: {}", describe_status(run.status), run.command)};
   }
-  err << said;  // kubectl's warnings, as kubectl shows them
-  return loaded;
 }
 
 }  // namespace podfit

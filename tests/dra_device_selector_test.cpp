@@ -238,3 +238,23 @@ TEST_CASE("DRA device selectors: the API server's check of a new selector") {
         " | ..............^");
   CHECK(dra::SelectorCompiler({}, dra::Expressions::Stored).compile("['a'].includes('a')").ok());
 }
+
+TEST_CASE("DRA device selectors: constant list and map literals cost nothing, as with cel-go's OptOptimize") {
+  // Ten comparisons against a constant list of ten inside a loop of ten: with the literals folded
+  // the evaluation stays far below a limit that unfolded literals (10 each) would not.
+  dra::SelectorCompiler compiler;
+  Device d;
+  dra::DeviceView view("gpu.example.com", d);
+  const std::string expr = "[1, 2, 3].all(x, x in [1, 2, 3] && {'a': 1}['a'] == 1)";
+  podfit::cel::Env plain;  // no folding: each literal is built and charged
+  podfit::cel::Env folding;
+  folding.set_constant_folding(true);
+  podfit::cel::MapActivation none;
+  const auto unfolded_cost = plain.compile(expr).program->evaluate(none).cost;
+  const auto folded_cost = folding.compile(expr).program->evaluate(none).cost;
+  CHECK(unfolded_cost - folded_cost == 10 + 3 * (10 + 30));
+  CHECK(compiler.compile(expr).matches(view).matches);
+  // A list holding a variable is built at run time and charged.
+  CHECK(folding.compile("[1, 2].exists(x, [x] == [1])").program->evaluate(none).cost >
+        folding.compile("[1, 2].exists(x, x == 1)").program->evaluate(none).cost);
+}

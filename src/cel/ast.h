@@ -42,6 +42,9 @@ struct Expr {
   bool resolved_overload = false;         // Call: the checker left exactly one overload
   Value folded;                           // Ident naming a type: its type value; Const: the owner
   bool is_type_ident = false;
+  // List or Map of constants only, with constant folding on: it costs nothing at run time, as
+  // cel-go's OptOptimize folds it into a constant when the program is planned.
+  bool constant_literal = false;
   Special special = Special::None;
   bool non_strict = false;
   bool root_scope = false;                // Ident written with a leading dot: never a local                // a candidate overload takes error arguments

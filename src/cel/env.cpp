@@ -1,6 +1,8 @@
 // The environment and compilation: parse, check, plan; the program's evaluate().
 #include <array>
 
+#include <algorithm>
+
 #include "checker.h"
 #include "eval.h"
 #include "internal.h"
@@ -134,6 +136,7 @@ Type Env::add_object_type(std::string name, std::vector<std::pair<std::string, T
 }
 
 void Env::set_homogeneous_literals(bool on) { impl_->homogeneous_literals = on; }
+void Env::set_constant_folding(bool on) { impl_->constant_folding = on; }
 void Env::set_literal_validation(bool on) { impl_->validate_literals = on; }
 void Env::set_container(std::string container) { impl_->container = std::move(container); }
 Limits& Env::limits() { return impl_->limits; }
@@ -204,9 +207,15 @@ class Planner {
         return;
       case Expr::K::Call: return plan_call(e, scope);
       case Expr::K::List:
-      case Expr::K::Map:
-        for (auto& a : e.args) plan(*a, scope);
+      case Expr::K::Map: {
+        bool constant = std::none_of(e.optional_entries.begin(), e.optional_entries.end(), [](bool b) { return b; });
+        for (auto& a : e.args) {
+          plan(*a, scope);
+          constant = constant && (a->kind == Expr::K::Const || a->constant_literal);
+        }
+        e.constant_literal = constant && env_.constant_folding;
         return;
+      }
       case Expr::K::Struct:
         issues_.push_back({e.offset, "undeclared reference to '" + e.name + "' (in container '" + env_.container + "')"});
         return;

@@ -177,6 +177,8 @@ SelectorCompiler::SelectorCompiler(SelectorFeatures features, Expressions kind) 
     cel::enable_kubernetes_libraries(env_);
   }
   add_quantity_library(env_);
+  // Kubernetes' base environment plans programs with cel-go's OptOptimize.
+  env_.set_constant_folding(true);
   const cel::Type attributes = cel::Type::map(cel::Type::string(), cel::Type::map(cel::Type::string(), cel::Type::dyn()));
   const cel::Type capacity = cel::Type::map(cel::Type::string(), cel::Type::map(cel::Type::string(), quantity_type()));
   std::vector<std::pair<std::string, cel::Type>> fields = {

@@ -127,6 +127,9 @@ class Env {
   // elements differ in type ([1, 'a'], [1, dyn(2)]) is a compile error, except inside
   // format()'s arguments.
   void set_homogeneous_literals(bool on);
+  // cel-go's OptOptimize, which Kubernetes' programs run with: list and map literals of
+  // constants are folded when planned, so evaluating them costs nothing.
+  void set_constant_folding(bool on);
   // cel-go's literal validators, which Kubernetes sets: a constant argument of duration(),
   // timestamp() or matches() that is invalid is a compile error ("invalid duration argument").
   void set_literal_validation(bool on);

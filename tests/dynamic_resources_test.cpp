@@ -1,78 +1,434 @@
-// DynamicResources: skipped without claims, reported as not evaluated with them.
+// DynamicResources: the cases of kube-scheduler's dynamicresources_test.go that apply to what
+// podfit runs (PreFilter, Filter, PostFilter, Score, Reserve, PreBind), statuses compared word
+// for word, plus the FitError message of a pod whose claims fit no node.
 #include <doctest/doctest.h>
 
 #include "builders.h"
+#include "podfit/framework/fit_error.h"
 #include "podfit/framework/framework.h"
+#include "podfit/framework/preemption.h"
 #include "podfit/plugins/dynamic_resources.h"
 #include "podfit/snapshot/snapshot.h"
 
 using namespace podfit;
 
-TEST_CASE("DynamicResources: a pod without resource claims is skipped, as kube-scheduler's PreFilter does") {
+namespace {
+
+const std::string kPod = "my-pod", kPodUid = "1234", kClaim = "my-pod-my-resource", kClass = "my-resource-class",
+                  kDriver = "some-driver", kRequest = "req-1", kWorker = "worker";
+
+Node worker(const std::string& name = kWorker) {
+  Node node;
+  node.metadata.name = name;
+  node.metadata.labels.set("kubernetes.io/hostname", name);
+  node.status.allocatable.set("pods", *Quantity::parse("110"));
+  return node;
+}
+
+DeviceClass device_class() {
+  DeviceClass dc;
+  dc.metadata.name = kClass;
+  dc.selectors.push_back(DeviceSelector{"device.driver == \"" + kDriver + "\"", 0});
+  return dc;
+}
+
+// One slice with `devices` devices (instance-0, ...) on `node`.
+ResourceSlice slice(const std::string& node, int devices) {
+  ResourceSlice s;
+  s.metadata.name = node + "-slice";
+  s.driver = kDriver;
+  s.pool.name = node;
+  s.pool.resource_slice_count = 1;
+  s.node_name = node;
+  for (int i = 0; i < devices; ++i) s.devices.emplace_back().name = "instance-" + std::to_string(i);
+  return s;
+}
+
+ResourceClaim pending_claim(const std::string& name = kClaim) {
+  ResourceClaim claim;
+  claim.metadata.name = name;
+  claim.metadata.namespace_ = "default";
+  claim.metadata.uid = name + "-uid";
+  DeviceRequest& request = claim.spec.requests.emplace_back();
+  request.name = kRequest;
+  request.exactly.emplace().device_class_name = kClass;
+  return claim;
+}
+
+AllocationResult allocation_on(const std::string& node, const std::string& device = "instance-0") {
+  AllocationResult a;
+  a.results.push_back(DeviceRequestAllocationResult{kRequest, kDriver, node, device});
+  NodeSelector selector;
+  NodeSelectorTerm& term = selector.node_selector_terms.emplace_back();
+  term.match_fields.push_back(NodeSelectorRequirement{"metadata.name", "In", {node}});
+  a.node_selector = selector;
+  return a;
+}
+
+Pod pod_with_claim_name() {
+  Pod pod = testing::PodBuilder(kPod).uid(kPodUid);
+  pod.spec.resource_claims.push_back(PodResourceClaim{"my-resource", kClaim, std::nullopt});
+  return pod;
+}
+
+Pod pod_with_claim_template(bool with_status = true) {
+  Pod pod = testing::PodBuilder(kPod).uid(kPodUid);
+  pod.spec.resource_claims.push_back(PodResourceClaim{"my-resource", std::nullopt, std::string("my-template")});
+  if (with_status) pod.status.resource_claim_statuses.push_back(PodResourceClaimStatus{"my-resource", kClaim});
+  return pod;
+}
+
+ResourceClaim owned_by_pod(ResourceClaim claim) {
+  claim.metadata.owner_references.push_back(OwnerReference{"v1", "Pod", kPod, kPodUid, true});
+  return claim;
+}
+
+struct Run {
+  Status pre_filter;
+  std::vector<Status> filter;  // per node
+  Status post_filter;
+};
+
+Run run(ClusterState& cluster, const Pod& pod) {
   FeatureGates gates;
   DynamicResources plugin(gates);
-  Pod pod;
-  pod.metadata.name = "p";
-  pod.spec.containers.emplace_back().name = "c";
-  ClusterState cluster;
   Snapshot snapshot(cluster, gates);
-  CHECK_FALSE(plugin.cannot_evaluate(pod, snapshot).has_value());
   PodInfo info(pod, gates);
   CycleState state;
   PreFilterResult result;
-  CHECK(plugin.pre_filter(state, info, snapshot, result).code() == Code::Skip);
+  Run out;
+  out.pre_filter = plugin.pre_filter(state, info, snapshot, result);
+  if (out.pre_filter.is_success()) {
+    for (const auto& node : snapshot.nodes()) out.filter.push_back(plugin.filter(state, info, *node));
+  }
+  out.post_filter = dynamic_resources_post_filter(state, pod);
+  return out;
 }
 
-TEST_CASE("DynamicResources: a pod with resource claims is not evaluated, and the framework says so") {
-  FeatureGates gates;
-  PluginContext context;
-  Pod pod;
-  pod.metadata.name = "gpu-job";
-  pod.metadata.namespace_ = "ml";
-  pod.spec.containers.emplace_back().name = "c";
-  pod.spec.resource_claims.push_back(PodResourceClaim{"gpu", std::string("gpu-claim"), std::nullopt});
-  DynamicResources plugin(gates);
+Status unresolvable(std::string reason) { return Status(Code::UnschedulableAndUnresolvable, std::move(reason)); }
 
+}  // namespace
+
+TEST_CASE("DynamicResources PreFilter: claims that cannot be used, with upstream's texts") {
   ClusterState cluster;
-  Node& node = cluster.nodes.emplace_back();
-  node.metadata.name = "n1";
-  node.status.allocatable.set("pods", *Quantity::parse("10"));
+  cluster.nodes = {worker()};
+  cluster.device_classes = {device_class()};
+  cluster.resource_slices = {slice(kWorker, 1)};
+
+  SUBCASE("empty: a pod without claims is skipped; PostFilter has no claims to deallocate") {
+    Run r = run(cluster, testing::PodBuilder(kPod));
+    CHECK(r.pre_filter.code() == Code::Skip);
+    CHECK(r.post_filter == Status(Code::Unschedulable, "no new claims to deallocate"));
+  }
+  SUBCASE("claim-reference: the claim does not exist") {
+    Run r = run(cluster, pod_with_claim_name());
+    CHECK(r.pre_filter == unresolvable("could not find ResourceClaim \"default/my-pod-my-resource\""));
+    CHECK(r.post_filter == Status(Code::Unschedulable, "no new claims to deallocate"));
+  }
+  SUBCASE("deleted-claim") {
+    ResourceClaim claim = pending_claim();
+    claim.metadata.deletion_timestamp = "2026-01-01T00:00:00Z";
+    cluster.resource_claims = {claim};
+    CHECK(run(cluster, pod_with_claim_name()).pre_filter ==
+          unresolvable("resourceclaim \"my-pod-my-resource\" is being deleted"));
+  }
+  SUBCASE("wrong-claim: a template's claim owned by another pod") {
+    cluster.resource_claims = {pending_claim()};
+    CHECK(run(cluster, pod_with_claim_template()).pre_filter ==
+          unresolvable("ResourceClaim default/my-pod-my-resource was not created for Pod default/my-pod (Pod is not owner)"));
+  }
+  SUBCASE("a template's claim not created yet") {
+    CHECK(run(cluster, pod_with_claim_template(false)).pre_filter ==
+          unresolvable("Pod default/my-pod: ResourceClaim not created yet"));
+  }
+  SUBCASE("a template claim the controller deliberately did not create is ignored") {
+    Pod pod = pod_with_claim_template(false);
+    pod.status.resource_claim_statuses.push_back(PodResourceClaimStatus{"my-resource", std::nullopt});
+    CHECK(run(cluster, pod).pre_filter.code() == Code::Skip);
+  }
+  SUBCASE("a pod claim naming neither a claim nor a template") {
+    Pod pod = testing::PodBuilder(kPod).uid(kPodUid);
+    pod.spec.resource_claims.push_back(PodResourceClaim{"my-resource", std::nullopt, std::nullopt});
+    CHECK(run(cluster, pod).pre_filter ==
+          unresolvable("Pod default/my-pod, spec.resourceClaim my-resource: none of the supported fields are set"));
+  }
+  SUBCASE("missing-class") {
+    cluster.device_classes.clear();
+    cluster.resource_claims = {pending_claim()};
+    Run r = run(cluster, pod_with_claim_name());
+    CHECK(r.pre_filter == unresolvable("request req-1: device class my-resource-class does not exist"));
+    CHECK(r.post_filter == Status(Code::Unschedulable, "no new claims to deallocate"));
+  }
+  SUBCASE("missing-class in a firstAvailable subrequest") {
+    ResourceClaim claim = pending_claim();
+    claim.spec.requests[0].exactly.reset();
+    DeviceSubRequest sub;
+    sub.name = "large";
+    sub.spec.device_class_name = "no-such-class";
+    claim.spec.requests[0].first_available.push_back(sub);
+    cluster.resource_claims = {claim};
+    CHECK(run(cluster, pod_with_claim_name()).pre_filter ==
+          unresolvable("request req-1/large: device class no-such-class does not exist"));
+  }
+  SUBCASE("a request without a class is an error") {
+    ResourceClaim claim = pending_claim();
+    claim.spec.requests[0].exactly->device_class_name.clear();
+    cluster.resource_claims = {claim};
+    CHECK(run(cluster, pod_with_claim_name()).pre_filter == Status::error("request req-1: unsupported request type"));
+  }
+  SUBCASE("a template's claim owned by the pod is used") {
+    cluster.resource_claims = {owned_by_pod(pending_claim())};
+    Run r = run(cluster, pod_with_claim_template());
+    CHECK(r.pre_filter.is_success());
+    REQUIRE(r.filter.size() == 1);
+    CHECK(r.filter[0].is_success());
+  }
+}
+
+TEST_CASE("DynamicResources Filter and PostFilter") {
+  ClusterState cluster;
+  cluster.nodes = {worker()};
+  cluster.device_classes = {device_class()};
+
+  SUBCASE("no-resources: nothing to allocate from") {
+    cluster.resource_claims = {pending_claim()};
+    Run r = run(cluster, pod_with_claim_name());
+    CHECK(r.pre_filter.is_success());
+    REQUIRE(r.filter.size() == 1);
+    CHECK(r.filter[0] == unresolvable("cannot allocate all claims"));
+    CHECK(r.post_filter == Status(Code::Unschedulable, "still not schedulable"));
+  }
+  SUBCASE("structured-no-resources: the only device is taken by another claim") {
+    cluster.resource_slices = {slice(kWorker, 1)};
+    ResourceClaim other = pending_claim("other");
+    other.allocation = allocation_on(kWorker);
+    cluster.resource_claims = {pending_claim(), other};
+    CHECK(run(cluster, pod_with_claim_name()).filter[0] == unresolvable("cannot allocate all claims"));
+  }
+  SUBCASE("structured-claim: a free device") {
+    cluster.resource_slices = {slice(kWorker, 1)};
+    cluster.resource_claims = {pending_claim()};
+    Run r = run(cluster, pod_with_claim_name());
+    CHECK(r.filter[0].is_success());
+  }
+  SUBCASE("structured-allocated-claim on the node: nothing to allocate") {
+    ResourceClaim claim = pending_claim();
+    claim.allocation = allocation_on(kWorker);
+    cluster.resource_claims = {claim};
+    CHECK(run(cluster, pod_with_claim_name()).filter[0].is_success());
+  }
+  SUBCASE("allocated claim on another node: unavailable, then deallocated by PostFilter") {
+    ResourceClaim claim = pending_claim();
+    claim.allocation = allocation_on("other-node");
+    cluster.resource_claims = {claim};
+    Run r = run(cluster, pod_with_claim_name());
+    CHECK(r.filter[0] == unresolvable("resourceclaim not available on the node"));
+    CHECK(r.post_filter == Status(Code::Unschedulable, "deallocation of ResourceClaim completed"));
+  }
+  SUBCASE("allocated claim on another node reserved for the pod alone: deallocated") {
+    ResourceClaim claim = pending_claim();
+    claim.allocation = allocation_on("other-node");
+    claim.reserved_for.push_back(ResourceClaimConsumerReference{"", "pods", kPod, kPodUid});
+    cluster.resource_claims = {claim};
+    CHECK(run(cluster, pod_with_claim_name()).post_filter ==
+          Status(Code::Unschedulable, "deallocation of ResourceClaim completed"));
+  }
+  SUBCASE("allocated claim on another node in use by another pod: still not schedulable") {
+    ResourceClaim claim = pending_claim();
+    claim.allocation = allocation_on("other-node");
+    claim.reserved_for.push_back(ResourceClaimConsumerReference{"", "pods", "other", "other-uid"});
+    cluster.resource_claims = {claim};
+    Run r = run(cluster, pod_with_claim_name());
+    CHECK(r.filter[0] == unresolvable("resourceclaim not available on the node"));
+    CHECK(r.post_filter == Status(Code::Unschedulable, "still not schedulable"));
+  }
+  SUBCASE("a selector failing on a device stops the pod's attempt with an Error") {
+    cluster.device_classes[0].selectors.push_back(DeviceSelector{"device.attributes[\"x\"].missing", 0});
+    cluster.resource_slices = {slice(kWorker, 1)};
+    cluster.resource_claims = {pending_claim()};
+    Run r = run(cluster, pod_with_claim_name());
+    CHECK(r.filter[0].code() == Code::Error);
+  }
+}
+
+TEST_CASE("DynamicResources Reserve and PreBind: the next pod finds the device taken") {
+  ClusterState cluster;
+  cluster.nodes = {worker()};
+  cluster.device_classes = {device_class()};
+  cluster.resource_slices = {slice(kWorker, 1)};
+  cluster.resource_claims = {pending_claim(), pending_claim("second")};
+  FeatureGates gates;
+  DynamicResources plugin(gates);
   Snapshot snapshot(cluster, gates);
-  REQUIRE(plugin.cannot_evaluate(pod, snapshot).has_value());
-  Framework framework({"DynamicResources", "NodeResourcesFit"}, context);
+
+  Pod first = pod_with_claim_name();
+  PodInfo info(first, gates);
+  CycleState state;
+  PreFilterResult result;
+  REQUIRE(plugin.pre_filter(state, info, snapshot, result).is_success());
+  REQUIRE(plugin.filter(state, info, *snapshot.nodes()[0]).is_success());
+  REQUIRE(plugin.reserve(state, info, kWorker, snapshot).is_success());
+  CHECK(plugin.pre_bind_pre_flight(state, info, kWorker).is_success());
+  std::vector<std::string> writes;
+  REQUIRE(plugin.pre_bind(state, info, kWorker, writes).is_success());
+  CHECK(writes == std::vector<std::string>{
+                      "update ResourceClaim default/my-pod-my-resource: allocation of 1 device(s), reservedFor pod my-pod"});
+  const ResourceClaim* bound = snapshot.resource_claim("default", kClaim);
+  REQUIRE(bound != nullptr);
+  REQUIRE(bound->allocation);
+  CHECK(bound->allocation->results[0].device == "instance-0");
+  REQUIRE(bound->reserved_for.size() == 1);
+  CHECK(bound->reserved_for[0].uid == kPodUid);
+
+  Pod second = testing::PodBuilder("second-pod").uid("5678");
+  second.spec.resource_claims.push_back(PodResourceClaim{"my-resource", std::string("second"), std::nullopt});
+  PodInfo second_info(second, gates);
+  CycleState second_state;
+  REQUIRE(plugin.pre_filter(second_state, second_info, snapshot, result).is_success());
+  CHECK(plugin.filter(second_state, second_info, *snapshot.nodes()[0]) == unresolvable("cannot allocate all claims"));
+
+  SUBCASE("Unreserve gives the device back") {
+    plugin.unreserve(state, info, kWorker, snapshot);
+    CHECK_FALSE(snapshot.resource_claim("default", kClaim)->allocation);
+    CycleState again;
+    REQUIRE(plugin.pre_filter(again, second_info, snapshot, result).is_success());
+    CHECK(plugin.filter(again, second_info, *snapshot.nodes()[0]).is_success());
+  }
+  SUBCASE("a pod without claims skips PreBind") {
+    Pod plain = testing::PodBuilder("plain");
+    PodInfo plain_info(plain, gates);
+    CycleState plain_state;
+    CHECK(plugin.pre_filter(plain_state, plain_info, snapshot, result).code() == Code::Skip);
+    CHECK(plugin.pre_bind_pre_flight(plain_state, plain_info, kWorker).code() == Code::Skip);
+  }
+}
+
+TEST_CASE("DynamicResources Score: earlier firstAvailable alternatives score higher") {
+  ClusterState cluster;
+  cluster.nodes = {worker("small"), worker("large")};
+  DeviceClass small = device_class();
+  small.metadata.name = "small";
+  small.selectors = {DeviceSelector{"device.attributes[\"" + kDriver + "\"].size == \"small\"", 0}};
+  DeviceClass large = small;
+  large.metadata.name = "large";
+  large.selectors = {DeviceSelector{"device.attributes[\"" + kDriver + "\"].size == \"large\"", 0}};
+  cluster.device_classes = {small, large};
+  for (const std::string size : {"small", "large"}) {
+    ResourceSlice s = slice(size, 1);
+    DeviceAttribute attribute;
+    attribute.kind = DeviceAttribute::Kind::String;
+    attribute.string_value = size;
+    s.devices[0].attributes.push_back(NamedAttribute{"size", attribute});
+    cluster.resource_slices.push_back(s);
+  }
+  ResourceClaim claim = pending_claim();
+  claim.spec.requests[0].exactly.reset();
+  for (const std::string name : {"large", "small"}) {
+    DeviceSubRequest sub;
+    sub.name = name;
+    sub.spec.device_class_name = name;
+    claim.spec.requests[0].first_available.push_back(sub);
+  }
+  cluster.resource_claims = {claim};
+  FeatureGates gates;
+  DynamicResources plugin(gates);
+  Snapshot snapshot(cluster, gates);
+  Pod pod = pod_with_claim_name();
+  PodInfo info(pod, gates);
+  CycleState state;
+  PreFilterResult result;
+  REQUIRE(plugin.pre_filter(state, info, snapshot, result).is_success());
+  NodeScoreList scores;
+  for (const auto& node : snapshot.nodes()) {
+    REQUIRE(plugin.filter(state, info, *node).is_success());
+    ScoreResult s = plugin.score(state, info, *node);
+    REQUIRE(s.status.is_success());
+    scores.push_back({node->name(), s.score});
+  }
+  CHECK(scores == NodeScoreList{{"small", 7}, {"large", 8}});
+  REQUIRE(plugin.normalize_score(state, info, scores).is_success());
+  CHECK(scores == NodeScoreList{{"small", 87}, {"large", 100}});
+}
+
+TEST_CASE("DynamicResources: what is still not evaluated") {
+  FeatureGates gates;
+  DynamicResources plugin(gates);
+  ClusterState cluster;
+  DeviceClass& dc = cluster.device_classes.emplace_back(device_class());
+  dc.extended_resource_name = "example.com/gpu";
+  SUBCASE("a pod with claims podfit can resolve is evaluated") {
+    cluster.resource_claims = {pending_claim()};
+    Snapshot snapshot(cluster, gates);
+    CHECK_FALSE(plugin.cannot_evaluate(pod_with_claim_name(), snapshot).has_value());
+  }
+  SUBCASE("a template claim whose ResourceClaim the controller has not created yet") {
+    Snapshot snapshot(cluster, gates);
+    auto why = plugin.cannot_evaluate(pod_with_claim_template(false), snapshot);
+    REQUIRE(why.has_value());
+    CHECK(*why ==
+          "the pod's claim my-resource comes from ResourceClaimTemplate my-template, whose ResourceClaim the "
+          "resourceclaim controller has not created yet (no status.resourceClaimStatuses entry), and podfit does not "
+          "create it");
+  }
+  SUBCASE("a claim not read while the input had ResourceClaims podfit did not read") {
+    cluster.skipped_kinds["ResourceClaim"] = 1;
+    Snapshot snapshot(cluster, gates);
+    CHECK(plugin.cannot_evaluate(pod_with_claim_name(), snapshot) ==
+          "ResourceClaim default/my-pod-my-resource is not among the claims podfit read, and the input has "
+          "ResourceClaims podfit did not read");
+  }
+  SUBCASE("an allocated claim waiting for binding conditions") {
+    ResourceClaim claim = pending_claim();
+    claim.allocation = allocation_on(kWorker);
+    claim.allocation->results[0].binding_conditions = {"attached"};
+    cluster.resource_claims = {claim};
+    Snapshot snapshot(cluster, gates);
+    CHECK(plugin.cannot_evaluate(pod_with_claim_name(), snapshot) ==
+          "ResourceClaim default/my-pod-my-resource waits for device binding conditions, and podfit does not read "
+          "the devices' status");
+  }
+  SUBCASE("an extended resource a DeviceClass provides") {
+    Snapshot snapshot(cluster, gates);
+    Pod pod;
+    pod.metadata.name = "p";
+    Container& c = pod.spec.containers.emplace_back();
+    c.name = "c";
+    c.resources.requests.emplace().set("example.com/gpu", *Quantity::parse("1"));
+    auto why = plugin.cannot_evaluate(pod, snapshot);
+    REQUIRE(why.has_value());
+    CHECK(*why ==
+          "the pod requests example.com/gpu, which DeviceClass my-resource-class provides through DRA on nodes that do "
+          "not advertise it, and podfit does not allocate devices yet");
+    c.resources.requests->set("deviceclass.resource.kubernetes.io/my-resource-class", *Quantity::parse("1"));
+    CHECK(plugin.cannot_evaluate(pod, snapshot).has_value());
+    Pod other;
+    other.spec.containers.emplace_back().resources.requests.emplace().set("example.com/fpga", *Quantity::parse("1"));
+    CHECK_FALSE(plugin.cannot_evaluate(other, snapshot).has_value());
+    gates.dra_extended_resource = false;
+    CHECK_FALSE(DynamicResources(gates).cannot_evaluate(pod, snapshot).has_value());
+  }
+}
+
+TEST_CASE("DynamicResources: the FitError of a pod whose claim fits no node") {
+  ClusterState cluster;
+  cluster.nodes = {worker("n1"), worker("n2"), worker("n3")};
+  cluster.device_classes = {device_class()};
+  cluster.resource_claims = {pending_claim()};
+  FeatureGates gates;
+  Snapshot snapshot(cluster, gates);
+  PluginContext context;
+  const std::vector<std::string> order = {"NodeResourcesFit", "DynamicResources"};
+  Framework framework(order, context);
+  Pod pod = pod_with_claim_name();
   PodInfo info(pod, gates);
   CycleState state;
   FilterOutcome outcome = framework.run(snapshot, info, false, state);
-  REQUIRE(outcome.not_evaluated.size() == 1);
-  CHECK(outcome.not_evaluated[0].first == "DynamicResources");
-  CHECK(outcome.skipped_plugins.contains("DynamicResources"));
-  CHECK(outcome.feasible_count() == 1);
-}
-
-TEST_CASE("DynamicResources: a pod requesting an extended resource a DeviceClass provides is not evaluated") {
-  FeatureGates gates;
-  DynamicResources plugin(gates);
-  ClusterState cluster;
-  DeviceClass& dc = cluster.device_classes.emplace_back();
-  dc.metadata.name = "gpu.example.com";
-  dc.extended_resource_name = "example.com/gpu";
-  Snapshot snapshot(cluster, gates);
-  Pod pod;
-  pod.metadata.name = "p";
-  Container& c = pod.spec.containers.emplace_back();
-  c.name = "c";
-  c.resources.requests.emplace().set("example.com/gpu", *Quantity::parse("1"));
-  auto why = plugin.cannot_evaluate(pod, snapshot);
-  REQUIRE(why.has_value());
-  CHECK(*why ==
-        "the pod requests example.com/gpu, which DeviceClass gpu.example.com provides through DRA on nodes that do "
-        "not advertise it, and podfit does not allocate devices yet");
-  // The implicit name of the class counts too; another resource does not.
-  c.resources.requests->set("deviceclass.resource.kubernetes.io/gpu.example.com", *Quantity::parse("1"));
-  CHECK(plugin.cannot_evaluate(pod, snapshot).has_value());
-  Pod other;
-  other.spec.containers.emplace_back().resources.requests.emplace().set("example.com/fpga", *Quantity::parse("1"));
-  CHECK_FALSE(plugin.cannot_evaluate(other, snapshot).has_value());
-  gates.dra_extended_resource = false;
-  CHECK_FALSE(DynamicResources(gates).cannot_evaluate(pod, snapshot).has_value());
+  CHECK(outcome.not_evaluated.empty());
+  CHECK(outcome.feasible_count() == 0);
+  CHECK(fit_error_message(outcome, 3) == "0/3 nodes are available: 3 cannot allocate all claims.");
+  PostFilterInput input{{"DynamicResources", "DefaultPreemption"}, order, &cluster.pod_disruption_budgets, true};
+  PostFilterOutcome post = run_post_filter(framework, snapshot, info, state, outcome, input);
+  CHECK(fit_error_message(outcome, 3, post.message()) ==
+        "0/3 nodes are available: 3 cannot allocate all claims. still not schedulable, preemption: 0/3 nodes are "
+        "available: 3 Preemption is not helpful for scheduling.");
 }

@@ -403,10 +403,12 @@ TEST_CASE("PlacementProfiles: the default profile's score, Reserve, PreBind and 
   std::vector<WeightedPluginName> scoring;
   for (const auto& p : cycle.scoring->plugins()) scoring.push_back({p.name, p.weight});
   CHECK(scoring == default_score_plugins(FeatureGates{}));
-  REQUIRE(cycle.binding.reserve.size() == 1);
+  REQUIRE(cycle.binding.reserve.size() == 2);
   CHECK(cycle.binding.reserve[0]->name() == "VolumeBinding");
-  REQUIRE(cycle.binding.pre_bind.size() == 1);
+  CHECK(cycle.binding.reserve[1]->name() == "DynamicResources");
+  REQUIRE(cycle.binding.pre_bind.size() == 2);
   CHECK(cycle.binding.pre_bind[0]->name() == "VolumeBinding");
+  CHECK(cycle.binding.pre_bind[1]->name() == "DynamicResources");
   REQUIRE(cycle.binding.bind.size() == 1);
   CHECK(cycle.binding.bind[0]->name() == "DefaultBinder");
   CHECK(profile.placement.not_run().empty());

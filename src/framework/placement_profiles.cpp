@@ -77,8 +77,7 @@ PlacementProfiles::PlacementProfiles(const SchedulerConfiguration& config, const
       instances.emplace(name, raw);
       return raw;
     };
-    // DynamicResources reserves and binds only the claims of pods that have some, and podfit
-    // does not evaluate such pods (its Filter says so): for the others it has nothing to do.
+    // DynamicResources runs Reserve and PreBind itself; when disabled it has nothing to do there.
     auto no_op_for_evaluated_pods = [](const std::string& name) { return name == names::kDynamicResources; };
     for (const PluginRef& ref : profile.effective.at(ExtensionPoint::Reserve)) {
       if (const auto* plugin = dynamic_cast<const ReservePlugin*>(instance(ref.name))) {

@@ -1,4 +1,5 @@
 #include "podfit/framework/preemption.h"
+#include "podfit/plugins/dynamic_resources.h"
 
 #include <algorithm>
 #include <climits>
@@ -320,15 +321,17 @@ PostFilterOutcome run_post_filter(const Framework& framework, const Snapshot& sn
     if (name == names::kDynamicResources) {
       if (!input.dynamic_resource_allocation) {
         status = Status(Code::Unschedulable, "plugin disabled");
-      } else if (!pod.pod().spec.resource_claims.empty()) {
-        // Deallocating claims needs the ResourceClaims, which podfit does not read.
-        out.not_evaluated.emplace_back(name, "PostFilter (claim deallocation) needs ResourceClaims, which podfit does not read");
+      } else if (std::any_of(outcome.not_evaluated.begin(), outcome.not_evaluated.end(),
+                             [&](const auto& entry) { return entry.first == name; })) {
+        // Its PreFilter and Filter were not evaluated for this pod, so neither is its PostFilter.
+        out.not_evaluated.emplace_back(name, "PostFilter (claim deallocation) follows PreFilter and Filter, which "
+                                             "podfit does not evaluate for this pod");
         continue;
       } else if (!dynamic_resources_pre_filter_ran(outcome, input.pre_filter_plugins)) {
         // Its PreFilter did not run, so the state it reads is missing from the cycle.
         status = Status::error("not found");
       } else {
-        status = Status(Code::Unschedulable, std::string(kNoNewClaimsToDeallocate));
+        status = dynamic_resources_post_filter(state, pod.pod());
       }
     } else if (name == names::kDefaultPreemption) {
       status = default_preemption(framework, snapshot, pod, state, outcome, input, out);

@@ -30,6 +30,9 @@ struct ImageState {
 
 Snapshot::Snapshot(const ClusterState& cluster, const FeatureGates& gates)
     : cluster_(&cluster), storage_(cluster), device_classes_(cluster.device_classes), generation_(next_generation()) {
+  for (const auto& claim : cluster.resource_claims) {
+    claims_by_key_.try_emplace(claim.metadata.namespace_ + "/" + claim.metadata.name, &claim);
+  }
   for (const auto& node : cluster.nodes) {
     if (by_name_.contains(node.metadata.name)) continue;
     nodes_.push_back(std::make_unique<NodeInfo>(&node));
@@ -162,6 +165,43 @@ bool Snapshot::forget(const PodInfo* assumed) {
   pod_infos_.erase(info);
   assumed_pods_.erase(pod);
   return true;
+}
+
+const ResourceClaim* Snapshot::resource_claim(std::string_view ns, std::string_view name) const {
+  std::string key;
+  key.reserve(ns.size() + name.size() + 1);
+  key.append(ns).append("/").append(name);
+  if (auto it = assumed_claims_.find(key); it != assumed_claims_.end()) return it->second.get();
+  auto it = claims_by_key_.find(key);
+  return it == claims_by_key_.end() ? nullptr : it->second;
+}
+
+std::vector<const ResourceClaim*> Snapshot::resource_claims() const {
+  std::vector<const ResourceClaim*> out;
+  out.reserve(cluster_->resource_claims.size() + assumed_claim_order_.size());
+  for (const auto& claim : cluster_->resource_claims) {
+    const std::string key = claim.metadata.namespace_ + "/" + claim.metadata.name;
+    auto first = claims_by_key_.find(key);
+    if (first->second != &claim) continue;  // a name given twice keeps its first claim
+    auto assumed = assumed_claims_.find(key);
+    out.push_back(assumed != assumed_claims_.end() ? assumed->second.get() : &claim);
+  }
+  for (const auto& key : assumed_claim_order_) out.push_back(assumed_claims_.find(key)->second.get());
+  return out;
+}
+
+void Snapshot::assume_resource_claim(ResourceClaim claim) {
+  std::string key = claim.metadata.namespace_ + "/" + claim.metadata.name;
+  if (!claims_by_key_.contains(key) && !assumed_claims_.contains(key)) assumed_claim_order_.push_back(key);
+  assumed_claims_[key] = std::make_shared<const ResourceClaim>(std::move(claim));
+}
+
+void Snapshot::restore_resource_claim(std::string_view ns, std::string_view name) {
+  std::string key = std::string(ns) + "/" + std::string(name);
+  auto it = assumed_claims_.find(key);
+  if (it == assumed_claims_.end()) return;
+  assumed_claims_.erase(it);
+  std::erase(assumed_claim_order_, key);
 }
 
 }  // namespace podfit

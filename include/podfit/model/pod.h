@@ -74,6 +74,13 @@ struct PodResourceClaim {
   std::optional<std::string> resource_claim_template_name;
 };
 
+// status.resourceClaimStatuses[]: the claim the resourceclaim controller created for a template
+// claim of the pod; no resource_claim_name when it deliberately created none.
+struct PodResourceClaimStatus {
+  std::string name;
+  std::optional<std::string> resource_claim_name;
+};
+
 struct PodSpec {
   std::string node_name;
   StringMap node_selector;
@@ -110,6 +117,7 @@ struct PodStatus {
   std::string resize;  // legacy status.resize
   std::optional<ResourceRequirements> resources;      // pod-level status.resources
   std::optional<ResourceList> allocated_resources;    // pod-level status.allocatedResources
+  std::vector<PodResourceClaimStatus> resource_claim_statuses;
 };
 
 struct Pod {

@@ -1,37 +1,82 @@
-// DynamicResources: kube-scheduler's DRA plugin, as far as podfit's input reaches.
+// DynamicResources: kube-scheduler's DRA plugin. PreFilter finds the pod's ResourceClaims and
+// builds the structured allocator once; Filter checks allocated claims' node selectors and
+// allocates the others on each node; Score prefers earlier firstAvailable alternatives; Reserve
+// and PreBind record the allocation so that the pods placed next find the devices taken.
 #pragma once
 
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
+#include "podfit/framework/binding_plugins.h"
 #include "podfit/framework/plugin.h"
 #include "podfit/framework/registry.h"
+#include "podfit/model/resource_claim.h"
 
 namespace podfit {
 
-// A pod without resource claims, and without extended resources a DeviceClass provides, is
-// skipped, exactly as kube-scheduler's PreFilter skips it. A pod with either needs devices
-// allocated, which podfit does not do yet: the plugin says so through cannot_evaluate instead
-// of guessing.
-class DynamicResources final : public PreFilterPlugin, public FilterPlugin, public ScorePlugin {
+// The texts DynamicResources' statuses carry, word for word.
+inline constexpr std::string_view kResourceClaimNotAvailableOnNode = "resourceclaim not available on the node";
+inline constexpr std::string_view kStillNotSchedulable = "still not schedulable";
+inline constexpr std::string_view kDeallocationCompleted = "deallocation of ResourceClaim completed";
+
+// resourceclaim.Name: the name of the ResourceClaim a pod claim refers to (nullopt with no
+// error when the controller deliberately created none), whether its owner must be checked,
+// and the error when the name cannot be known yet.
+struct PodClaimName {
+  std::optional<std::string> name;
+  bool must_check_owner = false;
+  std::optional<std::string> error;
+};
+PodClaimName pod_claim_name(const Pod& pod, const PodResourceClaim& claim);
+
+// resourceclaim.IsForPod: nullopt when the claim is controlled by the pod, else why not.
+std::optional<std::string> claim_is_for_pod(const Pod& pod, const ResourceClaim& claim);
+
+// resourceclaim.IsReservedForPod: the pod's uid is among status.reservedFor.
+bool claim_is_reserved_for_pod(const Pod& pod, const ResourceClaim& claim);
+
+class DynamicResources final : public PreFilterPlugin,
+                               public FilterPlugin,
+                               public ScorePlugin,
+                               public ReservePlugin,
+                               public PreBindPlugin {
  public:
-  explicit DynamicResources(const FeatureGates& gates)
-      : enabled_(gates.dynamic_resource_allocation), extended_resource_(gates.dra_extended_resource) {}
+  explicit DynamicResources(const FeatureGates& gates);
 
   std::string_view name() const override;
+  // Pods requesting an extended resource a DeviceClass provides (the special claim is not built),
+  // template claims whose ResourceClaim the controller has not created yet, and allocated claims
+  // waiting for device binding conditions (device status is not read).
   std::optional<std::string> cannot_evaluate(const Pod& pod, const Snapshot& snapshot) const override;
   Status pre_filter(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
                     PreFilterResult& result) const override;
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
-  // Score prefers allocations of higher-priority subrequests; a pod without claims (the only
-  // pods podfit evaluates here) scores 0 on every node, as in kube-scheduler.
+  // Sum over firstAvailable requests of 8 minus the index of the subrequest allocated.
   ScoreResult score(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+  bool has_normalize_score() const override { return enabled_; }
+  Status normalize_score(const CycleState& state, const PodInfo& pod, NodeScoreList& scores) const override;
+  // Reserve: the allocations Filter found on `node` become the claims' pending allocations.
+  Status reserve(CycleState& state, const PodInfo& pod, const std::string& node, Snapshot& snapshot) const override;
+  void unreserve(CycleState& state, const PodInfo& pod, const std::string& node, Snapshot& snapshot) const override;
+  Status pre_bind_pre_flight(const CycleState& state, const PodInfo& pod, const std::string& node) const override;
+  // PreBind: each claim not yet reserved for the pod gets its allocation and the pod in
+  // reservedFor, assumed in the snapshot; `writes` names each claim update.
+  Status pre_bind(CycleState& state, const PodInfo& pod, const std::string& node,
+                  std::vector<std::string>& writes) const override;
 
  private:
   bool enabled_;
   bool extended_resource_;
+  bool consumable_capacity_;
 };
+
+// PostFilter: "no new claims to deallocate" for a pod without claims; for a pod with some,
+// the deallocation of an allocated claim that was unavailable on some node and is reserved for
+// nobody else, or "still not schedulable". Error "not found" when PreFilter did not run.
+Status dynamic_resources_post_filter(const CycleState& state, const Pod& pod);
 
 std::unique_ptr<Plugin> new_dynamic_resources(const PluginContext& context);
 

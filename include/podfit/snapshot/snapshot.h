@@ -68,6 +68,15 @@ class Snapshot {
   bool forget(const PodInfo* assumed);
   // The storage lookups with their assume caches, which Reserve writes between cycles.
   StorageLookup& mutable_storage() { return storage_; }
+  // The ResourceClaim "namespace/name" as the DRA manager's assume cache holds it (an assumed
+  // version first, then the cluster state's); nullptr when there is none.
+  const ResourceClaim* resource_claim(std::string_view ns, std::string_view name) const;
+  // Every ResourceClaim, assumed versions in place of the cluster state's, in input order.
+  std::vector<const ResourceClaim*> resource_claims() const;
+  // AssumeClaimAfterAPICall: the claim as PreBind wrote it, seen by the pods scheduled next.
+  void assume_resource_claim(ResourceClaim claim);
+  // AssumedClaimRestore: back to the cluster state's version.
+  void restore_resource_claim(std::string_view ns, std::string_view name);
 
  private:
   void add_to_node(NodeInfo& node, const PodInfo* pod);
@@ -87,6 +96,9 @@ class Snapshot {
   uint64_t generation_ = 0;
   std::map<std::string, StringMap, std::less<>> synthesized_namespaces_;  // stable addresses
   std::map<std::string, int, std::less<>> used_pvc_ref_counts_;
+  std::map<std::string, const ResourceClaim*, std::less<>> claims_by_key_;
+  std::map<std::string, std::shared_ptr<const ResourceClaim>, std::less<>> assumed_claims_;
+  std::vector<std::string> assumed_claim_order_;  // keys of claims not in the cluster state
 };
 
 }  // namespace podfit

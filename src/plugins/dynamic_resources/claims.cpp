@@ -1,0 +1,50 @@
+// How a pod's claims name their ResourceClaims (k8s.io/dynamic-resource-allocation/resourceclaim).
+#include <fmt/format.h>
+
+#include "podfit/plugins/dynamic_resources.h"
+
+namespace podfit {
+
+PodClaimName pod_claim_name(const Pod& pod, const PodResourceClaim& claim) {
+  PodClaimName out;
+  if (claim.resource_claim_name) {
+    out.name = *claim.resource_claim_name;
+    return out;
+  }
+  if (claim.resource_claim_template_name) {
+    for (const PodResourceClaimStatus& status : pod.status.resource_claim_statuses) {
+      if (status.name != claim.name) continue;
+      out.name = status.resource_claim_name;
+      out.must_check_owner = true;
+      return out;
+    }
+    out.error = fmt::format("Pod {}/{}: ResourceClaim not created yet", pod.metadata.namespace_, pod.metadata.name);
+    return out;
+  }
+  out.error = fmt::format("Pod {}/{}, spec.resourceClaim {}: none of the supported fields are set",
+                          pod.metadata.namespace_, pod.metadata.name, claim.name);
+  return out;
+}
+
+std::optional<std::string> claim_is_for_pod(const Pod& pod, const ResourceClaim& claim) {
+  bool controlled = false;
+  for (const OwnerReference& owner : claim.metadata.owner_references) {
+    // metav1.IsControlledBy: the controller reference carries the pod's uid.
+    if (owner.controller) {
+      controlled = owner.uid == pod.metadata.uid;
+      break;
+    }
+  }
+  if (claim.metadata.namespace_ == pod.metadata.namespace_ && controlled) return std::nullopt;
+  return fmt::format("ResourceClaim {}/{} was not created for Pod {}/{} (Pod is not owner)",
+                     claim.metadata.namespace_, claim.metadata.name, pod.metadata.namespace_, pod.metadata.name);
+}
+
+bool claim_is_reserved_for_pod(const Pod& pod, const ResourceClaim& claim) {
+  for (const ResourceClaimConsumerReference& ref : claim.reserved_for) {
+    if (ref.uid == pod.metadata.uid) return true;
+  }
+  return false;
+}
+
+}  // namespace podfit

@@ -358,6 +358,33 @@ TEST_CASE("DynamicResources: what is still not evaluated") {
   dc.extended_resource_name = "example.com/gpu";
   SUBCASE("a pod with claims podfit can resolve is evaluated") {
     cluster.resource_claims = {pending_claim()};
+    cluster.resource_slices = {slice(kWorker, 1)};
+    Snapshot snapshot(cluster, gates);
+    CHECK_FALSE(plugin.cannot_evaluate(pod_with_claim_name(), snapshot).has_value());
+  }
+  SUBCASE("an input without ResourceClaims, DeviceClasses or ResourceSlices was taken without them") {
+    {
+      Snapshot snapshot(cluster, gates);
+      CHECK(plugin.cannot_evaluate(pod_with_claim_name(), snapshot) ==
+            "the pod uses ResourceClaim default/my-pod-my-resource, and the input holds no ResourceClaims "
+            "(kubectl get resourceclaims -A adds them)");
+    }
+    cluster.resource_claims = {pending_claim()};
+    {
+      Snapshot snapshot(cluster, gates);
+      CHECK(plugin.cannot_evaluate(pod_with_claim_name(), snapshot) ==
+            "ResourceClaim default/my-pod-my-resource is not allocated yet, and the input holds no ResourceSlices "
+            "(kubectl get resourceslices adds them)");
+    }
+    cluster.device_classes.clear();
+    {
+      Snapshot snapshot(cluster, gates);
+      CHECK(plugin.cannot_evaluate(pod_with_claim_name(), snapshot) ==
+            "ResourceClaim default/my-pod-my-resource is not allocated yet, and the input holds no DeviceClasses "
+            "(kubectl get deviceclasses adds them)");
+    }
+    // Allocated, it needs neither: its devices are decided.
+    cluster.resource_claims[0].allocation = allocation_on(kWorker);
     Snapshot snapshot(cluster, gates);
     CHECK_FALSE(plugin.cannot_evaluate(pod_with_claim_name(), snapshot).has_value());
   }
@@ -369,13 +396,6 @@ TEST_CASE("DynamicResources: what is still not evaluated") {
           "the pod's claim my-resource comes from ResourceClaimTemplate my-template, whose ResourceClaim the "
           "resourceclaim controller has not created yet (no status.resourceClaimStatuses entry), and podfit does not "
           "create it");
-  }
-  SUBCASE("a claim not read while the input had ResourceClaims podfit did not read") {
-    cluster.skipped_kinds["ResourceClaim"] = 1;
-    Snapshot snapshot(cluster, gates);
-    CHECK(plugin.cannot_evaluate(pod_with_claim_name(), snapshot) ==
-          "ResourceClaim default/my-pod-my-resource is not among the claims podfit read, and the input has "
-          "ResourceClaims podfit did not read");
   }
   SUBCASE("an allocated claim waiting for binding conditions") {
     ResourceClaim claim = pending_claim();
@@ -414,6 +434,8 @@ TEST_CASE("DynamicResources: the FitError of a pod whose claim fits no node") {
   cluster.nodes = {worker("n1"), worker("n2"), worker("n3")};
   cluster.device_classes = {device_class()};
   cluster.resource_claims = {pending_claim()};
+  // Devices only on a node the cluster state does not have.
+  cluster.resource_slices = {slice("gone", 1)};
   FeatureGates gates;
   Snapshot snapshot(cluster, gates);
   PluginContext context;

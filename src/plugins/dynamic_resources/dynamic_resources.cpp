@@ -73,16 +73,26 @@ std::optional<std::string> DynamicResources::cannot_evaluate(const Pod& pod, con
     }
     if (!name.name) continue;
     const ResourceClaim* claim = snapshot.resource_claim(pod.metadata.namespace_, *name.name);
-    // A claim missing from what was read may be among the ResourceClaims the input had but
-    // podfit did not read.
+    // An input without any ResourceClaim was taken without them (an older dump command), so a
+    // missing claim says nothing of the cluster; the same holds of classes and slices below.
+    const ClusterState& cluster = snapshot.cluster();
     if (claim == nullptr) {
-      const auto& skipped = snapshot.cluster().skipped_kinds;
-      if (auto it = skipped.find("ResourceClaim"); it != skipped.end() && it->second > 0) {
-        return fmt::format("ResourceClaim {}/{} is not among the claims podfit read, and the input has "
-                           "ResourceClaims podfit did not read",
+      if (cluster.resource_claims.empty()) {
+        return fmt::format("the pod uses ResourceClaim {}/{}, and the input holds no ResourceClaims "
+                           "(kubectl get resourceclaims -A adds them)",
                            pod.metadata.namespace_, *name.name);
       }
       continue;
+    }
+    if (!claim->allocation && cluster.device_classes.empty()) {
+      return fmt::format("ResourceClaim {} is not allocated yet, and the input holds no DeviceClasses "
+                         "(kubectl get deviceclasses adds them)",
+                         claim_key(*claim));
+    }
+    if (!claim->allocation && cluster.resource_slices.empty()) {
+      return fmt::format("ResourceClaim {} is not allocated yet, and the input holds no ResourceSlices "
+                         "(kubectl get resourceslices adds them)",
+                         claim_key(*claim));
     }
     if (claim->allocation && has_binding_conditions(*claim->allocation)) {
       return fmt::format("ResourceClaim {} waits for device binding conditions, and podfit does not read the "

@@ -63,6 +63,9 @@ void decode_resource_quota(const Value& v, ResourceQuota& out);
 // server converts them (decode_resource.cpp); the version is read from the object's apiVersion.
 void decode_resource_slice(const Value& v, ResourceSlice& out);
 void decode_device_class(const Value& v, DeviceClass& out);
+void decode_resource_claim(const Value& v, ResourceClaim& out);
+void decode_resource_claim_template(const Value& v, ResourceClaimTemplate& out);
+void decode_device_taint_rule(const Value& v, DeviceTaintRule& out);
 
 // Workloads given to --pod: the pod their controller creates (decode_workload.cpp).
 bool is_workload_kind(std::string_view kind);

@@ -300,36 +300,46 @@ void append_json(const Value& v, std::string& out) {
   }
 }
 
+std::vector<rw::Selector> selectors_of(const Value& v) {
+  std::vector<rw::Selector> out;
+  v.elements([&](const Value& e) {
+    rw::Selector& s = out.emplace_back();
+    s.line = e.line();
+    e.fields([&](std::string_view sk, const Value& y) {
+      if (sk != "cel" || y.is_null()) return;
+      s.cel_expression.emplace();
+      y.fields([&](std::string_view ck, const Value& z) {
+        if (ck != "expression") return;
+        *s.cel_expression = z.string();
+        s.line = z.line();
+      });
+    });
+  });
+  return out;
+}
+
+rw::Opaque opaque_of(const Value& v) {
+  rw::Opaque o;
+  v.fields([&](std::string_view ok, const Value& z) {
+    if (ok == "driver") {
+      o.driver = z.string();
+    } else if (ok == "parameters" && !z.is_null()) {
+      append_json(z, o.parameters_json);
+      o.parameters = z.type() == Value::Type::Object ? rw::Parameters::Object : rw::Parameters::NotObject;
+    }
+  });
+  return o;
+}
+
 void class_spec_of(const Value& v, rw::Class& c) {
   v.fields([&](std::string_view k, const Value& x) {
     if (k == "selectors") {
-      x.elements([&](const Value& e) {
-        rw::Selector& s = c.selectors.emplace_back();
-        s.line = e.line();
-        e.fields([&](std::string_view sk, const Value& y) {
-          if (sk != "cel" || y.is_null()) return;
-          s.cel_expression.emplace();
-          y.fields([&](std::string_view ck, const Value& z) {
-            if (ck != "expression") return;
-            *s.cel_expression = z.string();
-            s.line = z.line();
-          });
-        });
-      });
+      c.selectors = selectors_of(x);
     } else if (k == "config") {
       x.elements([&](const Value& e) {
         rw::ClassConfig& config = c.config.emplace_back();
         e.fields([&](std::string_view ck, const Value& y) {
-          if (ck != "opaque" || y.is_null()) return;
-          rw::Opaque& o = config.opaque.emplace();
-          y.fields([&](std::string_view ok, const Value& z) {
-            if (ok == "driver") {
-              o.driver = z.string();
-            } else if (ok == "parameters" && !z.is_null()) {
-              append_json(z, o.parameters_json);
-              o.parameters = z.type() == Value::Type::Object ? rw::Parameters::Object : rw::Parameters::NotObject;
-            }
-          });
+          if (ck == "opaque" && !y.is_null()) config.opaque = opaque_of(y);
         });
       });
     } else if (k == "extendedResourceName") {
@@ -385,6 +395,227 @@ Device model_device(rw::Device&& d) {
   return out;
 }
 
+std::vector<DeviceToleration> tolerations_of(const Value& v) {
+  std::vector<DeviceToleration> out;
+  v.elements([&](const Value& e) {
+    DeviceToleration& t = out.emplace_back();
+    t.op.clear();  // defaulted after decoding, as the API server defaults it
+    e.fields([&](std::string_view k, const Value& x) {
+      if (k == "key") t.key = x.is_null() ? std::string() : x.string();
+      else if (k == "operator") t.op = x.is_null() ? std::string() : x.string();
+      else if (k == "value") t.value = x.is_null() ? std::string() : x.string();
+      else if (k == "effect") t.effect = x.is_null() ? std::string() : x.string();
+      else if (k == "tolerationSeconds" && !x.is_null()) t.toleration_seconds = x.int64();
+    });
+  });
+  return out;
+}
+
+std::vector<std::pair<std::string, Quantity>> quantities_of(const Value& v) {
+  std::vector<std::pair<std::string, Quantity>> out;
+  v.fields([&](std::string_view name, const Value& q) { out.emplace_back(std::string(name), quantity_or_zero(q)); });
+  return out;
+}
+
+// One of a request's device fields; false when `k` is not one.
+bool exact_field(std::string_view k, const Value& x, rw::ExactRequest& r) {
+  if (k == "deviceClassName") r.device_class_name = x.is_null() ? std::string() : x.string();
+  else if (k == "selectors") r.selectors = selectors_of(x);
+  else if (k == "allocationMode") r.allocation_mode = x.is_null() ? std::string() : x.string();
+  else if (k == "count") r.count = x.is_null() ? 0 : x.int64();
+  else if (k == "adminAccess") r.admin_access = optional_bool(x);
+  else if (k == "tolerations") r.tolerations = tolerations_of(x);
+  else if (k == "capacity") {
+    if (x.is_null()) return true;
+    CapacityRequirements& c = r.capacity.emplace();
+    x.fields([&](std::string_view ck, const Value& y) {
+      if (ck == "requests") c.requests = quantities_of(y);
+    });
+  } else return false;
+  return true;
+}
+
+rw::ExactRequest exact_of(const Value& v) {
+  rw::ExactRequest r;
+  v.fields([&](std::string_view k, const Value& x) { exact_field(k, x, r); });
+  return r;
+}
+
+std::vector<rw::SubRequest> sub_requests_of(const Value& v) {
+  std::vector<rw::SubRequest> out;
+  v.elements([&](const Value& e) {
+    rw::SubRequest& sub = out.emplace_back();
+    e.fields([&](std::string_view k, const Value& x) {
+      if (k == "name") sub.name = x.string();
+      else exact_field(k, x, sub.spec);
+    });
+  });
+  return out;
+}
+
+// v1beta1 keeps the device fields on the request: any of them set makes `exactly`, and the
+// defaulting of allocationMode (which runs first) sets one whenever firstAvailable is empty.
+rw::Request request_of(const Value& v, rw::Version version) {
+  rw::Request r;
+  rw::ExactRequest flat;
+  bool any_flat = false;
+  v.fields([&](std::string_view k, const Value& x) {
+    if (k == "name") {
+      r.name = x.string();
+    } else if (k == "firstAvailable") {
+      r.first_available = sub_requests_of(x);
+    } else if (version == rw::Version::V1beta1) {
+      if (exact_field(k, x, flat) && !x.is_null()) any_flat = true;
+    } else if (k == "exactly" && !x.is_null()) {
+      r.exactly = exact_of(x);
+    }
+  });
+  if (version == rw::Version::V1beta1 && (any_flat || r.first_available.empty())) r.exactly = std::move(flat);
+  return r;
+}
+
+std::vector<std::string> request_refs_of(const Value& v) { return v.is_null() ? std::vector<std::string>{} : decode_strings(v); }
+
+void claim_spec_of(const Value& v, rw::Version version, rw::ClaimSpec& spec) {
+  v.fields([&](std::string_view key, const Value& devices) {
+    if (key != "devices") return;
+    devices.fields([&](std::string_view k, const Value& x) {
+      if (k == "requests") {
+        x.elements([&](const Value& e) { spec.requests.push_back(request_of(e, version)); });
+      } else if (k == "constraints") {
+        x.elements([&](const Value& e) {
+          DeviceConstraint& c = spec.constraints.emplace_back();
+          e.fields([&](std::string_view ck, const Value& y) {
+            if (ck == "requests") c.requests = request_refs_of(y);
+            else if (ck == "matchAttribute") c.match_attribute = optional_string(y);
+            else if (ck == "distinctAttribute") c.distinct_attribute = optional_string(y);
+          });
+        });
+      } else if (k == "config") {
+        x.elements([&](const Value& e) {
+          rw::ClaimConfig& c = spec.config.emplace_back();
+          e.fields([&](std::string_view ck, const Value& y) {
+            if (ck == "requests") c.requests = request_refs_of(y);
+            else if (ck == "opaque" && !y.is_null()) c.opaque = opaque_of(y);
+          });
+        });
+      }
+    });
+  });
+}
+
+// The API server's defaults: ExactCount, one device, and Equal for a toleration's operator.
+void default_exact(rw::ExactRequest& r) {
+  if (r.allocation_mode.empty()) r.allocation_mode = "ExactCount";
+  if (r.allocation_mode == "ExactCount" && r.count == 0) r.count = 1;
+  for (DeviceToleration& t : r.tolerations) {
+    if (t.op.empty()) t.op = "Equal";
+  }
+}
+
+void default_claim_spec(rw::ClaimSpec& spec) {
+  for (rw::Request& r : spec.requests) {
+    if (r.exactly) default_exact(*r.exactly);
+    for (rw::SubRequest& sub : r.first_available) default_exact(sub.spec);
+  }
+}
+
+DeviceRequestSpec model_request_spec(rw::ExactRequest&& r) {
+  DeviceRequestSpec out;
+  out.device_class_name = std::move(r.device_class_name);
+  for (rw::Selector& s : r.selectors) out.selectors.push_back(DeviceSelector{std::move(*s.cel_expression), s.line});
+  out.allocation_mode = std::move(r.allocation_mode);
+  out.count = r.count;
+  out.admin_access = r.admin_access.value_or(false);
+  out.tolerations = std::move(r.tolerations);
+  out.capacity = std::move(r.capacity);
+  return out;
+}
+
+ResourceClaimSpec model_claim_spec(rw::ClaimSpec&& spec) {
+  ResourceClaimSpec out;
+  for (rw::Request& r : spec.requests) {
+    DeviceRequest& request = out.requests.emplace_back();
+    request.name = std::move(r.name);
+    if (r.exactly) request.exactly = model_request_spec(std::move(*r.exactly));
+    for (rw::SubRequest& sub : r.first_available) {
+      request.first_available.push_back(DeviceSubRequest{std::move(sub.name), model_request_spec(std::move(sub.spec))});
+    }
+  }
+  out.constraints = std::move(spec.constraints);
+  for (rw::ClaimConfig& c : spec.config) {
+    out.config.push_back(DeviceClaimConfiguration{
+        std::move(c.requests), DeviceClassConfiguration{std::move(c.opaque->driver), std::move(c.opaque->parameters_json)}});
+  }
+  return out;
+}
+
+AllocationResult allocation_of(const Value& v) {
+  AllocationResult out;
+  v.fields([&](std::string_view k, const Value& x) {
+    if (k == "nodeSelector") {
+      if (!x.is_null()) out.node_selector = node_selector_of(x);
+    } else if (k == "allocationTimestamp") {
+      out.allocation_timestamp = x.is_null() ? std::string() : x.string();
+    } else if (k == "devices") {
+      x.fields([&](std::string_view dk, const Value& y) {
+        if (dk == "results") {
+          y.elements([&](const Value& e) {
+            DeviceRequestAllocationResult& r = out.results.emplace_back();
+            e.fields([&](std::string_view rk, const Value& z) {
+              if (rk == "request") r.request = z.string();
+              else if (rk == "driver") r.driver = z.string();
+              else if (rk == "pool") r.pool = z.string();
+              else if (rk == "device") r.device = z.string();
+              else if (rk == "adminAccess") r.admin_access = optional_bool(z);
+              else if (rk == "tolerations") r.tolerations = tolerations_of(z);
+              else if (rk == "bindingConditions") r.binding_conditions = decode_strings(z);
+              else if (rk == "bindingFailureConditions") r.binding_failure_conditions = decode_strings(z);
+              else if (rk == "shareID") r.share_id = optional_string(z);
+              else if (rk == "consumedCapacity") r.consumed_capacity = quantities_of(z);
+            });
+            for (DeviceToleration& t : r.tolerations) {
+              if (t.op.empty()) t.op = "Equal";
+            }
+          });
+        } else if (dk == "config") {
+          y.elements([&](const Value& e) {
+            DeviceAllocationConfiguration& c = out.config.emplace_back();
+            e.fields([&](std::string_view ck, const Value& z) {
+              if (ck == "source") c.source = z.string();
+              else if (ck == "requests") c.requests = request_refs_of(z);
+              else if (ck == "opaque" && !z.is_null()) {
+                rw::Opaque o = opaque_of(z);
+                c.opaque = DeviceClassConfiguration{std::move(o.driver), std::move(o.parameters_json)};
+              }
+            });
+          });
+        }
+      });
+    }
+  });
+  return out;
+}
+
+void status_of(const Value& v, ResourceClaim& claim) {
+  v.fields([&](std::string_view k, const Value& x) {
+    if (k == "allocation") {
+      if (!x.is_null()) claim.allocation = allocation_of(x);
+    } else if (k == "reservedFor") {
+      x.elements([&](const Value& e) {
+        ResourceClaimConsumerReference& r = claim.reserved_for.emplace_back();
+        e.fields([&](std::string_view rk, const Value& z) {
+          if (rk == "apiGroup") r.api_group = z.string();
+          else if (rk == "resource") r.resource = z.string();
+          else if (rk == "name") r.name = z.string();
+          else if (rk == "uid") r.uid = z.string();
+        });
+      });
+    }
+    // status.devices (what drivers report about prepared devices) is not read.
+  });
+}
+
 }  // namespace
 
 void decode_resource_slice(const Value& v, ResourceSlice& out) {
@@ -430,6 +661,75 @@ void decode_device_class(const Value& v, DeviceClass& out) {
     out.config.push_back(DeviceClassConfiguration{std::move(config.opaque->driver), std::move(config.opaque->parameters_json)});
   }
   out.extended_resource_name = std::move(c.extended_resource_name);
+}
+
+}  // namespace podfit
+
+namespace podfit {
+
+void decode_resource_claim(const Value& v, ResourceClaim& out) {
+  const rw::Version version = version_of(v);
+  rw::ClaimSpec spec;
+  v.fields([&](std::string_view key, const Value& f) {
+    if (key == "metadata") decode_meta(f, out.metadata, MetaLabels::Unchecked);
+    else if (key == "spec") claim_spec_of(f, version, spec);
+    else if (key == "status") status_of(f, out);
+  });
+  default_claim_spec(spec);
+  rw::validate_claim(v, version, out.metadata, spec);
+  if (out.metadata.name.empty()) out.metadata.name = out.metadata.generate_name;
+  out.spec = model_claim_spec(std::move(spec));
+}
+
+void decode_resource_claim_template(const Value& v, ResourceClaimTemplate& out) {
+  const rw::Version version = version_of(v);
+  rw::ClaimSpec spec;
+  v.fields([&](std::string_view key, const Value& f) {
+    if (key == "metadata") {
+      decode_meta(f, out.metadata, MetaLabels::Unchecked);
+    } else if (key == "spec") {
+      f.fields([&](std::string_view k, const Value& x) {
+        if (k == "metadata") decode_meta(x, out.claim_metadata, MetaLabels::Unchecked);
+        else if (k == "spec") claim_spec_of(x, version, spec);
+      });
+    }
+  });
+  default_claim_spec(spec);
+  rw::validate_claim_template(v, version, out.metadata, out.claim_metadata, spec);
+  if (out.metadata.name.empty()) out.metadata.name = out.metadata.generate_name;
+  out.spec = model_claim_spec(std::move(spec));
+}
+
+void decode_device_taint_rule(const Value& v, DeviceTaintRule& out) {
+  v.fields([&](std::string_view key, const Value& f) {
+    if (key == "metadata") {
+      decode_meta(f, out.metadata, MetaLabels::Unchecked);
+    } else if (key == "spec") {
+      f.fields([&](std::string_view k, const Value& x) {
+        if (k == "deviceSelector") {
+          x.fields([&](std::string_view sk, const Value& y) {
+            std::string value = y.is_null() ? std::string() : y.string();
+            if (sk == "deviceClassName") out.device_class_name = std::move(value);
+            else if (sk == "driver") out.driver = std::move(value);
+            else if (sk == "pool") out.pool = std::move(value);
+            else if (sk == "device") out.device = std::move(value);
+          });
+        } else if (k == "taint") {
+          x.fields([&](std::string_view tk, const Value& y) {
+            std::string value = y.is_null() ? std::string() : y.string();
+            if (tk == "key") out.taint.key = std::move(value);
+            else if (tk == "value") out.taint.value = std::move(value);
+            else if (tk == "effect") out.taint.effect = std::move(value);
+            else if (tk == "timeAdded") out.taint.time_added = std::move(value);
+          });
+        }
+      });
+    }
+  });
+  // DeviceTaintRules are cluster-scoped: the API server clears a namespace given on create.
+  out.metadata.namespace_.clear();
+  rw::validate_taint_rule(v, out);
+  if (out.metadata.name.empty()) out.metadata.name = out.metadata.generate_name;
 }
 
 }  // namespace podfit

@@ -89,6 +89,11 @@ class KnownFields {
   const Schema* root(std::string_view kind, std::string_view api_version = {}) const {
     // v1beta1 wraps a device's fields in `basic`; v1 and v1beta2 have the same fields.
     if (kind == "ResourceSlice" && api_version == "resource.k8s.io/v1beta1") return find("resourcev1beta1.ResourceSlice");
+    // v1beta1 keeps a request's device fields on the request itself, without `exactly`.
+    if (kind == "ResourceClaim" && api_version == "resource.k8s.io/v1beta1") return find("resourcev1beta1.ResourceClaim");
+    if (kind == "ResourceClaimTemplate" && api_version == "resource.k8s.io/v1beta1") {
+      return find("resourcev1beta1.ResourceClaimTemplate");
+    }
     static constexpr std::pair<std::string_view, std::string_view> kKinds[] = {
         {"Pod", "Pod"},
         {"Node", "Node"},
@@ -112,6 +117,9 @@ class KnownFields {
         {"CronJob", "batch.CronJob"},
         {"ResourceSlice", "resource.ResourceSlice"},
         {"DeviceClass", "resource.DeviceClass"},
+        {"ResourceClaim", "resource.ResourceClaim"},
+        {"ResourceClaimTemplate", "resource.ResourceClaimTemplate"},
+        {"DeviceTaintRule", "resource.DeviceTaintRule"},
     };
     for (const auto& [k, type] : kKinds) {
       if (k == kind) return find(type);

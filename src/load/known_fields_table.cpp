@@ -298,6 +298,33 @@ resource.DeviceClassConfiguration opaque:resource.OpaqueDeviceConfiguration
 resource.OpaqueDeviceConfiguration driver parameters:*
 resource.DeviceSelector cel:resource.CELDeviceSelector
 resource.CELDeviceSelector expression
+resource.ResourceClaim apiVersion kind metadata:meta.ObjectMeta spec:resource.ResourceClaimSpec status:resource.ResourceClaimStatus
+resource.ResourceClaimSpec devices:resource.DeviceClaim
+resource.DeviceClaim config:[]resource.DeviceClaimConfiguration constraints:[]resource.DeviceConstraint requests:[]resource.DeviceRequest
+resource.DeviceRequest exactly:resource.ExactDeviceRequest firstAvailable:[]resource.DeviceSubRequest name
+resource.ExactDeviceRequest adminAccess allocationMode capacity:resource.CapacityRequirements count deviceClassName selectors:[]resource.DeviceSelector tolerations:[]resource.DeviceToleration
+resource.DeviceSubRequest allocationMode capacity:resource.CapacityRequirements count deviceClassName name selectors:[]resource.DeviceSelector tolerations:[]resource.DeviceToleration
+resource.CapacityRequirements requests:{}
+resource.DeviceToleration effect key operator tolerationSeconds value
+resource.DeviceConstraint distinctAttribute matchAttribute requests:[]
+resource.DeviceClaimConfiguration opaque:resource.OpaqueDeviceConfiguration requests:[]
+resource.ResourceClaimStatus allocation:resource.AllocationResult devices:* reservedFor:[]resource.ResourceClaimConsumerReference
+resource.AllocationResult allocationTimestamp devices:resource.DeviceAllocationResult nodeSelector:NodeSelector
+resource.DeviceAllocationResult config:[]resource.DeviceAllocationConfiguration results:[]resource.DeviceRequestAllocationResult
+resource.DeviceRequestAllocationResult adminAccess bindingConditions:[] bindingFailureConditions:[] consumedCapacity:{} device driver pool request shareID tolerations:[]resource.DeviceToleration
+resource.DeviceAllocationConfiguration opaque:resource.OpaqueDeviceConfiguration requests:[] source
+resource.ResourceClaimConsumerReference apiGroup name resource uid
+resource.ResourceClaimTemplate apiVersion kind metadata:meta.ObjectMeta spec:resource.ResourceClaimTemplateSpec
+resource.ResourceClaimTemplateSpec metadata:meta.ObjectMeta spec:resource.ResourceClaimSpec
+resourcev1beta1.ResourceClaim apiVersion kind metadata:meta.ObjectMeta spec:resourcev1beta1.ResourceClaimSpec status:resource.ResourceClaimStatus
+resourcev1beta1.ResourceClaimSpec devices:resourcev1beta1.DeviceClaim
+resourcev1beta1.DeviceClaim config:[]resource.DeviceClaimConfiguration constraints:[]resource.DeviceConstraint requests:[]resourcev1beta1.DeviceRequest
+resourcev1beta1.DeviceRequest adminAccess allocationMode capacity:resource.CapacityRequirements count deviceClassName firstAvailable:[]resource.DeviceSubRequest name selectors:[]resource.DeviceSelector tolerations:[]resource.DeviceToleration
+resourcev1beta1.ResourceClaimTemplate apiVersion kind metadata:meta.ObjectMeta spec:resourcev1beta1.ResourceClaimTemplateSpec
+resourcev1beta1.ResourceClaimTemplateSpec metadata:meta.ObjectMeta spec:resourcev1beta1.ResourceClaimSpec
+resource.DeviceTaintRule apiVersion kind metadata:meta.ObjectMeta spec:resource.DeviceTaintRuleSpec status:*
+resource.DeviceTaintRuleSpec deviceSelector:resource.DeviceTaintSelector taint:resource.DeviceTaint
+resource.DeviceTaintSelector device driver pool
 )";
 
 }  // namespace podfit

@@ -71,7 +71,8 @@ bool version_matches(std::string_view kind, std::string_view api_version) {
   if (kind == "PriorityClass") return api_version == "scheduling.k8s.io/v1";
   if (kind == "PodDisruptionBudget") return api_version == "policy/v1";
   if (kind == "RuntimeClass") return api_version == "node.k8s.io/v1";
-  if (kind == "ResourceSlice" || kind == "DeviceClass") {
+  if (kind == "ResourceSlice" || kind == "DeviceClass" || kind == "ResourceClaim" || kind == "ResourceClaimTemplate" ||
+      kind == "DeviceTaintRule") {
     return api_version == "resource.k8s.io/v1" || api_version == "resource.k8s.io/v1beta1" ||
            api_version == "resource.k8s.io/v1beta2";
   }
@@ -212,6 +213,9 @@ void for_each_cluster_kind(Visit visit) {
   visit("ResourceQuota", &ClusterState::resource_quotas, decode_resource_quota);
   visit("ResourceSlice", &ClusterState::resource_slices, decode_resource_slice);
   visit("DeviceClass", &ClusterState::device_classes, decode_device_class);
+  visit("ResourceClaim", &ClusterState::resource_claims, decode_resource_claim);
+  visit("ResourceClaimTemplate", &ClusterState::resource_claim_templates, decode_resource_claim_template);
+  visit("DeviceTaintRule", &ClusterState::device_taint_rules, decode_device_taint_rule);
 }
 
 bool decodes_cluster_kind(std::string_view kind) {
@@ -225,12 +229,13 @@ bool decodes_cluster_kind(std::string_view kind) {
 bool is_companion_kind(std::string_view kind) {
   return kind == "Namespace" || kind == "PersistentVolume" || kind == "PersistentVolumeClaim" ||
          kind == "StorageClass" || kind == "CSIDriver" || kind == "PriorityClass" || kind == "PodDisruptionBudget" ||
-         kind == "RuntimeClass" || kind == "LimitRange" || kind == "ResourceQuota" || kind == "DeviceClass";
+         kind == "RuntimeClass" || kind == "LimitRange" || kind == "ResourceQuota" || kind == "DeviceClass" ||
+         kind == "ResourceClaim" || kind == "ResourceClaimTemplate";
 }
 
 bool is_namespaced_companion(std::string_view kind) {
   return kind == "PersistentVolumeClaim" || kind == "PodDisruptionBudget" || kind == "LimitRange" ||
-         kind == "ResourceQuota";
+         kind == "ResourceQuota" || kind == "ResourceClaim" || kind == "ResourceClaimTemplate";
 }
 
 bool decodes_candidate_kind(std::string_view kind) {

@@ -1,4 +1,4 @@
-// resource.k8s.io ResourceSlices and DeviceClasses as the API server holds them between decoding
+// resource.k8s.io ResourceSlices, DeviceClasses and claims as the API server holds them between decoding
 // and storing: its internal types, which keep what the model folds away (a field set to false or
 // "" against one left out, nil lists against empty ones, an attribute with several values), so
 // that validation sees what the API server's sees. decode_resource.cpp fills them from any served
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "podfit/model/device_class.h"
+#include "podfit/model/resource_claim.h"
 #include "podfit/model/resource_slice.h"
 #include "value.h"
 
@@ -98,9 +99,49 @@ struct Class {
   std::optional<std::string> extended_resource_name;
 };
 
+// A request's device fields (v1 and v1beta2: `exactly` or a firstAvailable entry; v1beta1: the
+// request itself), count and mode as given: defaulting comes before validation.
+struct ExactRequest {
+  std::string device_class_name;
+  std::vector<Selector> selectors;
+  std::string allocation_mode;
+  int64_t count = 0;
+  std::optional<bool> admin_access;
+  std::vector<DeviceToleration> tolerations;
+  std::optional<CapacityRequirements> capacity;
+};
+
+struct SubRequest {
+  std::string name;
+  ExactRequest spec;
+};
+
+struct Request {
+  std::string name;
+  std::optional<ExactRequest> exactly;
+  std::vector<SubRequest> first_available;
+};
+
+struct ClaimConfig {
+  std::vector<std::string> requests;
+  std::optional<Opaque> opaque;
+};
+
+struct ClaimSpec {
+  std::vector<Request> requests;
+  std::vector<DeviceConstraint> constraints;
+  std::vector<ClaimConfig> config;
+};
+
 // The API server's validation of a ResourceSlice or DeviceClass being created (what it refuses is
 // thrown as a DecodeError at the line of `root` the error is about). `root` is the object.
 void validate_slice(const Value& root, Version version, const Slice& slice);
 void validate_class(const Value& root, Version version, const Class& device_class);
+// ResourceClaim (spec only: the API server clears the status on create) and ResourceClaimTemplate.
+void validate_claim(const Value& root, Version version, const ObjectMeta& metadata, const ClaimSpec& spec);
+void validate_claim_template(const Value& root, Version version, const ObjectMeta& metadata,
+                             const ObjectMeta& claim_metadata, const ClaimSpec& spec);
+// DeviceTaintRule: the taint, and the selector's driver, pool and device names.
+void validate_taint_rule(const Value& root, const DeviceTaintRule& rule);
 
 }  // namespace podfit::resource_wire

@@ -69,6 +69,12 @@ class Path {
   Path child(std::string_view name) const { return Path(this, Step::Member, name, name, 0, false); }
   // A member only the served version has (v1beta1's `basic`): absent from the internal path.
   Path wire_child(std::string_view name) const { return Path(this, Step::Member, name, name, 0, true); }
+  // A member only the internal object has (`exactly` of a v1beta1 request): absent from the document.
+  Path internal_child(std::string_view name) const {
+    Path p(this, Step::Member, name, name, 0, false);
+    p.internal_only_ = true;
+    return p;
+  }
   Path index(size_t i) const { return Path(this, Step::Index, {}, {}, i, false); }
   // A map key; `shown` is how the path prints it when the API server shortens long keys.
   Path key(std::string_view k, std::string_view shown) const { return Path(this, Step::Key, k, shown, 0, false); }
@@ -81,6 +87,7 @@ class Path {
   // The line of the deepest value of the path present in `root`.
   int line(const Value& root) const {
     std::vector<const Path*> chain = steps();
+    std::erase_if(chain, [](const Path* p) { return p->internal_only_; });
     return line_below(root, chain, 0);
   }
 
@@ -100,6 +107,7 @@ class Path {
     std::string out;
     for (const Path* p : steps()) {
       if (p->wire_only_ && !served) continue;
+      if (p->internal_only_ && served) continue;
       if (p->kind_ == Step::Index) {
         out += fmt::format("[{}]", p->index_);
       } else if (p->kind_ == Step::Key) {
@@ -138,6 +146,7 @@ class Path {
   std::string_view shown_;
   size_t index_ = 0;
   bool wire_only_ = false;
+  bool internal_only_ = false;
 };
 
 // One field error, before its path: field.ErrorList's kinds and their wording.
@@ -892,6 +901,296 @@ void validate_class(const Value& root, Version version, const Class& c) {
     for (const std::string& m : extended_resource_name_errors(*c.extended_resource_name)) {
       f.later({3}, name, invalid(field::go_quote(*c.extended_resource_name), m));
     }
+  }
+  f.done();
+}
+
+namespace {
+
+constexpr size_t kMaxRequests = 32;
+constexpr size_t kMaxSubRequests = 8;
+constexpr size_t kMaxConstraints = 32;
+constexpr std::string_view kRequestRef =
+    "must be the name of a request in the claim or the name of a request and a subrequest separated by '/'";
+
+Problem not_supported(std::string_view value, std::vector<std::string> supported) {
+  return Problem{Problem::Kind::NotSupported, field::json_quote(value), {}, std::move(supported)};
+}
+
+// A request's or subrequest's name: a DNS label.
+void check_request_name(const Findings& f, const Path& at, std::string_view name) {
+  for (const std::string& m : dns1123_label_errors(name)) {
+    if (name.empty()) f.fail(at, required());
+    f.fail(at, invalid(field::go_quote(name), m));
+  }
+}
+
+void check_selectors(const Findings& f, const Path& selectors, const std::vector<Selector>& list) {
+  for (size_t i = 0; i < list.size(); ++i) {
+    const Selector& s = list[i];
+    Path item = selectors.index(i);
+    Path cel = item.child("cel");
+    if (!s.cel_expression) f.fail(cel, required());
+    Path expression = cel.child("expression");
+    // Length first: a too long expression is not compiled.
+    if (s.cel_expression->size() > kMaxSelectorLength) f.fail(expression, too_long(kMaxSelectorLength));
+    std::string error = dra::new_selector_error(*s.cel_expression);
+    if (!error.empty()) f.fail(expression, invalid(field::go_quote(*s.cel_expression), error));
+  }
+}
+
+void check_tolerations(Findings& f, const Path& at, const Order& order, const std::vector<DeviceToleration>& list) {
+  for (size_t i = 0; i < list.size(); ++i) {
+    const DeviceToleration& t = list[i];
+    Path item = at.index(i);
+    const Order o = with(order, {static_cast<int>(i)});
+    if (!t.key.empty()) {
+      for (const std::string& m : label_key_errors(t.key)) f.later(o, item.child("key"), invalid(field::go_quote(t.key), m));
+    }
+    if (t.op == "Exists") {
+      if (!t.value.empty()) f.fail(item.child("value"), invalid(field::go_quote(t.value), "must be empty for operator `Exists`"));
+    } else if (t.op == "Equal") {
+      for (const std::string& m : label_value_errors(t.value)) f.fail(item.child("value"), invalid(field::go_quote(t.value), m));
+    } else {
+      f.later(o, item.child("operator"), not_supported(t.op, {"Equal", "Exists"}));
+    }
+    if (!t.effect.empty() && t.effect != "NoSchedule" && t.effect != "NoExecute" && t.effect != "None") {
+      f.later(o, item.child("effect"), not_supported(t.effect, {"NoExecute", "NoSchedule", "None"}));
+    }
+  }
+}
+
+// The device fields of a request (`exactly`) or of a subrequest (`sub`: its class is checked
+// declaratively).
+void check_exact(Findings& f, const Path& at, const Order& order, const ExactRequest& r, bool sub) {
+  Path class_name = at.child("deviceClassName");
+  if (r.device_class_name.empty()) {
+    if (sub) f.later(with(order, {0}), class_name, required());
+    else f.fail(class_name, required());
+  }
+  for (const std::string& m : dns1123_subdomain_errors(r.device_class_name)) {
+    if (r.device_class_name.empty()) break;
+    if (sub) f.later(with(order, {0}), class_name, invalid(field::go_quote(r.device_class_name), m));
+    else f.fail(class_name, invalid(field::go_quote(r.device_class_name), m));
+  }
+  Path selectors = at.child("selectors");
+  if (r.selectors.size() > kMaxSelectors) f.later(with(order, {1}), selectors, too_many(r.selectors.size(), kMaxSelectors));
+  else check_selectors(f, selectors, r.selectors);
+  Path count = at.child("count");
+  if (r.allocation_mode == "All") {
+    if (r.count != 0) {
+      f.fail(count, invalid(std::to_string(r.count), "must not be specified when allocationMode is 'All'"));
+    }
+  } else if (r.allocation_mode == "ExactCount") {
+    if (r.count <= 0) f.fail(count, invalid(std::to_string(r.count), "must be greater than zero"));
+  } else {
+    f.later(with(order, {2}), at.child("allocationMode"), not_supported(r.allocation_mode, {"All", "ExactCount"}));
+  }
+  check_tolerations(f, at.child("tolerations"), with(order, {3}), r.tolerations);
+}
+
+// A reference to a request ("request" or "request/subrequest") by a constraint or a config.
+void check_request_ref(const Findings& f, const Path& at, const std::string& name, const ClaimSpec& spec) {
+  std::vector<std::string_view> segments;
+  for (size_t start = 0;;) {
+    size_t slash = name.find('/', start);
+    segments.push_back(std::string_view(name).substr(start, slash - start));
+    if (slash == std::string::npos) break;
+    start = slash + 1;
+  }
+  if (segments.size() > 2) f.fail(at, invalid(field::go_quote(name), std::string(kRequestRef)));
+  for (std::string_view segment : segments) check_request_name(f, at, segment);
+  bool found = false;
+  for (const Request& r : spec.requests) {
+    if (r.name != segments[0]) continue;
+    if (segments.size() == 1) found = true;
+    for (const SubRequest& sub : r.first_available) found = found || sub.name == segments[1];
+    // A request without subrequests has no "request/sub" name.
+    if (r.first_available.empty() && segments.size() == 2) found = false;
+    break;
+  }
+  if (!found) f.fail(at, invalid(field::go_quote(name), std::string(kRequestRef)));
+}
+
+void check_refs(Findings& f, const Path& at, const Order& order, const std::vector<std::string>& refs, const ClaimSpec& spec) {
+  for (size_t i = 0; i < refs.size(); ++i) {
+    check_request_ref(f, at.index(i), refs[i], spec);
+    for (size_t j = 0; j < i; ++j) {
+      if (refs[j] == refs[i]) f.later(with(order, {static_cast<int>(i)}), at.index(i), duplicate(field::go_quote(refs[i])));
+    }
+  }
+}
+
+void check_opaque(Findings& f, const Path& config, const Order& order, Version version, const std::optional<Opaque>& opaque) {
+  Path at = config.child("opaque");
+  if (!opaque) f.fail(at, required());
+  const Opaque& o = *opaque;
+  Path driver = at.child("driver");
+  if (o.driver.empty()) {
+    f.later(order, driver, required());
+  } else {
+    auto format = [&] {
+      for (const std::string& m : caseless_subdomain_errors(o.driver)) f.later(order, driver, invalid(field::go_quote(o.driver), m));
+    };
+    auto length = [&] {
+      if (utf8_length(o.driver) > kMaxDriverName) f.later(order, driver, too_long_characters(kMaxDriverName));
+    };
+    if (version == Version::V1) {
+      format();
+      length();
+    } else {
+      length();
+      format();
+    }
+  }
+  Path parameters = at.child("parameters");
+  if (o.parameters == Parameters::Missing) f.fail(parameters, required());
+  if (o.parameters_json.size() > kMaxOpaqueParameters) f.fail(parameters, too_long(kMaxOpaqueParameters));
+  if (o.parameters == Parameters::NotObject) f.fail(parameters, invalid("\"<value omitted>\"", "must be a valid JSON object"));
+}
+
+void check_claim_spec(Findings& f, Version version, const Path& spec_path, const Order& order, const ClaimSpec& spec) {
+  Path devices = spec_path.child("devices");
+  Path requests = devices.child("requests");
+  if (spec.requests.size() > kMaxRequests) f.later(with(order, {0}), requests, too_many(spec.requests.size(), kMaxRequests));
+  for (size_t i = 0; i < spec.requests.size(); ++i) {
+    const Request& r = spec.requests[i];
+    Path request = requests.index(i);
+    const Order request_order = with(order, {1, static_cast<int>(i)});
+    check_request_name(f, request.child("name"), r.name);
+    const bool both = r.exactly && !r.first_available.empty();
+    if (!r.exactly && r.first_available.empty()) {
+      f.fail(request, required("exactly one of `exactly` or `firstAvailable` is required"));
+    } else if (both) {
+      f.fail(request, invalid("null", "exactly one of `exactly` or `firstAvailable` is required, but multiple fields are set"));
+    } else if (r.exactly) {
+      Path exactly = version == Version::V1beta1 ? request.internal_child("exactly") : request.child("exactly");
+      check_exact(f, exactly, with(request_order, {0}), *r.exactly, false);
+    } else {
+      Path first = request.child("firstAvailable");
+      if (r.first_available.size() > kMaxSubRequests) {
+        f.later(with(request_order, {1}), first, too_many(r.first_available.size(), kMaxSubRequests));
+      }
+      for (size_t j = 0; j < r.first_available.size(); ++j) {
+        const SubRequest& sub = r.first_available[j];
+        Path item = first.index(j);
+        check_request_name(f, item.child("name"), sub.name);
+        check_exact(f, item, with(request_order, {2, static_cast<int>(j)}), sub.spec, true);
+        for (size_t k = 0; k < j; ++k) {
+          if (r.first_available[k].name == sub.name) {
+            f.later(with(request_order, {3, static_cast<int>(j)}), item, duplicate(field::go_quote(sub.name)));
+          }
+        }
+      }
+    }
+    for (size_t j = 0; j < i; ++j) {
+      if (spec.requests[j].name == r.name) f.later(with(order, {2, static_cast<int>(i)}), request, duplicate(field::go_quote(r.name)));
+    }
+  }
+
+  Path constraints = devices.child("constraints");
+  if (spec.constraints.size() > kMaxConstraints) {
+    f.later(with(order, {3}), constraints, too_many(spec.constraints.size(), kMaxConstraints));
+  }
+  for (size_t i = 0; i < spec.constraints.size(); ++i) {
+    const DeviceConstraint& c = spec.constraints[i];
+    Path constraint = constraints.index(i);
+    const Order constraint_order = with(order, {4, static_cast<int>(i)});
+    check_refs(f, constraint.child("requests"), with(constraint_order, {0}), c.requests, spec);
+    if (c.match_attribute) {
+      Path at = constraint.child("matchAttribute");
+      const std::string& name = *c.match_attribute;
+      if (name.find('/') == std::string::npos) {
+        f.later(with(constraint_order, {1}), at, invalid(field::go_quote(name), "must include a domain"));
+      } else {
+        check_qualified_name(f, at, at, name);
+      }
+    } else if (c.distinct_attribute) {
+      Path at = constraint.child("distinctAttribute");
+      const std::string& name = *c.distinct_attribute;
+      if (name.find('/') == std::string::npos) f.fail(at, invalid(field::go_quote(name), "must include a domain"));
+      check_qualified_name(f, at, at, name);
+    } else {
+      f.fail(constraint, required("exactly one of \"matchAttribute\" or \"distinctAttribute\" is required, but multiple fields are set"));
+    }
+  }
+
+  Path configs = devices.child("config");
+  if (spec.config.size() > kMaxConfigs) f.later(with(order, {5}), configs, too_many(spec.config.size(), kMaxConfigs));
+  for (size_t i = 0; i < spec.config.size(); ++i) {
+    Path config = configs.index(i);
+    const Order config_order = with(order, {6, static_cast<int>(i)});
+    check_refs(f, config.child("requests"), with(config_order, {0}), spec.config[i].requests, spec);
+    check_opaque(f, config, with(config_order, {1}), version, spec.config[i].opaque);
+  }
+}
+
+// ValidateObjectMeta of a namespaced object named as a DNS subdomain.
+void check_namespaced_meta(Findings& f, const ObjectMeta& meta) {
+  check_meta(f, Path(), meta, false);
+}
+
+}  // namespace
+
+void validate_claim(const Value& root, Version version, const ObjectMeta& metadata, const ClaimSpec& spec) {
+  Findings f(root);
+  check_namespaced_meta(f, metadata);
+  Path object;
+  check_claim_spec(f, version, object.child("spec"), {1}, spec);
+  f.done();
+}
+
+void validate_claim_template(const Value& root, Version version, const ObjectMeta& metadata, const ObjectMeta& claim_metadata,
+                             const ClaimSpec& spec) {
+  Findings f(root);
+  check_namespaced_meta(f, metadata);
+  Path object;
+  Path spec_path = object.child("spec");
+  // The created claim's labels: checked as a pod template's are.
+  root.fields([&](std::string_view key, const Value& s) {
+    if (key != "spec") return;
+    s.fields([&](std::string_view k, const Value& m) {
+      if (k != "metadata") return;
+      m.fields([&](std::string_view mk, const Value& labels) {
+        if (mk == "labels") validate_labels(labels, claim_metadata.labels);
+      });
+    });
+  });
+  check_claim_spec(f, version, spec_path.child("spec"), {1}, spec);
+  f.done();
+}
+
+void validate_taint_rule(const Value& root, const DeviceTaintRule& rule) {
+  Findings f(root);
+  Path object;
+  check_meta(f, object, rule.metadata, false);
+  Path spec = object.child("spec");
+  Path selector = spec.child("deviceSelector");
+  if (!rule.driver.empty()) check_driver_name(f, selector.child("driver"), rule.driver);
+  if (!rule.pool.empty()) {
+    for (size_t start = 0;;) {
+      size_t slash = rule.pool.find('/', start);
+      std::string_view part = std::string_view(rule.pool).substr(start, slash - start);
+      for (const std::string& m : dns1123_subdomain_errors(part)) f.fail(selector.child("pool"), invalid(field::go_quote(part), m));
+      if (slash == std::string::npos) break;
+      start = slash + 1;
+    }
+  }
+  if (!rule.device.empty()) {
+    for (const std::string& m : dns1123_label_errors(rule.device)) {
+      f.fail(selector.child("device"), invalid(field::go_quote(rule.device), m));
+    }
+  }
+  Path taint = spec.child("taint");
+  const DeviceTaint& t = rule.taint;
+  for (const std::string& m : label_key_errors(t.key)) f.fail(taint.child("key"), invalid(field::go_quote(t.key), m));
+  if (!t.value.empty()) {
+    for (const std::string& m : label_value_errors(t.value)) f.fail(taint.child("value"), invalid(field::go_quote(t.value), m));
+  }
+  if (t.effect.empty()) {
+    f.later({2}, taint.child("effect"), required());
+  } else if (t.effect != "NoSchedule" && t.effect != "NoExecute" && t.effect != "None") {
+    f.later({2}, taint.child("effect"), not_supported(t.effect, {"NoExecute", "NoSchedule", "None"}));
   }
   f.done();
 }

@@ -9,27 +9,9 @@
 namespace cel = podfit::cel;
 
 namespace {
-struct Case {
-  const char* expr;
-  const char* want;
-};
-
-void run_table(const Case* begin, const Case* end) {
-  cel::Env env = cel_test::kube_env();
-  for (const Case* c = begin; c != end; ++c) {
-    SUBCASE(c->expr) { CHECK(cel_test::run(env, c->expr) == c->want); }
-  }
-}
-
-std::uint64_t cost_of(const std::string& expr) {
-  cel::Env env = cel_test::kube_env();
-  auto c = env.compile(expr);
-  REQUIRE_MESSAGE(c.ok(), c.error);
-  cel::MapActivation none;
-  auto r = c.program->evaluate(none);
-  CHECK_MESSAGE(!r.value.is_error(), r.value.as_string());
-  return r.cost;
-}
+using cel_test::Case;
+using cel_test::cost_of;
+using cel_test::run_table;
 
 constexpr const char* kTwice = "network address parse error during conversion from string: "
                                "network address parse error during conversion from string: ";

@@ -57,28 +57,10 @@ std::vector<std::uint32_t> runes(std::string_view s) {
   return out;
 }
 
-void append_rune(std::string& out, std::uint32_t r) {
-  if (r < 0x80) {
-    out += static_cast<char>(r);
-  } else if (r < 0x800) {
-    out += static_cast<char>(0xC0 | (r >> 6));
-    out += static_cast<char>(0x80 | (r & 0x3F));
-  } else if (r < 0x10000) {
-    out += static_cast<char>(0xE0 | (r >> 12));
-    out += static_cast<char>(0x80 | ((r >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (r & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (r >> 18));
-    out += static_cast<char>(0x80 | ((r >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((r >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (r & 0x3F));
-  }
-}
-
 // Go's string(runes[b:e]).
 std::string text(const std::vector<std::uint32_t>& r, std::size_t b, std::size_t e) {
   std::string out;
-  for (std::size_t i = b; i < e; ++i) append_rune(out, r[i]);
+  for (std::size_t i = b; i < e; ++i) append_utf8(out, r[i]);
   return out;
 }
 
@@ -304,7 +286,7 @@ std::string quote(std::string_view s) {
       case '\v': out += "\\v"; break;
       case '\\': out += "\\\\"; break;
       case '"': out += "\\\""; break;
-      default: append_rune(out, c);
+      default: append_utf8(out, c);
     }
   }
   return out + "\"";
@@ -626,7 +608,7 @@ Value format_v1(std::string_view f, const ListValue& args) {
       default: {
         // Go prints the byte as the code point of that number.
         std::string shown;
-        append_rune(shown, static_cast<unsigned char>(verb));
+        append_utf8(shown, static_cast<unsigned char>(verb));
         return Value::error(bad_clause + "unrecognized formatting clause \"" + shown + "\"");
       }
     }

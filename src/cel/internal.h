@@ -81,13 +81,14 @@ std::vector<std::string> container_candidates(std::string_view container, std::s
 // Library registration helpers.
 void add_standard_library(Env& env);
 void add_time_library(Env& env);  // timestamps and durations, part of the standard library
-Overload make_overload(std::string id, std::vector<Type> params, Type result, Impl impl, bool member = false);
 inline Type T(std::string_view text) { return *Type::parse(text); }
 
 // Counts code points of UTF-8 text.
 std::size_t utf8_length(std::string_view s);
 // Whether text is valid UTF-8.
 bool utf8_valid(std::string_view s);
+// Appends a code point's UTF-8 encoding (string literal escapes, strings extension results).
+void append_utf8(std::string& out, std::uint32_t code_point);
 
 // A compiled RE2 regular expression for the pattern from a small per-thread cache; null with
 // cel-go's error text when the pattern is invalid.

@@ -101,15 +101,7 @@ void add_quantity_library(cel::Env& env) {
   const cel::Type q = quantity_type();
   const cel::Type s = cel::Type::string(), b = cel::Type::boolean(), i = cel::Type::int_();
   env.add_type(std::string(kQuantityType), q);
-  auto overload = [](std::string id, std::vector<cel::Type> params, cel::Type result, cel::Impl impl, bool member) {
-    cel::Overload o;
-    o.id = std::move(id);
-    o.params = std::move(params);
-    o.result = std::move(result);
-    o.impl = std::move(impl);
-    o.member = member;
-    return o;
-  };
+  const auto overload = cel::make_overload;
   env.add_function("quantity", {overload("string_to_quantity", {s}, q, parse, false)});
   env.add_function("isQuantity", {overload("is_quantity_string", {s}, b, is_quantity, false)});
   // Upstream declares sign as a global function: sign(q), not q.sign().

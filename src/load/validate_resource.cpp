@@ -837,6 +837,49 @@ void validate_slice(const Value& root, Version version, const Slice& s) {
   f.done();
 }
 
+void check_selectors(const Findings& f, const Path& selectors, const std::vector<Selector>& list) {
+  for (size_t i = 0; i < list.size(); ++i) {
+    const Selector& s = list[i];
+    Path item = selectors.index(i);
+    Path cel = item.child("cel");
+    if (!s.cel_expression) f.fail(cel, required());
+    Path expression = cel.child("expression");
+    // Length first: a too long expression is not compiled.
+    if (s.cel_expression->size() > kMaxSelectorLength) f.fail(expression, too_long(kMaxSelectorLength));
+    std::string error = dra::new_selector_error(*s.cel_expression);
+    if (!error.empty()) f.fail(expression, invalid(field::go_quote(*s.cel_expression), error));
+  }
+}
+
+void check_opaque(Findings& f, const Path& config, const Order& order, Version version, const std::optional<Opaque>& opaque) {
+  Path at = config.child("opaque");
+  if (!opaque) f.fail(at, required());
+  const Opaque& o = *opaque;
+  Path driver = at.child("driver");
+  if (o.driver.empty()) {
+    f.later(order, driver, required());
+  } else {
+    auto format = [&] {
+      for (const std::string& m : caseless_subdomain_errors(o.driver)) f.later(order, driver, invalid(field::go_quote(o.driver), m));
+    };
+    auto length = [&] {
+      if (utf8_length(o.driver) > kMaxDriverName) f.later(order, driver, too_long_characters(kMaxDriverName));
+    };
+    // The served versions list these two rules in different orders.
+    if (version == Version::V1) {
+      format();
+      length();
+    } else {
+      length();
+      format();
+    }
+  }
+  Path parameters = at.child("parameters");
+  if (o.parameters == Parameters::Missing) f.fail(parameters, required());
+  if (o.parameters_json.size() > kMaxOpaqueParameters) f.fail(parameters, too_long(kMaxOpaqueParameters));
+  if (o.parameters == Parameters::NotObject) f.fail(parameters, invalid("\"<value omitted>\"", "must be a valid JSON object"));
+}
+
 void validate_class(const Value& root, Version version, const Class& c) {
   Findings f(root);
   Path object;
@@ -847,17 +890,7 @@ void validate_class(const Value& root, Version version, const Class& c) {
   if (c.selectors.size() > kMaxSelectors) {
     f.later({1}, selectors, too_many(c.selectors.size(), kMaxSelectors));
   } else {
-    for (size_t i = 0; i < c.selectors.size(); ++i) {
-      const Selector& s = c.selectors[i];
-      Path selector = selectors.index(i);
-      Path cel = selector.child("cel");
-      if (!s.cel_expression) f.fail(cel, required());
-      Path expression = cel.child("expression");
-      // Length first: a too long expression is not compiled.
-      if (s.cel_expression->size() > kMaxSelectorLength) f.fail(expression, too_long(kMaxSelectorLength));
-      std::string error = dra::new_selector_error(*s.cel_expression);
-      if (!error.empty()) f.fail(expression, invalid(field::go_quote(*s.cel_expression), error));
-    }
+    check_selectors(f, selectors, c.selectors);
   }
 
   Path configs = spec.child("config");
@@ -865,34 +898,7 @@ void validate_class(const Value& root, Version version, const Class& c) {
     f.later({2, 0}, configs, too_many(c.config.size(), kMaxConfigs));
   } else {
     for (size_t i = 0; i < c.config.size(); ++i) {
-      Path config = configs.index(i);
-      Path opaque = config.child("opaque");
-      if (!c.config[i].opaque) f.fail(opaque, required());
-      const Opaque& o = *c.config[i].opaque;
-      Path driver = opaque.child("driver");
-      const Order order = {2, 1, static_cast<int>(i)};
-      if (o.driver.empty()) {
-        f.later(order, driver, required());
-      } else {
-        auto format = [&] {
-          for (const std::string& m : caseless_subdomain_errors(o.driver)) f.later(order, driver, invalid(field::go_quote(o.driver), m));
-        };
-        auto length = [&] {
-          if (utf8_length(o.driver) > kMaxDriverName) f.later(order, driver, too_long_characters(kMaxDriverName));
-        };
-        // The served versions list these two rules in different orders.
-        if (version == Version::V1) {
-          format();
-          length();
-        } else {
-          length();
-          format();
-        }
-      }
-      Path parameters = opaque.child("parameters");
-      if (o.parameters == Parameters::Missing) f.fail(parameters, required());
-      if (o.parameters_json.size() > kMaxOpaqueParameters) f.fail(parameters, too_long(kMaxOpaqueParameters));
-      if (o.parameters == Parameters::NotObject) f.fail(parameters, invalid("\"<value omitted>\"", "must be a valid JSON object"));
+      check_opaque(f, configs.index(i), {2, 1, static_cast<int>(i)}, version, c.config[i].opaque);
     }
   }
 
@@ -922,20 +928,6 @@ void check_request_name(const Findings& f, const Path& at, std::string_view name
   for (const std::string& m : dns1123_label_errors(name)) {
     if (name.empty()) f.fail(at, required());
     f.fail(at, invalid(field::go_quote(name), m));
-  }
-}
-
-void check_selectors(const Findings& f, const Path& selectors, const std::vector<Selector>& list) {
-  for (size_t i = 0; i < list.size(); ++i) {
-    const Selector& s = list[i];
-    Path item = selectors.index(i);
-    Path cel = item.child("cel");
-    if (!s.cel_expression) f.fail(cel, required());
-    Path expression = cel.child("expression");
-    // Length first: a too long expression is not compiled.
-    if (s.cel_expression->size() > kMaxSelectorLength) f.fail(expression, too_long(kMaxSelectorLength));
-    std::string error = dra::new_selector_error(*s.cel_expression);
-    if (!error.empty()) f.fail(expression, invalid(field::go_quote(*s.cel_expression), error));
   }
 }
 
@@ -1019,34 +1011,6 @@ void check_refs(Findings& f, const Path& at, const Order& order, const std::vect
       if (refs[j] == refs[i]) f.later(with(order, {static_cast<int>(i)}), at.index(i), duplicate(field::go_quote(refs[i])));
     }
   }
-}
-
-void check_opaque(Findings& f, const Path& config, const Order& order, Version version, const std::optional<Opaque>& opaque) {
-  Path at = config.child("opaque");
-  if (!opaque) f.fail(at, required());
-  const Opaque& o = *opaque;
-  Path driver = at.child("driver");
-  if (o.driver.empty()) {
-    f.later(order, driver, required());
-  } else {
-    auto format = [&] {
-      for (const std::string& m : caseless_subdomain_errors(o.driver)) f.later(order, driver, invalid(field::go_quote(o.driver), m));
-    };
-    auto length = [&] {
-      if (utf8_length(o.driver) > kMaxDriverName) f.later(order, driver, too_long_characters(kMaxDriverName));
-    };
-    if (version == Version::V1) {
-      format();
-      length();
-    } else {
-      length();
-      format();
-    }
-  }
-  Path parameters = at.child("parameters");
-  if (o.parameters == Parameters::Missing) f.fail(parameters, required());
-  if (o.parameters_json.size() > kMaxOpaqueParameters) f.fail(parameters, too_long(kMaxOpaqueParameters));
-  if (o.parameters == Parameters::NotObject) f.fail(parameters, invalid("\"<value omitted>\"", "must be a valid JSON object"));
 }
 
 void check_claim_spec(Findings& f, Version version, const Path& spec_path, const Order& order, const ClaimSpec& spec) {

@@ -82,6 +82,9 @@ struct Overload {
   bool unguarded = false;
 };
 
+// An overload from its signature and implementation, the other flags left off.
+Overload make_overload(std::string id, std::vector<Type> params, Type result, Impl impl, bool member = false);
+
 // Limits that keep hostile expressions from exhausting the stack, memory or time.
 struct Limits {
   std::size_t max_expression_length = 100000;  // characters of source

@@ -272,7 +272,8 @@ TEST_CASE("DynamicResources Reserve and PreBind: the next pod finds the device t
   std::vector<std::string> writes;
   REQUIRE(plugin.pre_bind(state, info, kWorker, writes).is_success());
   CHECK(writes == std::vector<std::string>{
-                      "update ResourceClaim default/my-pod-my-resource: allocation of 1 device(s), reservedFor pod my-pod"});
+                      "update ResourceClaim default/my-pod-my-resource: allocate req-1: some-driver/worker/instance-0; reservedFor "
+                    "pod my-pod"});
   const ResourceClaim* bound = snapshot.resource_claim("default", kClaim);
   REQUIRE(bound != nullptr);
   REQUIRE(bound->allocation);
@@ -388,14 +389,17 @@ TEST_CASE("DynamicResources: what is still not evaluated") {
     Snapshot snapshot(cluster, gates);
     CHECK_FALSE(plugin.cannot_evaluate(pod_with_claim_name(), snapshot).has_value());
   }
-  SUBCASE("a template claim whose ResourceClaim the controller has not created yet") {
+  SUBCASE("a template claim of a pod not created yet, in an input without ResourceClaimTemplates") {
     Snapshot snapshot(cluster, gates);
-    auto why = plugin.cannot_evaluate(pod_with_claim_template(false), snapshot);
+    Pod uncreated = pod_with_claim_template(false);
+    uncreated.metadata.uid.clear();
+    auto why = plugin.cannot_evaluate(uncreated, snapshot);
     REQUIRE(why.has_value());
     CHECK(*why ==
-          "the pod's claim my-resource comes from ResourceClaimTemplate my-template, whose ResourceClaim the "
-          "resourceclaim controller has not created yet (no status.resourceClaimStatuses entry), and podfit does not "
-          "create it");
+          "the pod's claim my-resource comes from ResourceClaimTemplate my-template, and the input holds no "
+          "ResourceClaimTemplates (kubectl get resourceclaimtemplates -A adds them)");
+    // A pod that exists waits for the controller however the input was taken: kube-scheduler's verdict.
+    CHECK_FALSE(plugin.cannot_evaluate(pod_with_claim_template(false), snapshot).has_value());
   }
   SUBCASE("an allocated claim waiting for binding conditions") {
     ResourceClaim claim = pending_claim();

@@ -320,7 +320,7 @@ provisioner: ebs.csi.aws.com
                     .has_value());
   std::vector<Candidate> candidates;
   candidates.push_back(std::move(c));
-  std::vector<std::string> added = prepare_candidates(cluster, candidates);
+  std::vector<std::string> added = prepare_candidates(cluster, candidates).volume_claims;
   const Pod& pod = candidates[0].pod;
   CHECK(pod.metadata.name == "db-6");
   CHECK(label(pod, "statefulset.kubernetes.io/pod-name") == "db-6");
@@ -348,14 +348,14 @@ provisioner: ebs.csi.aws.com
                     .has_value());
   std::vector<Candidate> candidates;
   candidates.push_back(load_one(kStatefulSet));
-  std::vector<std::string> added = prepare_candidates(cluster, candidates);
+  std::vector<std::string> added = prepare_candidates(cluster, candidates).volume_claims;
   CHECK(added == std::vector<std::string>{"shop/data-db-0 (for StatefulSet shop/db)",
                                           "shop/wal-db-0 (for StatefulSet shop/db)"});
   REQUIRE(cluster.persistent_volume_claims.size() == 2);
   CHECK(cluster.persistent_volume_claims[0].spec.storage_class_name == "standard");
   CHECK(cluster.persistent_volume_claims[1].spec.storage_class_name == "fast");
   // Preparing again adds nothing: the claims now exist.
-  CHECK(prepare_candidates(cluster, candidates).empty());
+  CHECK(prepare_candidates(cluster, candidates).volume_claims.empty());
 }
 
 TEST_CASE("generic ephemeral volumes: the claim <pod>-<volume>, owned by the pod, for pods not created yet") {
@@ -416,6 +416,80 @@ spec:
   std::vector<PersistentVolumeClaim> web_claims = controller_created_claims(web);
   REQUIRE(web_claims.size() == 1);
   CHECK(web_claims[0].metadata.name == web.pod.metadata.name + "-cache");
+}
+
+TEST_CASE("ResourceClaimTemplates: the resourceclaim controller's claim for each pod not created yet") {
+  const char* yaml = R"(apiVersion: v1
+kind: Pod
+metadata:
+  name: trainer
+  namespace: ml
+spec:
+  containers:
+  - name: main
+    image: trainer:1
+  resourceClaims:
+  - name: gpu
+    resourceClaimTemplateName: one-gpu
+  - name: missing
+    resourceClaimTemplateName: no-such-template
+  - name: shared
+    resourceClaimName: shared-nic
+)";
+  ResourceClaimTemplate tmpl;
+  tmpl.metadata.name = "one-gpu";
+  tmpl.metadata.namespace_ = "ml";
+  tmpl.claim_metadata.labels.set("team", "research");
+  tmpl.claim_metadata.annotations.set("note", "from the template");
+  tmpl.spec.requests.emplace_back().name = "gpu";
+  ResourceClaimTemplate elsewhere = tmpl;
+  elsewhere.metadata.namespace_ = "other";
+  elsewhere.metadata.name = "no-such-template";
+
+  Candidate c = load_one(yaml);
+  std::vector<ResourceClaim> claims = create_template_claims(c.pod, {elsewhere, tmpl});
+  // The template of another namespace is not the pod's: that entry gets no claim.
+  REQUIRE(claims.size() == 1);
+  const ResourceClaim& claim = claims[0];
+  CHECK(claim.metadata.name.starts_with("trainer-gpu-"));
+  CHECK(claim.metadata.name.size() == std::string("trainer-gpu-").size() + 5);
+  CHECK(claim.metadata.namespace_ == "ml");
+  CHECK(*claim.metadata.labels.find("team") == "research");
+  CHECK(*claim.metadata.annotations.find("note") == "from the template");
+  CHECK(*claim.metadata.annotations.find("resource.kubernetes.io/pod-claim-name") == "gpu");
+  REQUIRE(claim.metadata.owner_references.size() == 1);
+  CHECK(claim.metadata.owner_references[0].kind == "Pod");
+  CHECK(claim.metadata.owner_references[0].name == "trainer");
+  CHECK(claim.metadata.owner_references[0].controller);
+  CHECK(claim.spec.requests.size() == 1);
+  CHECK(claim.origin.file == "<synthesized for ResourceClaimTemplate one-gpu of pod ml/trainer>");
+  CHECK(claim.origin.synthesized());
+  REQUIRE(c.pod.status.resource_claim_statuses.size() == 1);
+  CHECK(c.pod.status.resource_claim_statuses[0].name == "gpu");
+  CHECK(c.pod.status.resource_claim_statuses[0].resource_claim_name == claim.metadata.name);
+  // The same pod gets the same name again, and a second call replaces the status entry.
+  CHECK(create_template_claims(c.pod, {tmpl})[0].metadata.name == claim.metadata.name);
+  CHECK(c.pod.status.resource_claim_statuses.size() == 1);
+
+  // Long names: both parts are shortened in proportion, leaving 57 characters before the suffix.
+  Pod long_pod = c.pod;
+  long_pod.metadata.name = std::string(50, 'p');
+  long_pod.spec.resource_claims[0].name = std::string(20, 'c');
+  const std::string name = create_template_claims(long_pod, {tmpl})[0].metadata.name;
+  CHECK(name.substr(0, name.size() - 5) == std::string(39, 'p') + "-" + std::string(15, 'c'));
+
+  // prepare_candidates adds the claim to the cluster state, for pods not created yet only.
+  ClusterState cluster;
+  cluster.resource_claim_templates = {tmpl};
+  std::vector<Candidate> candidates = {c, load_one(std::string(yaml).replace(std::string(yaml).find("  namespace: ml"), 0,
+                                                                              "  uid: trainer-uid\n"))};
+  candidates[0].pod.status.resource_claim_statuses.clear();
+  const CreatedByControllers created = prepare_candidates(cluster, candidates);
+  CHECK(created.resource_claims ==
+        std::vector<std::string>{"ml/" + claim.metadata.name + " (for ResourceClaimTemplate one-gpu of pod ml/trainer)"});
+  CHECK(cluster.resource_claims.size() == 1);
+  CHECK(candidates[0].pod.status.resource_claim_statuses.size() == 1);
+  CHECK(candidates[1].pod.status.resource_claim_statuses.empty());
 }
 
 namespace {

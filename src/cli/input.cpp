@@ -77,11 +77,19 @@ std::string describe_immediate_bindings(const std::vector<AssumedBinding>& bindi
 }
 
 // Claims podfit adds on the controllers' behalf, so no verdict rests on an object the user never saw.
-std::string describe_synthesized_claims(const std::vector<std::string>& claims) {
-  std::string joined;
-  for (const std::string& claim : claims) joined += (joined.empty() ? "" : ", ") + claim;
-  return fmt::format("podfit: assumed created by controllers before their pods: PersistentVolumeClaim{} {}",
-                     claims.size() == 1 ? "" : "s", joined);
+// One line per kind: "podfit: assumed created by controllers before their pods: KIND(s) a, b".
+std::string describe_synthesized_claims(const CreatedByControllers& created) {
+  std::string out;
+  auto line = [&](std::string_view kind, const std::vector<std::string>& objects) {
+    if (objects.empty()) return;
+    std::string joined;
+    for (const std::string& object : objects) joined += (joined.empty() ? "" : ", ") + object;
+    out += fmt::format("{}podfit: assumed created by controllers before their pods: {}{} {}", out.empty() ? "" : "\n",
+                       kind, objects.size() == 1 ? "" : "s", joined);
+  };
+  line("PersistentVolumeClaim", created.volume_claims);
+  line("ResourceClaim", created.resource_claims);
+  return out;
 }
 
 }  // namespace
@@ -187,8 +195,8 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   }
   if (!companions.empty()) err << describe_companions(companions) << '\n';
   // The claims controllers create before these pods join the cluster state the snapshot is built from.
-  std::vector<std::string> claims = prepare_candidates(input.cluster, input.candidates);
-  if (!claims.empty()) err << describe_synthesized_claims(claims) << '\n';
+  const CreatedByControllers created = prepare_candidates(input.cluster, input.candidates);
+  if (std::string line = describe_synthesized_claims(created); !line.empty()) err << line << '\n';
   // New claims that bind Immediately are bound before their pods reach the scheduler.
   std::set<std::string> new_claims = keys_of(input.cluster.persistent_volume_claims);
   std::erase_if(new_claims, [&](const std::string& key) { return existing_claims.contains(key); });

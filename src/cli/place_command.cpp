@@ -272,6 +272,7 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
   }
 
   std::vector<std::string> created;  // claims controllers create for the copies
+  std::vector<std::string> created_resource_claims;  // the resourceclaim controller's, from templates
   // Every copy created is charged to its namespace's quotas, so the next copy finds them fuller.
   std::vector<ResourceQuota> quotas = cluster.resource_quotas;
   for (size_t index = 0; index < candidates.size(); ++index) {
@@ -284,11 +285,17 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
     const size_t most = copies.count().value_or(options.limit);
     for (size_t i = 0; i < most; ++i) {
       Candidate copy = copies.make(i);
-      const Pod& pod = copy.pod;
       for (PersistentVolumeClaim& claim : created_claims(cluster, copy)) {
         std::string key = key_of(claim.metadata.namespace_, claim.metadata.name);
         if (snapshot.mutable_storage().add_claim(std::move(claim))) created.push_back(std::move(key));
       }
+      if (is_uncreated(copy.pod)) {
+        for (ResourceClaim& claim : create_template_claims(copy.pod, cluster.resource_claim_templates)) {
+          std::string key = key_of(claim.metadata.namespace_, claim.metadata.name);
+          if (snapshot.add_resource_claim(std::move(claim))) created_resource_claims.push_back(std::move(key));
+        }
+      }
+      const Pod& pod = copy.pod;
       ++count.asked;
       // kube-scheduler schedules a pod only with the profile its schedulerName names, and only
       // once the profile's PreEnqueue plugins (SchedulingGates) let it into the queue.
@@ -338,6 +345,11 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
   if (!created.empty()) {
     err << fmt::format("podfit: assumed created by controllers for the pods placed: {} {}\n",
                        created.size() == 1 ? "PersistentVolumeClaim" : "PersistentVolumeClaims", joined(created, 5));
+  }
+  if (!created_resource_claims.empty()) {
+    err << fmt::format("podfit: assumed created by controllers for the pods placed: {} {}\n",
+                       created_resource_claims.size() == 1 ? "ResourceClaim" : "ResourceClaims",
+                       joined(created_resource_claims, 5));
   }
   for (const CandidateCount& c : report.candidates) report.fit_count += c.placed;
 

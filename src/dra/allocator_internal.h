@@ -89,6 +89,10 @@ std::unique_ptr<Constraint> match_attribute_constraint(const std::vector<std::st
 std::unique_ptr<Constraint> distinct_attribute_constraint(const std::vector<std::string>& requests,
                                                           std::string attribute);
 
+// lookupAttribute: the fully qualified name as written, else its identifier when the domain is
+// the device's driver; nullptr when the device has no such attribute.
+const DeviceAttribute* lookup_attribute(const Device& device, const DeviceId& id, const std::string& name);
+
 // Whether one of the device's NoSchedule or NoExecute taints is not tolerated.
 bool taint_prevents_allocation(const Device& device, const std::vector<DeviceToleration>& tolerations);
 

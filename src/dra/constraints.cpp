@@ -5,10 +5,7 @@
 #include "allocator_internal.h"
 
 namespace podfit::dra::detail {
-namespace {
 
-// lookupAttribute: the fully qualified name as written, else its identifier when the domain is
-// the device's driver.
 const DeviceAttribute* lookup_attribute(const Device& device, const DeviceId& id, const std::string& name) {
   for (const NamedAttribute& a : device.attributes) {
     if (a.name == name) return &a.value;
@@ -22,6 +19,8 @@ const DeviceAttribute* lookup_attribute(const Device& device, const DeviceId& id
   }
   return nullptr;
 }
+
+namespace {
 
 // Same type and same value; versions compare as text (semver's minimal form makes that exact).
 bool same_value(const DeviceAttribute& a, const DeviceAttribute& b) {

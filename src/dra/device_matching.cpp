@@ -22,17 +22,17 @@ bool reachable_from(const DeviceNodes& where, const Node& node) {
   return where.all_nodes;
 }
 
-std::vector<DeviceOutcome> match_devices(const std::vector<ResourceSlice>& slices,
+std::vector<DeviceOutcome> match_devices(const std::vector<const ResourceSlice*>& slices,
                                          const std::vector<const CompiledSelector*>& selectors, const Node* node) {
   std::vector<DeviceOutcome> out;
-  for (const ResourceSlice& slice : slices) {
-    for (const Device& device : slice.devices) {
-      if (node != nullptr && !reachable_from(device_nodes(slice, device), *node)) continue;
+  for (const ResourceSlice* slice : slices) {
+    for (const Device& device : slice->devices) {
+      if (node != nullptr && !reachable_from(device_nodes(*slice, device), *node)) continue;
       DeviceOutcome& o = out.emplace_back();
-      o.slice = &slice;
+      o.slice = slice;
       o.device = &device;
       o.matches = true;
-      const DeviceView view(slice.driver, device);
+      const DeviceView view(slice->driver, device);
       for (std::size_t i = 0; i < selectors.size(); ++i) {
         MatchResult r = selectors[i]->matches(view);
         if (r.error.empty() && r.matches) continue;
@@ -44,6 +44,14 @@ std::vector<DeviceOutcome> match_devices(const std::vector<ResourceSlice>& slice
     }
   }
   return out;
+}
+
+std::vector<DeviceOutcome> match_devices(const std::vector<ResourceSlice>& slices,
+                                         const std::vector<const CompiledSelector*>& selectors, const Node* node) {
+  std::vector<const ResourceSlice*> all;
+  all.reserve(slices.size());
+  for (const ResourceSlice& slice : slices) all.push_back(&slice);
+  return match_devices(all, selectors, node);
 }
 
 }  // namespace podfit::dra

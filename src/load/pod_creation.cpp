@@ -37,8 +37,6 @@ void merge_label_keys(std::optional<PodAffinity>& affinity, const StringMap& pod
 
 }  // namespace
 
-bool is_uncreated(const Pod& pod) { return pod.metadata.uid.empty() && pod.metadata.creation_timestamp.empty(); }
-
 void merge_match_label_keys_into_affinity_terms(Pod& pod) {
   if (!pod.spec.affinity) return;
   merge_label_keys(pod.spec.affinity->pod_affinity, pod.metadata.labels);

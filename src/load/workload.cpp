@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "decode.h"
+#include "stand_in.h"
 #include "podfit/load/pod_creation.h"
 
 namespace podfit {
@@ -31,6 +32,13 @@ void add_or_update_toleration(PodSpec& spec, const Toleration& toleration) {
 Toleration exists(const char* key, const char* effect) { return Toleration{key, "Exists", "", effect, std::nullopt}; }
 
 std::string synthesized_for(std::string_view what) { return fmt::format("<synthesized for {}>", what); }
+
+// "namespace/name (for ...)": what a synthesized origin says the object was made for.
+std::string describe_created(const std::string& key, const SourceRef& origin) {
+  const std::string& file = origin.file;
+  return fmt::format("{} ({})", key, std::string_view(file).substr(std::string_view("<synthesized ").size(),
+                                                                      file.size() - std::string_view("<synthesized >").size()));
+}
 
 }  // namespace
 
@@ -130,7 +138,46 @@ std::vector<PersistentVolumeClaim> created_claims(const ClusterState& cluster, c
   return std::move(created.persistent_volume_claims);
 }
 
-std::vector<std::string> prepare_candidates(ClusterState& cluster, std::vector<Candidate>& candidates) {
+std::string template_claim_base_name(std::string_view pod, std::string_view claim) {
+  std::string base = fmt::format("{}-{}-", pod, claim);
+  // The controller leaves room for the five-character suffix in 63 characters by shortening both
+  // names in proportion (and so loses the trailing hyphen).
+  constexpr size_t kMaxBase = 57;
+  if (base.size() <= kMaxBase) return base;
+  const size_t total = base.size();
+  return fmt::format("{}-{}", pod.substr(0, pod.size() * kMaxBase / total), claim.substr(0, claim.size() * kMaxBase / total));
+}
+
+std::vector<ResourceClaim> create_template_claims(Pod& pod, const std::vector<ResourceClaimTemplate>& templates) {
+  std::vector<ResourceClaim> claims;
+  const std::string& ns = pod.metadata.namespace_;
+  for (const PodResourceClaim& entry : pod.spec.resource_claims) {
+    if (entry.resource_claim_name || !entry.resource_claim_template_name) continue;
+    const std::string& template_name = *entry.resource_claim_template_name;
+    auto tmpl = std::find_if(templates.begin(), templates.end(), [&](const ResourceClaimTemplate& t) {
+      return t.metadata.namespace_ == ns && t.metadata.name == template_name;
+    });
+    if (tmpl == templates.end()) continue;
+    ResourceClaim& claim = claims.emplace_back();
+    const std::string base = template_claim_base_name(pod.metadata.name, entry.name);
+    claim.metadata.name = base + stand_in_suffix(fmt::format("ResourceClaim/{}/{}", ns, base));
+    claim.metadata.namespace_ = ns;
+    claim.metadata.labels = tmpl->claim_metadata.labels;
+    claim.metadata.annotations = tmpl->claim_metadata.annotations;
+    claim.metadata.annotations.set("resource.kubernetes.io/pod-claim-name", entry.name);
+    claim.metadata.owner_references.push_back(OwnerReference{"v1", "Pod", pod.metadata.name, pod.metadata.uid, true});
+    claim.spec = tmpl->spec;
+    claim.origin.file = synthesized_for(fmt::format("ResourceClaimTemplate {} of pod {}/{}", template_name, ns,
+                                                    pod.metadata.name));
+    // The controller records the claim in the pod's status; a copy's entry from its original is replaced.
+    std::erase_if(pod.status.resource_claim_statuses,
+                  [&](const PodResourceClaimStatus& status) { return status.name == entry.name; });
+    pod.status.resource_claim_statuses.push_back(PodResourceClaimStatus{entry.name, claim.metadata.name});
+  }
+  return claims;
+}
+
+CreatedByControllers prepare_candidates(ClusterState& cluster, std::vector<Candidate>& candidates) {
   std::unordered_set<std::string> pods;
   for (const Pod& pod : cluster.pods) pods.insert(pod.metadata.namespace_ + "/" + pod.metadata.name);
   for (Candidate& candidate : candidates) {
@@ -151,13 +198,27 @@ std::vector<std::string> prepare_candidates(ClusterState& cluster, std::vector<C
     for (PersistentVolumeClaim& claim : controller_created_claims(candidate)) {
       std::string key = claim.metadata.namespace_ + "/" + claim.metadata.name;
       if (!claims.insert(key).second) continue;  // the cluster's own claim is used
-      std::string why = claim.origin.file.substr(1, claim.origin.file.size() - 2);  // "synthesized for ..."
-      added.push_back(fmt::format("{} ({})", key, why.substr(why.find(' ') + 1)));
+      added.push_back(describe_created(key, claim.origin));
       cluster.persistent_volume_claims.push_back(std::move(claim));
     }
   }
   if (!added.empty()) apply_default_storage_class(cluster);
-  return added;
+  CreatedByControllers created;
+  created.volume_claims = std::move(added);
+  std::unordered_set<std::string> resource_claims;
+  for (const ResourceClaim& claim : cluster.resource_claims) {
+    resource_claims.insert(claim.metadata.namespace_ + "/" + claim.metadata.name);
+  }
+  for (Candidate& candidate : candidates) {
+    if (!is_uncreated(candidate.pod)) continue;
+    for (ResourceClaim& claim : create_template_claims(candidate.pod, cluster.resource_claim_templates)) {
+      std::string key = claim.metadata.namespace_ + "/" + claim.metadata.name;
+      if (!resource_claims.insert(key).second) continue;  // the cluster's own claim is used
+      created.resource_claims.push_back(describe_created(key, claim.origin));
+      cluster.resource_claims.push_back(std::move(claim));
+    }
+  }
+  return created;
 }
 
 }  // namespace podfit

@@ -178,7 +178,7 @@ const ResourceClaim* Snapshot::resource_claim(std::string_view ns, std::string_v
 
 std::vector<const ResourceClaim*> Snapshot::resource_claims() const {
   std::vector<const ResourceClaim*> out;
-  out.reserve(cluster_->resource_claims.size() + assumed_claim_order_.size());
+  out.reserve(cluster_->resource_claims.size() + created_claims_.size() + assumed_claim_order_.size());
   for (const auto& claim : cluster_->resource_claims) {
     const std::string key = claim.metadata.namespace_ + "/" + claim.metadata.name;
     auto first = claims_by_key_.find(key);
@@ -186,8 +186,19 @@ std::vector<const ResourceClaim*> Snapshot::resource_claims() const {
     auto assumed = assumed_claims_.find(key);
     out.push_back(assumed != assumed_claims_.end() ? assumed->second.get() : &claim);
   }
+  for (const ResourceClaim& claim : created_claims_) {
+    auto assumed = assumed_claims_.find(claim.metadata.namespace_ + "/" + claim.metadata.name);
+    out.push_back(assumed != assumed_claims_.end() ? assumed->second.get() : &claim);
+  }
   for (const auto& key : assumed_claim_order_) out.push_back(assumed_claims_.find(key)->second.get());
   return out;
+}
+
+bool Snapshot::add_resource_claim(ResourceClaim claim) {
+  std::string key = claim.metadata.namespace_ + "/" + claim.metadata.name;
+  if (claims_by_key_.contains(key) || assumed_claims_.contains(key)) return false;
+  claims_by_key_.emplace(std::move(key), &created_claims_.emplace_back(std::move(claim)));
+  return true;
 }
 
 void Snapshot::assume_resource_claim(ResourceClaim claim) {

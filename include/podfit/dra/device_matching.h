@@ -39,5 +39,8 @@ struct DeviceOutcome {
 std::vector<DeviceOutcome> match_devices(const std::vector<ResourceSlice>& slices,
                                          const std::vector<const CompiledSelector*>& selectors,
                                          const Node* node = nullptr);
+std::vector<DeviceOutcome> match_devices(const std::vector<const ResourceSlice*>& slices,
+                                         const std::vector<const CompiledSelector*>& selectors,
+                                         const Node* node = nullptr);
 
 }  // namespace podfit::dra

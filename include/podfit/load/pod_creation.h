@@ -5,10 +5,6 @@
 
 namespace podfit {
 
-// True for a pod the API server has not created yet (a manifest or a workload's template):
-// it has neither metadata.uid nor metadata.creationTimestamp.
-bool is_uncreated(const Pod& pod);
-
 // The pod strategy's mutatePodAffinity: each pod (anti-)affinity term's matchLabelKeys and
 // mismatchLabelKeys become `key In (value)` / `key NotIn (value)` requirements of its
 // labelSelector, for the keys the pod carries as labels; terms without a labelSelector are

@@ -69,11 +69,25 @@ std::vector<PersistentVolumeClaim> controller_created_claims(const Candidate& ca
 // was read, such as the copies `podfit place` schedules).
 std::vector<PersistentVolumeClaim> created_claims(const ClusterState& cluster, const Candidate& candidate);
 
+// The resourceclaim controller's claims for a pod not created yet: for each spec.resourceClaims
+// entry naming a ResourceClaimTemplate of `templates` (in the pod's namespace), a claim named
+// <pod>-<entry>-<stand-in suffix> from the template, controlled by the pod, and the pod's
+// status.resourceClaimStatuses entry naming it. An entry whose template is missing gets none, as
+// the controller cannot create it.
+std::vector<ResourceClaim> create_template_claims(Pod& pod, const std::vector<ResourceClaimTemplate>& templates);
+
+// What prepare_candidates added to the cluster state: one "namespace/name (for ...)" per object.
+struct CreatedByControllers {
+  std::vector<std::string> volume_claims;
+  std::vector<std::string> resource_claims;
+};
+
 // Readies candidates against the cluster state they will be checked in, as the controllers would
 // act on it: a StatefulSet's pod takes the first ordinal with no pod in the cluster state (the pod
 // the controller creates next); the claims of controller_created_claims that the cluster state
 // lacks are added to it (with the default StorageClass applied, as on creation), so the volume
-// plugins find them. Returns one "namespace/name (why)" per claim added.
-std::vector<std::string> prepare_candidates(ClusterState& cluster, std::vector<Candidate>& candidates);
+// plugins find them; pods not created yet get the ResourceClaims of their templates
+// (create_template_claims), which join the cluster state.
+CreatedByControllers prepare_candidates(ClusterState& cluster, std::vector<Candidate>& candidates);
 
 }  // namespace podfit

@@ -14,6 +14,8 @@ struct SourceRef {
   int document = 0;   // 1-based index of the YAML document / JSON value in the file
   int line = 0;       // 1-based line where the object starts
   int item = -1;      // index inside a List's items, or -1
+  // Made by podfit for an object a controller creates ("<synthesized for ...>"), not read from input.
+  bool synthesized() const { return file.starts_with("<synthesized "); }
 };
 
 struct OwnerReference {

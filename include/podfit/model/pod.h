@@ -127,4 +127,8 @@ struct Pod {
   SourceRef origin;
 };
 
+// True for a pod the API server has not created yet (a manifest or a workload's template):
+// it has neither metadata.uid nor metadata.creationTimestamp.
+inline bool is_uncreated(const Pod& pod) { return pod.metadata.uid.empty() && pod.metadata.creation_timestamp.empty(); }
+
 }  // namespace podfit

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <string>
@@ -73,6 +74,9 @@ class Snapshot {
   const ResourceClaim* resource_claim(std::string_view ns, std::string_view name) const;
   // Every ResourceClaim, assumed versions in place of the cluster state's, in input order.
   std::vector<const ResourceClaim*> resource_claims() const;
+  // A claim created after the cluster state was read (a placed copy's claim from its template):
+  // from now on it is one of the cluster's claims. False when the name is taken.
+  bool add_resource_claim(ResourceClaim claim);
   // AssumeClaimAfterAPICall: the claim as PreBind wrote it, seen by the pods scheduled next.
   void assume_resource_claim(ResourceClaim claim);
   // AssumedClaimRestore: back to the cluster state's version.
@@ -98,6 +102,7 @@ class Snapshot {
   std::map<std::string, int, std::less<>> used_pvc_ref_counts_;
   std::map<std::string, const ResourceClaim*, std::less<>> claims_by_key_;
   std::map<std::string, std::shared_ptr<const ResourceClaim>, std::less<>> assumed_claims_;
+  std::deque<ResourceClaim> created_claims_;       // add_resource_claim's, at stable addresses
   std::vector<std::string> assumed_claim_order_;  // keys of claims not in the cluster state
 };
 

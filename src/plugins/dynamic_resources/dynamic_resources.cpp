@@ -1,12 +1,14 @@
 #include "podfit/plugins/dynamic_resources.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
 #include <mutex>
 #include <set>
 
+#include "podfit/dra/allocation_explanation.h"
 #include "podfit/dra/allocator.h"
 #include "podfit/framework/names.h"
 #include "podfit/model/node_affinity.h"
@@ -26,6 +28,10 @@ struct Shared {
   std::vector<std::optional<NodeSelectorMatcher>> available_on;  // allocated claims' node selectors
   std::vector<size_t> to_allocate;                         // indices of unallocated claims
   std::unique_ptr<dra::Allocator> allocator;
+  // podfit's explanation of a node where allocation fails, made at the first such node.
+  const Snapshot* source = nullptr;
+  std::once_flag explainer_once;
+  std::unique_ptr<dra::AllocationExplainer> explainer;
   std::mutex mutex;
   std::set<size_t> unavailable;                                     // written by Filter
   std::map<std::string, std::vector<AllocationResult>> node_allocations;  // written by Filter
@@ -44,11 +50,53 @@ Status unresolvable(std::string reason) { return Status(Code::UnschedulableAndUn
 std::string claim_key(const ResourceClaim& claim) { return claim.metadata.namespace_ + "/" + claim.metadata.name; }
 
 
+// Some pod on a node uses claims: the devices it holds are known only from those claims.
+bool bound_pods_use_claims(const ClusterState& cluster) {
+  return std::any_of(cluster.pods.begin(), cluster.pods.end(), [](const Pod& pod) {
+    return !pod.spec.node_name.empty() && !pod.spec.resource_claims.empty();
+  });
+}
+
 bool has_binding_conditions(const AllocationResult& allocation) {
   for (const auto& result : allocation.results) {
     if (!result.binding_conditions.empty()) return true;
   }
   return false;
+}
+
+// Where an allocation's devices are usable: the nodes its selector names, as the allocator
+// usually writes it (one term, metadata.name In), else only that there is a selector.
+std::string where_usable(const NodeSelector& selector) {
+  if (selector.node_selector_terms.size() == 1) {
+    const NodeSelectorTerm& term = selector.node_selector_terms[0];
+    if (term.match_expressions.empty() && term.match_fields.size() == 1 &&
+        term.match_fields[0].key == "metadata.name" && term.match_fields[0].op == "In") {
+      const auto& names = term.match_fields[0].values;
+      return fmt::format("only on node{} {}", names.size() == 1 ? "" : "s", fmt::join(names, ", "));
+    }
+  }
+  return "only on the nodes its allocation's nodeSelector matches";
+}
+
+// "gpu: gpu.example.com/dra-worker-1/gpu-1, nic: ...": each device allocated, by request.
+std::string describe_allocation(const AllocationResult& allocation) {
+  std::string out;
+  for (const auto& r : allocation.results) {
+    out += fmt::format("{}{}: {}/{}/{}", out.empty() ? "" : ", ", r.request, r.driver, r.pool, r.device);
+  }
+  return out;
+}
+
+std::vector<std::string> explain_allocation(Shared& s, const Node& node) {
+  std::call_once(s.explainer_once, [&s] {
+    std::vector<const ResourceClaim*> pending;
+    for (size_t i : s.to_allocate) pending.push_back(&s.claims[i]);
+    const ClusterState& cluster = s.source->cluster();
+    s.explainer = std::make_unique<dra::AllocationExplainer>(std::move(pending), s.source->resource_claims(),
+                                                             cluster.device_classes, cluster.resource_slices,
+                                                             cluster.device_taint_rules);
+  });
+  return s.explainer->explain(node);
 }
 
 }  // namespace
@@ -62,22 +110,24 @@ std::string_view DynamicResources::name() const { return names::kDynamicResource
 
 std::optional<std::string> DynamicResources::cannot_evaluate(const Pod& pod, const Snapshot& snapshot) const {
   if (!enabled_) return std::nullopt;
+  const ClusterState& cluster = snapshot.cluster();
+  // An input without any ResourceClaim (claims podfit made from templates aside) was taken without
+  // them (an older dump command), so a missing claim, or devices free for lack of the claims that
+  // use them, say nothing of the cluster; the same holds of classes, slices and templates below.
+  const bool input_has_claims = std::any_of(cluster.resource_claims.begin(), cluster.resource_claims.end(),
+                                            [](const ResourceClaim& claim) { return !claim.origin.synthesized(); });
   for (const PodResourceClaim& pod_claim : pod.spec.resource_claims) {
     PodClaimName name = pod_claim_name(pod, pod_claim);
-    // The controller creates the claim of a template claim before the pod is scheduled.
-    if (pod_claim.resource_claim_template_name && !pod_claim.resource_claim_name && name.error) {
-      return fmt::format("the pod's claim {} comes from ResourceClaimTemplate {}, whose ResourceClaim the "
-                         "resourceclaim controller has not created yet (no status.resourceClaimStatuses entry), "
-                         "and podfit does not create it",
+    if (pod_claim.resource_claim_template_name && !pod_claim.resource_claim_name && name.error &&
+        is_uncreated(pod) && cluster.resource_claim_templates.empty()) {
+      return fmt::format("the pod's claim {} comes from ResourceClaimTemplate {}, and the input holds no "
+                         "ResourceClaimTemplates (kubectl get resourceclaimtemplates -A adds them)",
                          pod_claim.name, *pod_claim.resource_claim_template_name);
     }
     if (!name.name) continue;
     const ResourceClaim* claim = snapshot.resource_claim(pod.metadata.namespace_, *name.name);
-    // An input without any ResourceClaim was taken without them (an older dump command), so a
-    // missing claim says nothing of the cluster; the same holds of classes and slices below.
-    const ClusterState& cluster = snapshot.cluster();
-    if (claim == nullptr) {
-      if (cluster.resource_claims.empty()) {
+    if (claim == nullptr || (!claim->allocation && !input_has_claims && bound_pods_use_claims(cluster))) {
+      if (!input_has_claims) {
         return fmt::format("the pod uses ResourceClaim {}/{}, and the input holds no ResourceClaims "
                            "(kubectl get resourceclaims -A adds them)",
                            pod.metadata.namespace_, *name.name);
@@ -202,6 +252,7 @@ Status DynamicResources::pre_filter(CycleState& state, const PodInfo& info, cons
     s.allocator = std::make_unique<dra::Allocator>(std::move(pending), std::move(in_use), cluster.device_classes,
                                                    cluster.resource_slices, cluster.device_taint_rules,
                                                    features);
+    s.source = &snapshot;
   }
   return Status();
 }
@@ -224,7 +275,9 @@ Status DynamicResources::filter(const CycleState& state, const PodInfo&, const N
     dra::AllocateOutcome outcome = s.allocator->allocate(node);
     switch (outcome.kind) {
       case dra::AllocateOutcome::Kind::Allocated: break;
-      case dra::AllocateOutcome::Kind::NoFit: return unresolvable(std::string(dra::kCannotAllocateAllClaims));
+      case dra::AllocateOutcome::Kind::NoFit:
+        return Status(Code::UnschedulableAndUnresolvable, {std::string(dra::kCannotAllocateAllClaims)},
+                      explain_allocation(s, node));
       case dra::AllocateOutcome::Kind::FailedOnNode: return unresolvable(outcome.error);
       case dra::AllocateOutcome::Kind::TimedOut: return unresolvable("timed out trying to allocate devices");
       case dra::AllocateOutcome::Kind::Error: return Status::error(outcome.error);
@@ -239,7 +292,13 @@ Status DynamicResources::filter(const CycleState& state, const PodInfo&, const N
   std::lock_guard lock(s.mutex);
   if (!unavailable.empty()) {
     s.unavailable.insert(unavailable.begin(), unavailable.end());
-    return unresolvable(std::string(kResourceClaimNotAvailableOnNode));
+    std::vector<std::string> details;
+    for (size_t i : unavailable) {
+      details.push_back(fmt::format("claim {} is allocated to devices usable {}", claim_key(s.claims[i]),
+                                    where_usable(*s.claims[i].allocation->node_selector)));
+    }
+    return Status(Code::UnschedulableAndUnresolvable, {std::string(kResourceClaimNotAvailableOnNode)},
+                  std::move(details));
   }
   s.node_allocations[node.metadata.name] = std::move(allocations);
   return Status();
@@ -346,8 +405,8 @@ Status DynamicResources::pre_bind(CycleState& state, const PodInfo& info, const 
     const std::optional<AllocationResult>& allocation = i < s.reserved.size() ? s.reserved[i] : std::nullopt;
     if (allocation) claim.allocation = *allocation;
     claim.reserved_for.push_back(ResourceClaimConsumerReference{"", "pods", pod.metadata.name, pod.metadata.uid});
-    writes.push_back(allocation ? fmt::format("update ResourceClaim {}: allocation of {} device(s), reservedFor pod {}",
-                                              claim_key(claim), allocation->results.size(), pod.metadata.name)
+    writes.push_back(allocation ? fmt::format("update ResourceClaim {}: allocate {}; reservedFor pod {}",
+                                              claim_key(claim), describe_allocation(*allocation), pod.metadata.name)
                                 : fmt::format("update ResourceClaim {}: reservedFor pod {}", claim_key(claim),
                                               pod.metadata.name));
     // AssumeClaimAfterAPICall: the next pods see the claim as written.

@@ -1,0 +1,333 @@
+// Why claims do not fit on a node, request by request: each request is looked at on its own
+// (which devices match, which of those are free), then the claims' constraints over the free
+// devices, so the user learns which part of the claim the node cannot give.
+#include "podfit/dra/allocation_explanation.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <set>
+
+#include "allocator_internal.h"
+#include "podfit/dra/device_matching.h"
+
+namespace podfit::dra {
+namespace {
+
+constexpr std::size_t kMostNamed = 4;  // devices named in one list before "and N more"
+
+// One request, or one firstAvailable alternative, with its class and selectors compiled.
+struct RequestPlan {
+  std::size_t claim = 0;
+  std::string request;  // "gpu", or "gpu/h100" for an alternative
+  std::string parent;   // the request's own name
+  std::string sub;      // the alternative's name, or ""
+  const DeviceRequestSpec* spec = nullptr;
+  const DeviceClass* device_class = nullptr;
+  std::vector<const CompiledSelector*> selectors;  // the class's, then the request's
+};
+
+// Where one request stands on one node.
+struct RequestState {
+  std::vector<const DeviceOutcome*> free;
+  std::size_t matching = 0;
+  std::int64_t needed = 0;
+  bool satisfied = false;
+};
+
+DeviceId id_of(const DeviceOutcome& o) { return DeviceId{o.slice->driver, o.slice->pool.name, o.device->name}; }
+
+std::string list_names(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size() && i < kMostNamed; ++i) out += (i ? ", " : "") + names[i];
+  if (names.size() > kMostNamed) out += fmt::format(" and {} more", names.size() - kMostNamed);
+  return out;
+}
+
+std::string attribute_text(const DeviceAttribute& a) {
+  switch (a.kind) {
+    case DeviceAttribute::Kind::Int: return std::to_string(a.int_value);
+    case DeviceAttribute::Kind::Bool: return a.bool_value ? "true" : "false";
+    case DeviceAttribute::Kind::String:
+    case DeviceAttribute::Kind::Version: return a.string_value;
+  }
+  return {};
+}
+
+std::string taint_text(const DeviceTaint& taint) {
+  return taint.value.empty() ? fmt::format("{}:{}", taint.key, taint.effect)
+                             : fmt::format("{}={}:{}", taint.key, taint.value, taint.effect);
+}
+
+// The first taint that keeps the device from this request, or nullptr.
+const DeviceTaint* untolerated_taint(const Device& device, const std::vector<DeviceToleration>& tolerations) {
+  for (const DeviceTaint& taint : device.taints) {
+    if (taint.effect != "NoSchedule" && taint.effect != "NoExecute") continue;
+    const bool tolerated = std::any_of(tolerations.begin(), tolerations.end(),
+                                       [&](const DeviceToleration& t) { return tolerates(t, taint); });
+    if (!tolerated) return &taint;
+  }
+  return nullptr;
+}
+
+std::string shorten(std::string_view expression) {
+  constexpr std::size_t kMost = 80;
+  std::string flat;
+  for (char c : expression) flat += (c == '\n' ? ' ' : c);
+  return flat.size() <= kMost ? flat : flat.substr(0, kMost - 3) + "...";
+}
+
+}  // namespace
+
+struct AllocationExplainer::Impl {
+  std::vector<const ResourceClaim*> claims;
+  std::map<DeviceId, std::string> owners;  // devices given exclusively, and the claim holding each
+  std::vector<std::unique_ptr<ResourceSlice>> patched;
+  std::map<std::string, std::vector<const ResourceSlice*>, std::less<>> on_node;  // slices by nodeName
+  std::vector<const ResourceSlice*> elsewhere;  // slices for node selectors, all nodes, or per device
+  std::map<std::string, CompiledSelector> compiled;
+  std::vector<RequestPlan> plans;
+
+  const CompiledSelector* compile(const std::string& expression) {
+    static const SelectorCompiler compiler(SelectorFeatures{}, Expressions::Stored);
+    auto it = compiled.find(expression);
+    if (it == compiled.end()) it = compiled.emplace(expression, compiler.compile(expression)).first;
+    return &it->second;
+  }
+
+  void plan(std::size_t claim, const std::string& parent, const std::string& sub, const DeviceRequestSpec& spec,
+            const std::vector<DeviceClass>& classes) {
+    RequestPlan& p = plans.emplace_back();
+    p.claim = claim;
+    p.parent = parent;
+    p.sub = sub;
+    p.request = sub.empty() ? parent : parent + "/" + sub;
+    p.spec = &spec;
+    for (const DeviceClass& dc : classes) {
+      if (dc.metadata.name == spec.device_class_name) p.device_class = &dc;
+    }
+    if (p.device_class != nullptr) {
+      for (const DeviceSelector& s : p.device_class->selectors) p.selectors.push_back(compile(s.cel_expression));
+    }
+    for (const DeviceSelector& s : spec.selectors) p.selectors.push_back(compile(s.cel_expression));
+  }
+
+  std::string claim_label(std::size_t claim) const {
+    return fmt::format("claim {}/{}", claims[claim]->metadata.namespace_, claims[claim]->metadata.name);
+  }
+
+  std::string device_label(const DeviceOutcome& o, const Node& node) const {
+    if (o.slice->pool.name == node.metadata.name) return o.device->name;
+    return o.slice->pool.name + "/" + o.device->name;
+  }
+
+  RequestState assess(const RequestPlan& p, const std::vector<const ResourceSlice*>& slices, const Node& node,
+                      std::vector<DeviceOutcome>& outcomes, std::string& line) const;
+  std::string describe_misses(const RequestPlan& p, const std::vector<DeviceOutcome>& outcomes,
+                              const Node& node) const;
+  std::vector<std::string> explain_constraints(const std::vector<RequestState>& states, const Node& node) const;
+};
+
+std::string AllocationExplainer::Impl::describe_misses(const RequestPlan& p, const std::vector<DeviceOutcome>& outcomes,
+                                                       const Node& node) const {
+  if (outcomes.empty()) return "the node reaches no device of any ResourceSlice";
+  // The closest misses: the devices that got furthest through the selectors.
+  std::size_t furthest = 0;
+  for (const DeviceOutcome& o : outcomes) furthest = std::max(furthest, o.rejected_by.value_or(0));
+  std::vector<std::string> names;
+  std::string error;
+  for (const DeviceOutcome& o : outcomes) {
+    if (o.rejected_by.value_or(0) != furthest) continue;
+    names.push_back(device_label(o, node));
+    if (error.empty()) error = o.error;
+  }
+  const std::size_t from_class = p.device_class ? p.device_class->selectors.size() : 0;
+  const std::string which = furthest < from_class
+                                ? fmt::format("selector {} of DeviceClass {}", furthest + 1, p.device_class->metadata.name)
+                                : fmt::format("the request's selector {}", furthest - from_class + 1);
+  const std::string outcome = error.empty() ? "is false" : "fails: " + error;
+  return fmt::format("closest: {} ({} `{}` {})", list_names(names), which,
+                     shorten(p.selectors[furthest]->expression()), outcome);
+}
+
+RequestState AllocationExplainer::Impl::assess(const RequestPlan& p, const std::vector<const ResourceSlice*>& slices,
+                                               const Node& node, std::vector<DeviceOutcome>& outcomes,
+                                               std::string& line) const {
+  RequestState state;
+  const std::string head = fmt::format("{}, request {}", claim_label(p.claim), p.request);
+  if (p.device_class == nullptr) {
+    line = fmt::format("{}: DeviceClass {} does not exist", head, p.spec->device_class_name);
+    return state;
+  }
+  outcomes = match_devices(slices, p.selectors, &node);
+  std::vector<std::string> taken;
+  std::vector<std::string> tainted;
+  for (const DeviceOutcome& o : outcomes) {
+    if (!o.matches) continue;
+    ++state.matching;
+    const bool shared = o.device->allow_multiple_allocations.value_or(false);
+    if (auto owner = owners.find(id_of(o)); owner != owners.end() && !shared && !p.spec->admin_access) {
+      taken.push_back(fmt::format("{} (by {})", device_label(o, node), owner->second));
+    } else if (const DeviceTaint* taint = untolerated_taint(*o.device, p.spec->tolerations)) {
+      tainted.push_back(fmt::format("{} ({})", device_label(o, node), taint_text(*taint)));
+    } else {
+      state.free.push_back(&o);
+    }
+  }
+  const bool all = p.spec->allocation_mode == "All";
+  state.needed = all ? static_cast<std::int64_t>(std::max<std::size_t>(state.matching, 1)) : p.spec->count;
+  state.satisfied = static_cast<std::int64_t>(state.free.size()) >= state.needed;
+  if (state.matching == 0) {
+    line = fmt::format("{}: no device matches DeviceClass {}{}; {}", head, p.device_class->metadata.name,
+                       p.spec->selectors.empty() ? "" : " and the request's selectors",
+                       describe_misses(p, outcomes, node));
+    return state;
+  }
+  std::vector<std::string> free_names;
+  for (const DeviceOutcome* o : state.free) free_names.push_back(device_label(*o, node));
+  line = all ? fmt::format("{}: needs every matching device (allocation mode All), {} match, {} free", head,
+                           state.matching, state.free.size())
+             : fmt::format("{}: needs {} device{}, {} match, {} free", head, state.needed, state.needed == 1 ? "" : "s",
+                           state.matching, state.free.size());
+  if (!free_names.empty()) line += fmt::format(" ({})", list_names(free_names));
+  if (!taken.empty()) line += "; in use: " + list_names(taken);
+  if (!tainted.empty()) line += "; tainted, not tolerated: " + list_names(tainted);
+  return state;
+}
+
+std::vector<std::string> AllocationExplainer::Impl::explain_constraints(const std::vector<RequestState>& states,
+                                                                        const Node& node) const {
+  std::vector<std::string> lines;
+  for (std::size_t ci = 0; ci < claims.size(); ++ci) {
+    for (const DeviceConstraint& constraint : claims[ci]->spec.constraints) {
+      const std::string* attribute = constraint.match_attribute ? &*constraint.match_attribute
+                                     : constraint.distinct_attribute ? &*constraint.distinct_attribute
+                                                                     : nullptr;
+      if (attribute == nullptr) continue;
+      // The requests in scope, each by its first satisfiable alternative.
+      std::vector<std::size_t> scoped;
+      std::set<std::string> seen;
+      for (std::size_t k = 0; k < plans.size(); ++k) {
+        const RequestPlan& p = plans[k];
+        if (p.claim != ci || !states[k].satisfied || seen.contains(p.parent)) continue;
+        const bool in_scope = constraint.requests.empty() ||
+                              std::find(constraint.requests.begin(), constraint.requests.end(), p.parent) !=
+                                  constraint.requests.end() ||
+                              std::find(constraint.requests.begin(), constraint.requests.end(), p.request) !=
+                                  constraint.requests.end();
+        if (!in_scope) continue;
+        seen.insert(p.parent);
+        scoped.push_back(k);
+      }
+      if (scoped.empty()) continue;
+      // Free devices grouped by the attribute's value; devices without it can join no group.
+      std::map<std::string, std::vector<std::pair<std::size_t, std::string>>> by_value;
+      std::int64_t needed = 0;
+      for (std::size_t k : scoped) {
+        needed += states[k].needed;
+        for (const DeviceOutcome* o : states[k].free) {
+          const DeviceAttribute* value = detail::lookup_attribute(*o->device, id_of(*o), *attribute);
+          by_value[value ? attribute_text(*value) : "(none)"].emplace_back(k, device_label(*o, node));
+        }
+      }
+      std::vector<std::string> groups;
+      for (const auto& [value, devices] : by_value) {
+        std::set<std::string> names;
+        for (const auto& [k, name] : devices) names.insert(name);
+        groups.push_back(fmt::format("{}: {}", value, list_names({names.begin(), names.end()})));
+      }
+      if (constraint.match_attribute) {
+        bool some_value_fits = false;
+        for (const auto& [value, devices] : by_value) {
+          if (value == "(none)") continue;
+          bool fits = true;
+          for (std::size_t k : scoped) {
+            const auto count = std::count_if(devices.begin(), devices.end(), [&](const auto& d) { return d.first == k; });
+            fits = fits && count >= states[k].needed;
+          }
+          some_value_fits = some_value_fits || fits;
+        }
+        if (!some_value_fits) {
+          lines.push_back(fmt::format("{}: matchAttribute {}: no value is shared by enough free devices ({})",
+                                      claim_label(ci), *attribute, fmt::join(groups, "; ")));
+        }
+      } else {
+        std::int64_t distinct = 0;
+        for (const auto& [value, devices] : by_value) distinct += value == "(none)" ? 0 : 1;
+        if (distinct < needed) {
+          lines.push_back(fmt::format("{}: distinctAttribute {}: {} devices needed, but the free devices have {} "
+                                      "distinct value{} ({})",
+                                      claim_label(ci), *attribute, needed, distinct, distinct == 1 ? "" : "s",
+                                      fmt::join(groups, "; ")));
+        }
+      }
+    }
+  }
+  return lines;
+}
+
+AllocationExplainer::AllocationExplainer(std::vector<const ResourceClaim*> claims,
+                                         const std::vector<const ResourceClaim*>& cluster_claims,
+                                         const std::vector<DeviceClass>& classes,
+                                         const std::vector<ResourceSlice>& slices,
+                                         const std::vector<DeviceTaintRule>& taint_rules)
+    : impl_(std::make_unique<Impl>()) {
+  Impl& s = *impl_;
+  s.claims = std::move(claims);
+  for (const ResourceClaim* claim : cluster_claims) {
+    if (!claim->allocation) continue;
+    for (const DeviceRequestAllocationResult& r : claim->allocation->results) {
+      if (r.admin_access.value_or(false)) continue;
+      s.owners.try_emplace(DeviceId{r.driver, r.pool, r.device},
+                           claim->metadata.namespace_ + "/" + claim->metadata.name);
+    }
+  }
+  for (const ResourceSlice* slice : apply_device_taint_rules(slices, taint_rules, s.patched)) {
+    if (slice->node_name && !slice->per_device_node_selection) {
+      s.on_node[*slice->node_name].push_back(slice);
+    } else {
+      s.elsewhere.push_back(slice);
+    }
+  }
+  for (std::size_t ci = 0; ci < s.claims.size(); ++ci) {
+    for (const DeviceRequest& request : s.claims[ci]->spec.requests) {
+      if (request.exactly) s.plan(ci, request.name, "", *request.exactly, classes);
+      for (const DeviceSubRequest& sub : request.first_available) s.plan(ci, request.name, sub.name, sub.spec, classes);
+    }
+  }
+}
+
+AllocationExplainer::~AllocationExplainer() = default;
+
+std::vector<std::string> AllocationExplainer::explain(const Node& node) const {
+  const Impl& s = *impl_;
+  std::vector<const ResourceSlice*> slices = s.elsewhere;
+  if (auto it = s.on_node.find(node.metadata.name); it != s.on_node.end()) {
+    slices.insert(slices.begin(), it->second.begin(), it->second.end());
+  }
+  std::vector<std::string> lines;
+  std::vector<RequestState> states(s.plans.size());
+  // Outcomes live as long as the states pointing into them.
+  std::vector<std::vector<DeviceOutcome>> outcomes(s.plans.size());
+  bool every_request_fits = true;
+  std::set<std::pair<std::size_t, std::string>> fitting;  // (claim, request) with a fitting alternative
+  for (std::size_t k = 0; k < s.plans.size(); ++k) {
+    std::string line;
+    states[k] = s.assess(s.plans[k], slices, node, outcomes[k], line);
+    lines.push_back(std::move(line));
+    if (states[k].satisfied) fitting.emplace(s.plans[k].claim, s.plans[k].parent);
+  }
+  for (const RequestPlan& p : s.plans) every_request_fits = every_request_fits && fitting.contains({p.claim, p.parent});
+  if (!every_request_fits) return lines;
+  std::vector<std::string> constraints = s.explain_constraints(states, node);
+  if (!constraints.empty()) {
+    lines.insert(lines.end(), constraints.begin(), constraints.end());
+    return lines;
+  }
+  lines.push_back("each request finds enough free devices on its own, but not all of them together (devices "
+                  "wanted by several requests, shared counters, capacity or constraints)");
+  return lines;
+}
+
+}  // namespace podfit::dra

@@ -1,0 +1,164 @@
+// podfit's explanation of a node where claims cannot be allocated: one line per request, then
+// the constraints, each case compared in full.
+#include <doctest/doctest.h>
+
+#include "podfit/dra/allocation_explanation.h"
+
+using namespace podfit;
+
+namespace {
+
+const std::string kDriver = "gpu.example.com";
+
+DeviceClass gpu_class(const std::string& name = "gpu.example.com", const std::string& extra = "") {
+  DeviceClass dc;
+  dc.metadata.name = name;
+  dc.selectors.push_back(DeviceSelector{"device.driver == 'gpu.example.com'", 0});
+  if (!extra.empty()) dc.selectors.push_back(DeviceSelector{extra, 0});
+  return dc;
+}
+
+Device gpu(const std::string& name, int64_t memory_gi, const std::string& numa) {
+  Device d;
+  d.name = name;
+  DeviceAttribute a;
+  a.kind = DeviceAttribute::Kind::String;
+  a.string_value = numa;
+  d.attributes.push_back(NamedAttribute{"numa", a});
+  DeviceCapacity c;
+  c.value = *Quantity::parse(std::to_string(memory_gi) + "Gi");
+  d.capacity.push_back(NamedCapacity{"memory", c});
+  return d;
+}
+
+ResourceSlice slice_on(const std::string& node, std::vector<Device> devices) {
+  ResourceSlice s;
+  s.metadata.name = node + "-gpus";
+  s.driver = kDriver;
+  s.pool.name = node;
+  s.pool.resource_slice_count = 1;
+  s.node_name = node;
+  s.devices = std::move(devices);
+  return s;
+}
+
+Node node(const std::string& name) {
+  Node n;
+  n.metadata.name = name;
+  return n;
+}
+
+ResourceClaim claim(const std::string& name, int64_t count, std::vector<std::string> selectors = {}) {
+  ResourceClaim c;
+  c.metadata.name = name;
+  c.metadata.namespace_ = "ml";
+  DeviceRequest& r = c.spec.requests.emplace_back();
+  r.name = "gpu";
+  DeviceRequestSpec& spec = r.exactly.emplace();
+  spec.device_class_name = "gpu.example.com";
+  spec.count = count;
+  for (const std::string& s : selectors) spec.selectors.push_back(DeviceSelector{s, 0});
+  return c;
+}
+
+ResourceClaim allocated(const std::string& name, const std::string& pool, const std::string& device) {
+  ResourceClaim c = claim(name, 1);
+  AllocationResult& a = c.allocation.emplace();
+  a.results.push_back(DeviceRequestAllocationResult{"gpu", kDriver, pool, device});
+  return c;
+}
+
+std::vector<std::string> explain(const std::vector<ResourceClaim>& pending, const std::vector<ResourceClaim>& others,
+                                 const std::vector<DeviceClass>& classes, const std::vector<ResourceSlice>& slices,
+                                 const std::string& on = "n1") {
+  std::vector<const ResourceClaim*> pod_claims;
+  for (const ResourceClaim& c : pending) pod_claims.push_back(&c);
+  std::vector<const ResourceClaim*> cluster;
+  for (const ResourceClaim& c : others) cluster.push_back(&c);
+  dra::AllocationExplainer explainer(pod_claims, cluster, classes, slices, {});
+  return explainer.explain(node(on));
+}
+
+}  // namespace
+
+TEST_CASE("AllocationExplainer: which request fails on a node, and why") {
+  const std::vector<ResourceSlice> slices = {
+      slice_on("n1", {gpu("gpu-0", 40, "0"), gpu("gpu-1", 80, "0"), gpu("gpu-2", 80, "1")})};
+
+  SUBCASE("no device matches: the closest misses and the selector that rejects them") {
+    auto lines = explain({claim("train", 1, {"device.capacity['gpu.example.com'].memory.compareTo(quantity('100Gi')) >= 0"})},
+                         {}, {gpu_class()}, slices);
+    CHECK(lines == std::vector<std::string>{
+                       "claim ml/train, request gpu: no device matches DeviceClass gpu.example.com and the request's "
+                       "selectors; closest: gpu-0, gpu-1, gpu-2 (the request's selector 1 "
+                       "`device.capacity['gpu.example.com'].memory.compareTo(quantity('100Gi')) >= 0` is false)"});
+  }
+  SUBCASE("the class rejects every device") {
+    auto lines = explain({claim("train", 1)}, {}, {gpu_class("gpu.example.com", "device.attributes['gpu.example.com'].numa == '7'")},
+                         slices);
+    CHECK(lines == std::vector<std::string>{
+                       "claim ml/train, request gpu: no device matches DeviceClass gpu.example.com; closest: gpu-0, "
+                       "gpu-1, gpu-2 (selector 2 of DeviceClass gpu.example.com "
+                       "`device.attributes['gpu.example.com'].numa == '7'` is false)"});
+  }
+  SUBCASE("a node without devices") {
+    auto lines = explain({claim("train", 1)}, {}, {gpu_class()}, slices, "n2");
+    CHECK(lines == std::vector<std::string>{
+                       "claim ml/train, request gpu: no device matches DeviceClass gpu.example.com; the node reaches "
+                       "no device of any ResourceSlice"});
+  }
+  SUBCASE("devices in use, by which claim") {
+    auto lines = explain({claim("train", 2)}, {allocated("notebook", "n1", "gpu-1"), allocated("other", "n1", "gpu-2")},
+                         {gpu_class()}, slices);
+    CHECK(lines == std::vector<std::string>{
+                       "claim ml/train, request gpu: needs 2 devices, 3 match, 1 free (gpu-0); in use: gpu-1 (by "
+                       "ml/notebook), gpu-2 (by ml/other)"});
+  }
+  SUBCASE("a tainted device the request does not tolerate") {
+    std::vector<ResourceSlice> tainted = slices;
+    tainted[0].devices[2].taints.push_back(DeviceTaint{"example.com/unhealthy", "ecc", "NoSchedule", ""});
+    auto lines = explain({claim("train", 3)}, {}, {gpu_class()}, tainted);
+    CHECK(lines == std::vector<std::string>{
+                       "claim ml/train, request gpu: needs 3 devices, 3 match, 2 free (gpu-0, gpu-1); tainted, not "
+                       "tolerated: gpu-2 (example.com/unhealthy=ecc:NoSchedule)"});
+  }
+  SUBCASE("matchAttribute: no value shared by enough free devices") {
+    ResourceClaim c = claim("train", 2);
+    c.spec.constraints.push_back(DeviceConstraint{{}, std::string("gpu.example.com/numa"), std::nullopt});
+    auto lines = explain({c}, {allocated("notebook", "n1", "gpu-1")}, {gpu_class()}, slices);
+    CHECK(lines == std::vector<std::string>{
+                       "claim ml/train, request gpu: needs 2 devices, 3 match, 2 free (gpu-0, gpu-2); in use: gpu-1 "
+                       "(by ml/notebook)",
+                       "claim ml/train: matchAttribute gpu.example.com/numa: no value is shared by enough free "
+                       "devices (0: gpu-0; 1: gpu-2)"});
+  }
+  SUBCASE("every request fits on its own, not together") {
+    auto lines = explain({claim("a", 2), claim("b", 2)}, {}, {gpu_class()}, slices);
+    CHECK(lines == std::vector<std::string>{
+                       "claim ml/a, request gpu: needs 2 devices, 3 match, 3 free (gpu-0, gpu-1, gpu-2)",
+                       "claim ml/b, request gpu: needs 2 devices, 3 match, 3 free (gpu-0, gpu-1, gpu-2)",
+                       "each request finds enough free devices on its own, but not all of them together (devices "
+                       "wanted by several requests, shared counters, capacity or constraints)"});
+  }
+  SUBCASE("firstAvailable: every alternative is explained") {
+    ResourceClaim c;
+    c.metadata.name = "serve";
+    c.metadata.namespace_ = "ml";
+    DeviceRequest& r = c.spec.requests.emplace_back();
+    r.name = "gpu";
+    DeviceSubRequest& big = r.first_available.emplace_back();
+    big.name = "h100";
+    big.spec.device_class_name = "gpu.example.com";
+    big.spec.selectors.push_back(DeviceSelector{"device.capacity['gpu.example.com'].memory.compareTo(quantity('94Gi')) >= 0", 0});
+    DeviceSubRequest& small = r.first_available.emplace_back();
+    small.name = "a100";
+    small.spec.device_class_name = "gpu.example.com";
+    small.spec.count = 4;
+    auto lines = explain({c}, {}, {gpu_class()}, slices);
+    CHECK(lines == std::vector<std::string>{
+                       "claim ml/serve, request gpu/h100: no device matches DeviceClass gpu.example.com and the "
+                       "request's selectors; closest: gpu-0, gpu-1, gpu-2 (the request's selector 1 "
+                       "`device.capacity['gpu.example.com'].memory.compareTo(quantity('94Gi')) >= 0` is false)",
+                       "claim ml/serve, request gpu/a100: needs 4 devices, 3 match, 3 free (gpu-0, gpu-1, gpu-2)"});
+  }
+}

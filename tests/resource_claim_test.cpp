@@ -73,9 +73,10 @@ std::string test_claim(const std::string& name, const std::string& ns, const std
   return status.empty() ? out : out + "status:\n" + status;
 }
 
-// The same as a ResourceClaimTemplate, the claim's spec under spec.spec.
+// The same as a ResourceClaimTemplate, the claim's spec under spec.spec and the claim's metadata
+// (`spec_metadata`, indented by two spaces) beside it.
 std::string test_template(const std::string& name, const std::string& ns, const std::string& devices,
-                          const std::string& metadata = "") {
+                          const std::string& metadata = "", const std::string& spec_metadata = "") {
   std::string out = "apiVersion: resource.k8s.io/v1\nkind: ResourceClaimTemplate\nmetadata:\n";
   if (!name.empty()) out += fmt::format("  name: \"{}\"\n", name);
   if (!ns.empty()) out += fmt::format("  namespace: {}\n", ns);
@@ -85,7 +86,7 @@ std::string test_template(const std::string& name, const std::string& ns, const 
     nested += "  " + devices.substr(start, end - start + 1);
     start = end + 1;
   }
-  return out + metadata + "spec:\n  spec:\n    devices:\n" + nested;
+  return out + metadata + "spec:\n" + spec_metadata + "  spec:\n    devices:\n" + nested;
 }
 
 // `n` requests named foo, foo1, foo2, ... (upstream's copies of the valid request).
@@ -415,6 +416,10 @@ TEST_CASE("ResourceClaimTemplate validation: upstream's cases") {
       {"bad-classname",
        test_template(foo, ns, fmt::format("    requests:\n    - name: foo\n      exactly: {{deviceClassName: \"{}\"}}\n", kBadName)),
        fmt::format("spec.spec.devices.requests[0].exactly.deviceClassName: Invalid value: \"{}\": {}", kBadName, kSubdomain)},
+      {"the claim's annotations", test_template(foo, ns, kValidRequests, "", "  metadata:\n    annotations: {\"a b\": c}\n"),
+       "spec.metadata.annotations: Invalid value: \"a b\": name part must consist of alphanumeric characters, '-', '_' "
+       "or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', "
+       "regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"},
       {"prioritized-list", test_template(foo, ns, kFirstAvailableRequests), ""},
       {"prioritized-list-both-first-available-and-exactly-set",
        test_template(foo, ns, std::string(kFirstAvailableRequests) + "      exactly: {deviceClassName: foo, allocationMode: All}\n"),

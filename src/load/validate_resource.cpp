@@ -1184,7 +1184,9 @@ void validate_claim_template(const Value& root, Version version, const ObjectMet
   check_namespaced_meta(f, metadata);
   Path object;
   Path spec_path = object.child("spec");
-  // The created claim's labels: checked as a pod template's are.
+  // The created claim's annotations, then labels: checked as a pod template's are.
+  Path claim_meta = spec_path.child("metadata");
+  check_annotations(f, claim_meta.child("annotations"), claim_metadata.annotations);
   root.fields([&](std::string_view key, const Value& s) {
     if (key != "spec") return;
     s.fields([&](std::string_view k, const Value& m) {

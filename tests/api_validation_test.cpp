@@ -418,6 +418,43 @@ TEST_CASE("API validation: host ports, gates, priority class name") {
   run(std::begin(rows), std::end(rows));
 }
 
+TEST_CASE("API validation: a created pod's status.resourceClaimStatuses") {
+  // A created pod (it has a uid) with spec.resourceClaims gpu and nic, both from templates, and
+  // `statuses` (indented by two spaces) under status.
+  auto created = [](const std::string& statuses) {
+    return "apiVersion: v1\nkind: Pod\nmetadata: {name: p, uid: 3f6a1f2e-0000-4000-8000-000000000001}\nspec:\n"
+           "  resourceClaims: [{name: gpu, resourceClaimTemplateName: gpu}, {name: nic, resourceClaimTemplateName: nic}]\n"
+           "  containers: [{name: c, image: i}]\nstatus:\n" +
+           statuses;
+  };
+  const std::string subdomain =
+      "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start "
+      "and end with an alphanumeric character (e.g. 'example.com', regex used for validation is "
+      "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+  const Row rows[] = {
+      {"generated claims", created("  resourceClaimStatuses: [{name: gpu, resourceClaimName: p-gpu-x7k2q}, {name: nic}]\n"), ""},
+      {"no claim needed (null)", created("  resourceClaimStatuses: [{name: gpu, resourceClaimName: null}]\n"), ""},
+      {"not a pod claim", created("  resourceClaimStatuses: [{name: fpga, resourceClaimName: p-fpga}]\n"),
+       "status.resourceClaimStatuses[0].name: Invalid value: \"fpga\": must match the name of an entry in "
+       "`spec.resourceClaims`"},
+      {"a pod claim twice",
+       created("  resourceClaimStatuses: [{name: gpu, resourceClaimName: a}, {name: gpu, resourceClaimName: b}]\n"),
+       "status.resourceClaimStatuses[1].name: Duplicate value: \"gpu\""},
+      {"claim name not a DNS subdomain, reported at the entry's name",
+       created("  resourceClaimStatuses: [{name: gpu, resourceClaimName: P-GPU}]\n"),
+       "status.resourceClaimStatuses[0].name: Invalid value: \"P-GPU\": " + subdomain},
+      {"empty claim name", created("  resourceClaimStatuses: [{name: nic, resourceClaimName: \"\"}]\n"),
+       "status.resourceClaimStatuses[0].name: Invalid value: \"\": " + subdomain},
+      {"a pod not created yet: its status is dropped on create, not checked",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: i}]\n"
+       "status:\n  resourceClaimStatuses: [{name: fpga, resourceClaimName: P}]\n",
+       ""},
+  };
+  run(std::begin(rows), std::end(rows));
+  // The path names the entry's name, as the API server prints it; the line is the claim name's.
+  CHECK(error_line(created("  phase: Pending\n  resourceClaimStatuses:\n  - name: gpu\n    resourceClaimName: P-GPU\n")) == 11);
+}
+
 TEST_CASE("API validation: node taints") {
   const Row rows[] = {
       {"taints", node("spec:\n  taints:\n  - {key: a, value: b, effect: NoSchedule}\n  - {key: a, effect: NoExecute}\n"),

@@ -73,7 +73,8 @@ TEST_CASE("kubectl_get_arguments: every kind podfit reads, all namespaces, JSON,
         "nodes,pods,namespaces,persistentvolumes,persistentvolumeclaims,storageclasses.storage.k8s.io,"
         "csinodes.storage.k8s.io,csidrivers.storage.k8s.io,csistoragecapacities.storage.k8s.io,"
         "priorityclasses.scheduling.k8s.io,runtimeclasses.node.k8s.io,limitranges,resourcequotas,poddisruptionbudgets.policy,"
-        "resourceslices.resource.k8s.io,deviceclasses.resource.k8s.io");
+        "resourceslices.resource.k8s.io,deviceclasses.resource.k8s.io,resourceclaims.resource.k8s.io,"
+        "resourceclaimtemplates.resource.k8s.io,devicetaintrules.resource.k8s.io");
 }
 
 TEST_CASE("kubectl_program: $KUBECTL when set and not empty, else kubectl") {
@@ -235,4 +236,17 @@ TEST_CASE("without_missing_kind: a type the server lacks leaves the kinds, nodes
   CHECK_FALSE(without_missing_kind(kinds, "error: the server doesn't have a resource type \"pods\"\n", &dropped));
   CHECK_FALSE(without_missing_kind(kinds, "error: the server doesn't have a resource type \"widgets\"\n", &dropped));
   CHECK_FALSE(without_missing_kind(kinds, "The connection to the server 127.0.0.1:6443 was refused\n", &dropped));
+}
+
+TEST_CASE("without_missing_kind: a cluster before v1.37 serves no DeviceTaintRules; the claims stay") {
+  std::string dropped;
+  auto rest = without_missing_kind(kLiveKinds, "error: the server doesn't have a resource type \"devicetaintrules\"\n", &dropped);
+  REQUIRE(rest.has_value());
+  CHECK(dropped == "devicetaintrules.resource.k8s.io");
+  CHECK(rest->ends_with(",resourceclaims.resource.k8s.io,resourceclaimtemplates.resource.k8s.io"));
+  // resourceclaims is no prefix match of resourceclaimtemplates: each is dropped by its own name.
+  rest = without_missing_kind(*rest, "error: the server doesn't have a resource type \"resourceclaims\"\n", &dropped);
+  REQUIRE(rest.has_value());
+  CHECK(dropped == "resourceclaims.resource.k8s.io");
+  CHECK(rest->ends_with(",deviceclasses.resource.k8s.io,resourceclaimtemplates.resource.k8s.io"));
 }

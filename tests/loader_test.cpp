@@ -447,3 +447,38 @@ TEST_CASE("a ResourceQuota: hard, scopes, scope selector and status; unknown fie
   CHECK(load_error("apiVersion: v2\nkind: ResourceQuota\nmetadata: {name: q}\n") ==
         "bad.yaml: document 1 (ResourceQuota q), line 1: no matches for kind \"ResourceQuota\" in version \"v2\"");
 }
+
+TEST_CASE("a pod's status.resourceClaimStatuses: the generated claim's name, or none when no claim was needed") {
+  auto statuses = [](const char* text, const char* name) {
+    ClusterState state;
+    auto err = load_cluster_state_text(text, name, state);
+    INFO((err ? err->message : std::string("ok")));
+    REQUIRE_FALSE(err.has_value());
+    REQUIRE(state.pods.size() == 1);
+    return state.pods[0].status.resource_claim_statuses;
+  };
+  const char* yaml =
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: ml, uid: 3f6a1f2e-0000-4000-8000-000000000001}\nspec:\n"
+      "  resourceClaims: [{name: gpu, resourceClaimTemplateName: gpu}, {name: nic, resourceClaimTemplateName: nic},"
+      " {name: fpga, resourceClaimTemplateName: fpga}]\n"
+      "  containers: [{name: c, image: i}]\nstatus:\n"
+      "  resourceClaimStatuses:\n  - {name: gpu, resourceClaimName: p-gpu-x7k2q}\n  - {name: nic}\n"
+      "  - {name: fpga, resourceClaimName: null}\n";
+  const char* json =
+      R"({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p", "namespace": "ml", "uid": "3f6a1f2e-0000-4000-8000-000000000001"},
+          "spec": {"resourceClaims": [{"name": "gpu", "resourceClaimTemplateName": "gpu"}, {"name": "nic", "resourceClaimTemplateName": "nic"},
+                                      {"name": "fpga", "resourceClaimTemplateName": "fpga"}],
+                   "containers": [{"name": "c", "image": "i"}]},
+          "status": {"resourceClaimStatuses": [{"name": "gpu", "resourceClaimName": "p-gpu-x7k2q"}, {"name": "nic"},
+                                               {"name": "fpga", "resourceClaimName": null}]}})";
+  for (const char* text : {yaml, json}) {
+    auto got = statuses(text, text == yaml ? "pod.yaml" : "pod.json");
+    REQUIRE(got.size() == 3);
+    CHECK(got[0].name == "gpu");
+    CHECK(got[0].resource_claim_name == std::optional<std::string>("p-gpu-x7k2q"));
+    CHECK(got[1].name == "nic");
+    CHECK_FALSE(got[1].resource_claim_name.has_value());
+    CHECK(got[2].name == "fpga");
+    CHECK_FALSE(got[2].resource_claim_name.has_value());
+  }
+}

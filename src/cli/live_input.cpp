@@ -21,7 +21,8 @@ const char* const kLiveKinds =
     "nodes,pods,namespaces,persistentvolumes,persistentvolumeclaims,storageclasses.storage.k8s.io,"
     "csinodes.storage.k8s.io,csidrivers.storage.k8s.io,csistoragecapacities.storage.k8s.io,"
     "priorityclasses.scheduling.k8s.io,runtimeclasses.node.k8s.io,limitranges,resourcequotas,poddisruptionbudgets.policy,"
-    "resourceslices.resource.k8s.io,deviceclasses.resource.k8s.io";
+    "resourceslices.resource.k8s.io,deviceclasses.resource.k8s.io,resourceclaims.resource.k8s.io,"
+    "resourceclaimtemplates.resource.k8s.io,devicetaintrules.resource.k8s.io";
 
 namespace {
 

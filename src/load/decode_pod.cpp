@@ -369,6 +369,14 @@ void decode_pod_status(const Value& v, PodStatus& status) {
       if (!f.is_null()) decode_resource_requirements(f, status.resources.emplace());
     } else if (key == "allocatedResources") {
       if (!f.is_null()) status.allocated_resources = decode_resource_list(f);
+    } else if (key == "resourceClaimStatuses") {
+      f.elements([&](const Value& e) {
+        PodResourceClaimStatus& s = status.resource_claim_statuses.emplace_back();
+        e.fields([&](std::string_view k, const Value& x) {
+          if (k == "name") s.name = x.string();
+          else if (k == "resourceClaimName" && !x.is_null()) s.resource_claim_name = x.string();
+        });
+      });
     }
   });
 }
@@ -392,6 +400,9 @@ void decode_pod(const Value& v, Pod& pod) {
   validate_object_name(v, pod.metadata.name);
   validate_namespace_name(v, "metadata.namespace", pod.metadata.namespace_);
   validate_pod_volume_claims(v, pod);
+  // Creating a pod resets its status: only a created pod's claim statuses stand (and were validated).
+  if (is_uncreated(pod)) pod.status.resource_claim_statuses.clear();
+  else validate_pod_resource_claim_statuses(v, pod);
   apply_pod_defaults(pod);
   if (is_uncreated(pod)) {
     merge_match_label_keys_into_affinity_terms(pod);

@@ -677,6 +677,7 @@ void decode_resource_claim(const Value& v, ResourceClaim& out) {
   });
   default_claim_spec(spec);
   rw::validate_claim(v, version, out.metadata, spec);
+  rw::validate_claim_status(v, spec, out.allocation, out.reserved_for);
   if (out.metadata.name.empty()) out.metadata.name = out.metadata.generate_name;
   out.spec = model_claim_spec(std::move(spec));
 }

@@ -139,6 +139,10 @@ void validate_slice(const Value& root, Version version, const Slice& slice);
 void validate_class(const Value& root, Version version, const Class& device_class);
 // ResourceClaim (spec only: the API server clears the status on create) and ResourceClaimTemplate.
 void validate_claim(const Value& root, Version version, const ObjectMeta& metadata, const ClaimSpec& spec);
+// A ResourceClaim's status, as status updates validate it (each one checked as if it set the
+// whole status): reservedFor, and the allocation's results, configuration and node selector.
+void validate_claim_status(const Value& root, const ClaimSpec& spec, const std::optional<AllocationResult>& allocation,
+                           const std::vector<ResourceClaimConsumerReference>& reserved_for);
 void validate_claim_template(const Value& root, Version version, const ObjectMeta& metadata,
                              const ObjectMeta& claim_metadata, const ClaimSpec& spec);
 // DeviceTaintRule: the taint, and the selector's driver, pool and device names.

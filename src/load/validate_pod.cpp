@@ -355,4 +355,28 @@ void validate_pod_volume_claims(const Value& v, const Pod& pod) {
   }
 }
 
+void validate_pod_resource_claim_statuses(const Value& v, const Pod& pod) {
+  const auto& statuses = pod.status.resource_claim_statuses;
+  for (size_t i = 0; i < statuses.size(); ++i) {
+    const PodResourceClaimStatus& s = statuses[i];
+    // Every problem is reported at the entry's name, the claim name's too, as the API server does.
+    const std::string path = fmt::format("status.resourceClaimStatuses[{}].name", i);
+    std::initializer_list<PathStep> at = {"status", "resourceClaimStatuses", i, "name"};
+    bool known = false;
+    for (const PodResourceClaim& c : pod.spec.resource_claims) known = known || c.name == s.name;
+    if (!known) {
+      reject(v, at, field::invalid(path, field::go_quote(s.name), "must match the name of an entry in `spec.resourceClaims`"));
+    }
+    bool duplicate = false;
+    for (size_t j = 0; j < i; ++j) duplicate = duplicate || statuses[j].name == s.name;
+    if (duplicate) reject(v, at, field::duplicate(path, field::go_quote(s.name)));
+    if (!s.resource_claim_name) continue;
+    std::vector<std::string> errors = dns1123_subdomain_errors(*s.resource_claim_name);
+    if (!errors.empty()) {
+      reject(v, {"status", "resourceClaimStatuses", i, "resourceClaimName"},
+             field::invalid(path, field::go_quote(*s.resource_claim_name), errors.front()));
+    }
+  }
+}
+
 }  // namespace podfit

@@ -1,5 +1,6 @@
-// The API server's validation of ResourceSlices and DeviceClasses being created
-// (pkg/apis/resource/validation, v1.37, feature gates at their defaults).
+// The API server's validation of the resource.k8s.io kinds being created, and of a ResourceClaim's
+// status as status updates set it (pkg/apis/resource/validation, v1.37, feature gates at their
+// defaults).
 //
 // v1.37 validates these kinds twice: by hand on the internal object, and declaratively on the
 // object as served (the +k8s tags of k8s.io/api/resource). Where a declarative rule in beta
@@ -50,6 +51,7 @@ constexpr size_t kMaxSelectors = 32;
 constexpr size_t kMaxConfigs = 32;
 constexpr size_t kMaxSelectorLength = 10 * 1024;
 constexpr size_t kMaxOpaqueParameters = 10 * 1024;
+constexpr size_t kMaxAnnotationsBytes = 256 * 1024;  // apimachinery's, for every object
 
 constexpr std::string_view kCIdentifierMessage =
     "a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric "
@@ -360,6 +362,19 @@ void check_driver_name(const Findings& f, const Path& at, std::string_view drive
   for (const std::string& m : dns1123_subdomain_errors(lower(driver))) f.fail(at, invalid(field::go_quote(driver), m), line_at);
 }
 
+// validatePoolName: DNS subdomains joined by '/', at most 253 bytes in all.
+void check_pool_name(const Findings& f, const Path& at, std::string_view pool) {
+  if (pool.empty()) f.fail(at, required());
+  if (pool.size() > kMaxPoolName) f.fail(at, too_long(kMaxPoolName));
+  for (size_t start = 0;;) {
+    size_t slash = pool.find('/', start);
+    std::string_view part = pool.substr(start, slash - start);
+    for (const std::string& m : dns1123_subdomain_errors(part)) f.fail(at, invalid(field::go_quote(part), m));
+    if (slash == std::string::npos) break;
+    start = slash + 1;
+  }
+}
+
 // ValidateNodeName: a DNS subdomain.
 void check_node_name(const Findings& f, const Path& at, std::string_view name) {
   for (const std::string& m : dns1123_subdomain_errors(name)) f.fail(at, invalid(field::go_quote(name), m));
@@ -430,8 +445,18 @@ void check_node_selector(const Findings& f, const Path& at, const NodeSelector& 
   }
 }
 
-// ValidateObjectMeta of a cluster-scoped object: name, generateName, then labels. A DeviceClass's
-// name is checked declaratively.
+// ValidateAnnotations: each key a qualified name in any case, and all of them at most 256 KiB.
+void check_annotations(const Findings& f, const Path& at, const StringMap& annotations) {
+  size_t total = 0;
+  for (const auto& [key, value] : annotations) {
+    for (const std::string& m : label_key_errors(lower(key))) f.fail(at, invalid(field::go_quote(key), m));
+    total += key.size() + value.size();
+  }
+  if (total > kMaxAnnotationsBytes) f.fail(at, too_long(kMaxAnnotationsBytes));
+}
+
+// ValidateObjectMeta: name, generateName, then labels and annotations. A DeviceClass's name is
+// checked declaratively.
 void check_meta(Findings& f, const Path& root, const ObjectMeta& meta, bool declarative_name) {
   Path metadata = root.child("metadata");
   Path name = metadata.child("name");
@@ -456,6 +481,7 @@ void check_meta(Findings& f, const Path& root, const ObjectMeta& meta, bool decl
       if (k == "labels") validate_labels(labels, meta.labels);
     });
   });
+  check_annotations(f, metadata.child("annotations"), meta.annotations);
 }
 
 // The request policy of consumable capacity (DRAFractionalCapacityRange off: whole numbers).
@@ -742,16 +768,7 @@ void validate_slice(const Value& root, Version version, const Slice& s) {
 
   check_driver_name(f, spec.child("driver"), s.driver);
   Path pool = spec.child("pool");
-  Path pool_name = pool.child("name");
-  if (s.pool.name.empty()) f.fail(pool_name, required());
-  if (s.pool.name.size() > kMaxPoolName) f.fail(pool_name, too_long(kMaxPoolName));
-  for (size_t start = 0; !s.pool.name.empty();) {
-    size_t slash = s.pool.name.find('/', start);
-    std::string_view part = std::string_view(s.pool.name).substr(start, slash - start);
-    for (const std::string& m : dns1123_subdomain_errors(part)) f.fail(pool_name, invalid(field::go_quote(part), m));
-    if (slash == std::string::npos) break;
-    start = slash + 1;
-  }
+  check_pool_name(f, pool.child("name"), s.pool.name);
   if (s.pool.resource_slice_count <= 0) {
     f.fail(pool.child("resourceSliceCount"), invalid(std::to_string(s.pool.resource_slice_count), "must be greater than zero"));
   }
@@ -916,6 +933,8 @@ namespace {
 constexpr size_t kMaxRequests = 32;
 constexpr size_t kMaxSubRequests = 8;
 constexpr size_t kMaxConstraints = 32;
+constexpr size_t kMaxResults = 32;
+constexpr size_t kMaxReservedFor = 256;
 constexpr std::string_view kRequestRef =
     "must be the name of a request in the claim or the name of a request and a subrequest separated by '/'";
 
@@ -1104,13 +1123,70 @@ void validate_claim(const Value& root, Version version, const ObjectMeta& metada
   f.done();
 }
 
+void validate_claim_status(const Value& root, const ClaimSpec& spec, const std::optional<AllocationResult>& allocation,
+                           const std::vector<ResourceClaimConsumerReference>& reserved_for) {
+  Findings f(root);
+  Path object;
+  Path status = object.child("status");
+  Path reserved = status.child("reservedFor");
+  for (size_t i = 0; i < reserved_for.size(); ++i) {
+    const ResourceClaimConsumerReference& r = reserved_for[i];
+    Path item = reserved.index(i);
+    if (r.resource.empty()) f.fail(item.child("resource"), required());
+    if (r.name.empty()) f.fail(item.child("name"), required());
+    if (r.uid.empty()) f.fail(item.child("uid"), required());
+  }
+  if (reserved_for.size() > kMaxReservedFor) f.fail(reserved, too_many(reserved_for.size(), kMaxReservedFor));
+  for (size_t i = 0; i < reserved_for.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (reserved_for[j].uid == reserved_for[i].uid) {
+        f.fail(reserved.index(i).child("uid"), duplicate(field::go_quote(reserved_for[i].uid)));
+      }
+    }
+  }
+  if (!reserved_for.empty() && !allocation) f.fail(reserved, forbidden("may not be specified when `allocated` is not set"));
+  if (!allocation) return;
+
+  Path at = status.child("allocation");
+  Path devices = at.child("devices");
+  Path results = devices.child("results");
+  for (size_t i = 0; i < allocation->results.size(); ++i) {
+    const DeviceRequestAllocationResult& r = allocation->results[i];
+    Path item = results.index(i);
+    check_request_ref(f, item.child("request"), r.request, spec);
+    check_driver_name(f, item.child("driver"), r.driver);
+    check_pool_name(f, item.child("pool"), r.pool);
+    for (const std::string& m : dns1123_label_errors(r.device)) {
+      f.fail(item.child("device"), invalid(field::go_quote(r.device), m));
+    }
+  }
+  if (allocation->results.size() > kMaxResults) f.fail(results, too_many(allocation->results.size(), kMaxResults));
+  Path configs = devices.child("config");
+  for (size_t i = 0; i < allocation->config.size(); ++i) {
+    const DeviceAllocationConfiguration& c = allocation->config[i];
+    Path item = configs.index(i);
+    Path source = item.child("source");
+    if (c.source.empty()) f.fail(source, required());
+    if (c.source != "FromClaim" && c.source != "FromClass") {
+      f.fail(source, not_supported(c.source, {"FromClaim", "FromClass"}));
+    }
+    Path requests = item.child("requests");
+    for (size_t j = 0; j < c.requests.size(); ++j) check_request_ref(f, requests.index(j), c.requests[j], spec);
+  }
+  // Class and claim configuration together.
+  if (allocation->config.size() > 2 * kMaxConfigs) f.fail(configs, too_many(allocation->config.size(), 2 * kMaxConfigs));
+  if (allocation->node_selector) check_node_selector(f, at.child("nodeSelector"), *allocation->node_selector);
+}
+
 void validate_claim_template(const Value& root, Version version, const ObjectMeta& metadata, const ObjectMeta& claim_metadata,
                              const ClaimSpec& spec) {
   Findings f(root);
   check_namespaced_meta(f, metadata);
   Path object;
   Path spec_path = object.child("spec");
-  // The created claim's labels: checked as a pod template's are.
+  // The created claim's annotations, then labels: checked as a pod template's are.
+  Path claim_meta = spec_path.child("metadata");
+  check_annotations(f, claim_meta.child("annotations"), claim_metadata.annotations);
   root.fields([&](std::string_view key, const Value& s) {
     if (key != "spec") return;
     s.fields([&](std::string_view k, const Value& m) {

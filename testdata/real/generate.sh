@@ -58,7 +58,7 @@ if "$kubectl" kustomize "$here/kustomize" >"$work/kustomize-build.yaml"; then
 fi
 
 # `kubectl get` of every kind podfit reads, all namespaces, JSON and YAML.
-kinds=nodes,pods,namespaces,persistentvolumes,persistentvolumeclaims,storageclasses.storage.k8s.io,csinodes.storage.k8s.io,csidrivers.storage.k8s.io,csistoragecapacities.storage.k8s.io,priorityclasses.scheduling.k8s.io,runtimeclasses.node.k8s.io,limitranges,resourcequotas,poddisruptionbudgets.policy,resourceslices.resource.k8s.io,deviceclasses.resource.k8s.io
+kinds=nodes,pods,namespaces,persistentvolumes,persistentvolumeclaims,storageclasses.storage.k8s.io,csinodes.storage.k8s.io,csidrivers.storage.k8s.io,csistoragecapacities.storage.k8s.io,priorityclasses.scheduling.k8s.io,runtimeclasses.node.k8s.io,limitranges,resourcequotas,poddisruptionbudgets.policy,resourceslices.resource.k8s.io,deviceclasses.resource.k8s.io,resourceclaims.resource.k8s.io,resourceclaimtemplates.resource.k8s.io,devicetaintrules.resource.k8s.io
 for format in json yaml; do
   "$kubectl" get "$kinds" --all-namespaces --output=$format \
     >"$out/kubectl-get.$format"

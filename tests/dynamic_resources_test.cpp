@@ -411,26 +411,6 @@ TEST_CASE("DynamicResources: what is still not evaluated") {
           "ResourceClaim default/my-pod-my-resource waits for device binding conditions, and podfit does not read "
           "the devices' status");
   }
-  SUBCASE("an extended resource a DeviceClass provides") {
-    Snapshot snapshot(cluster, gates);
-    Pod pod;
-    pod.metadata.name = "p";
-    Container& c = pod.spec.containers.emplace_back();
-    c.name = "c";
-    c.resources.requests.emplace().set("example.com/gpu", *Quantity::parse("1"));
-    auto why = plugin.cannot_evaluate(pod, snapshot);
-    REQUIRE(why.has_value());
-    CHECK(*why ==
-          "the pod requests example.com/gpu, which DeviceClass my-resource-class provides through DRA on nodes that do "
-          "not advertise it, and podfit does not allocate devices yet");
-    c.resources.requests->set("deviceclass.resource.kubernetes.io/my-resource-class", *Quantity::parse("1"));
-    CHECK(plugin.cannot_evaluate(pod, snapshot).has_value());
-    Pod other;
-    other.spec.containers.emplace_back().resources.requests.emplace().set("example.com/fpga", *Quantity::parse("1"));
-    CHECK_FALSE(plugin.cannot_evaluate(other, snapshot).has_value());
-    gates.dra_extended_resource = false;
-    CHECK_FALSE(DynamicResources(gates).cannot_evaluate(pod, snapshot).has_value());
-  }
 }
 
 TEST_CASE("DynamicResources: the FitError of a pod whose claim fits no node") {

@@ -114,7 +114,10 @@ struct AllocationExplainer::Impl {
   }
 
   std::string claim_label(std::size_t claim) const {
-    return fmt::format("claim {}/{}", claims[claim]->metadata.namespace_, claims[claim]->metadata.name);
+    const ObjectMeta& meta = claims[claim]->metadata;
+    // The claim for extended resources has no name until the API server generates one.
+    return meta.name.empty() ? fmt::format("claim {}/{}<generated>", meta.namespace_, meta.generate_name)
+                             : fmt::format("claim {}/{}", meta.namespace_, meta.name);
   }
 
   std::string device_label(const DeviceOutcome& o, const Node& node) const {

@@ -17,8 +17,8 @@ inline constexpr std::string_view kDeviceClassResourcePrefix = "deviceclass.reso
 class DeviceClassResolver {
  public:
   DeviceClassResolver() = default;
-  // `classes` must outlive the resolver. A later class naming the same resource wins, as the
-  // scheduler's snapshot map is filled in list order.
+  // `classes` must outlive the resolver. When several classes name the same extended resource,
+  // the one created last wins, and among classes created at the same time the first by name.
   explicit DeviceClassResolver(const std::vector<DeviceClass>& classes);
   const DeviceClass* device_class(std::string_view resource_name) const;
   bool empty() const { return by_resource_.empty(); }

@@ -1,7 +1,9 @@
-// DynamicResources: kube-scheduler's DRA plugin. PreFilter finds the pod's ResourceClaims and
-// builds the structured allocator once; Filter checks allocated claims' node selectors and
-// allocates the others on each node; Score prefers earlier firstAvailable alternatives; Reserve
-// and PreBind record the allocation so that the pods placed next find the devices taken.
+// DynamicResources: kube-scheduler's DRA plugin. PreFilter finds the pod's ResourceClaims, and
+// the special claim for extended resources DeviceClasses provide, and builds the structured
+// allocator once; Filter checks allocated claims' node selectors and allocates the others on
+// each node, with the special claim's requests for the extended resources the node does not
+// advertise; Score prefers earlier firstAvailable alternatives; Reserve and PreBind record the
+// allocation (creating the special claim) so that the pods placed next find the devices taken.
 #pragma once
 
 #include <memory>
@@ -47,9 +49,10 @@ class DynamicResources final : public PreFilterPlugin,
   explicit DynamicResources(const FeatureGates& gates);
 
   std::string_view name() const override;
-  // Pods requesting an extended resource a DeviceClass provides (the special claim is not built),
-  // template claims whose ResourceClaim the controller has not created yet, and allocated claims
-  // waiting for device binding conditions (device status is not read).
+  // Template claims whose ResourceClaim the controller has not created yet, allocated claims
+  // waiting for device binding conditions (device status is not read), claims or extended
+  // resources left to DRA in an input without the ResourceClaims, DeviceClasses or
+  // ResourceSlices they depend on.
   std::optional<std::string> cannot_evaluate(const Pod& pod, const Snapshot& snapshot) const override;
   Status pre_filter(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
                     PreFilterResult& result) const override;
@@ -63,7 +66,8 @@ class DynamicResources final : public PreFilterPlugin,
   void unreserve(CycleState& state, const PodInfo& pod, const std::string& node, Snapshot& snapshot) const override;
   Status pre_bind_pre_flight(const CycleState& state, const PodInfo& pod, const std::string& node) const override;
   // PreBind: each claim not yet reserved for the pod gets its allocation and the pod in
-  // reservedFor, assumed in the snapshot; `writes` names each claim update.
+  // reservedFor, assumed in the snapshot; the special claim is created and the pod's
+  // status.extendedResourceClaimStatus patched; `writes` names each of these.
   Status pre_bind(CycleState& state, const PodInfo& pod, const std::string& node,
                   std::vector<std::string>& writes) const override;
 
@@ -75,7 +79,8 @@ class DynamicResources final : public PreFilterPlugin,
 
 // PostFilter: "no new claims to deallocate" for a pod without claims; for a pod with some,
 // the deallocation of an allocated claim that was unavailable on some node and is reserved for
-// nobody else, or "still not schedulable". Error "not found" when PreFilter did not run.
+// nobody else, the deletion of a special claim an earlier attempt created, or "still not
+// schedulable". Error "not found" when PreFilter did not run.
 Status dynamic_resources_post_filter(const CycleState& state, const Pod& pod);
 
 std::unique_ptr<Plugin> new_dynamic_resources(const PluginContext& context);

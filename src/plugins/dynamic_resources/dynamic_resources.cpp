@@ -12,6 +12,7 @@
 #include "podfit/dra/allocator.h"
 #include "podfit/framework/names.h"
 #include "podfit/model/node_affinity.h"
+#include "podfit/plugins/dynamic_resources_extended.h"
 #include "podfit/plugins/score_helpers.h"
 #include "podfit/snapshot/snapshot.h"
 
@@ -22,22 +23,62 @@ constexpr std::string_view kStateKey = "DynamicResources";
 // resource.k8s.io/v1 FirstAvailableDeviceRequestMaxSize: Score's base for the first alternative.
 constexpr int64_t kFirstAvailableMaxSize = 8;
 
+// podfit's explanation of the nodes where an allocator finds nothing, made at the first such node.
+struct LazyExplainer {
+  std::once_flag once;
+  std::unique_ptr<dra::AllocationExplainer> explainer;
+};
+
+// The special claim's variant for the nodes that leave the same extended resources to DRA,
+// with an allocator for it and the pod's other unallocated claims (Filter builds it once).
+struct Variant {
+  ResourceClaim claim;
+  std::vector<ContainerExtendedResourceRequest> mappings;
+  std::unique_ptr<dra::Allocator> allocator;
+  std::vector<const ResourceClaim*> pending;  // the allocator's claims
+  LazyExplainer explainer;
+};
+
+// Filter's result on one node, for Score, Reserve and PreBind.
+struct NodeAllocation {
+  std::vector<AllocationResult> results;  // one per claim to allocate, in claim order
+  const Variant* variant = nullptr;       // the node's special claim, if one was allocated
+};
+
+// The special claim as PreBind creates it, under the name the API server generates.
+ResourceClaim created_claim(const Variant& variant) {
+  ResourceClaim claim = variant.claim;
+  claim.metadata.name = claim.metadata.generate_name + "<generated>";
+  return claim;
+}
+
 // stateData: shared between the cycle state and its clones, as upstream's Clone returns itself.
 struct Shared {
-  std::vector<ResourceClaim> claims;                       // the pod's, in spec order
+  // The pod's claims in spec order, then the special claim for extended resources, if any.
+  std::vector<ResourceClaim> claims;
+  size_t user_claims = 0;
+  FlatMap<int64_t> extended_resources;                     // the pod's scalar requests
+  const dra::DeviceClassResolver* resolver = nullptr;
   std::vector<std::optional<NodeSelectorMatcher>> available_on;  // allocated claims' node selectors
   std::vector<size_t> to_allocate;                         // indices of unallocated claims
-  std::unique_ptr<dra::Allocator> allocator;
-  // podfit's explanation of a node where allocation fails, made at the first such node.
-  const Snapshot* source = nullptr;
-  std::once_flag explainer_once;
-  std::unique_ptr<dra::AllocationExplainer> explainer;
+  // What the allocators are built from: PreFilter's, the variants' alike.
+  const Snapshot* snapshot_seen = nullptr;
+  const ClusterState* cluster = nullptr;
+  dra::AllocatedState in_use;
+  dra::AllocatorFeatures features;
+  std::unique_ptr<dra::Allocator> allocator;  // without a special claim
+  LazyExplainer explainer;                    // for `allocator`'s claims
   std::mutex mutex;
+  std::map<std::string, std::unique_ptr<Variant>> variants;      // by the resources left to DRA
   std::set<size_t> unavailable;                                     // written by Filter
-  std::map<std::string, std::vector<AllocationResult>> node_allocations;  // written by Filter
+  std::map<std::string, NodeAllocation> node_allocations;          // written by Filter
   std::vector<std::optional<AllocationResult>> reserved;            // set by Reserve
+  const Variant* reserved_variant = nullptr;                        // set by Reserve
   Snapshot* snapshot = nullptr;                                     // Reserve's, for PreBind
-  std::vector<std::string> assumed;                                 // claims Reserve assumed
+  std::vector<std::pair<std::string, std::string>> assumed;         // claims Reserve assumed
+
+  bool has_special_claim() const { return user_claims < claims.size(); }
+  bool is_special(size_t index) const { return index >= user_claims; }
 };
 
 struct DraState final : podfit::StateData {
@@ -87,16 +128,21 @@ std::string describe_allocation(const AllocationResult& allocation) {
   return out;
 }
 
-std::vector<std::string> explain_allocation(Shared& s, const Node& node) {
-  std::call_once(s.explainer_once, [&s] {
-    std::vector<const ResourceClaim*> pending;
-    for (size_t i : s.to_allocate) pending.push_back(&s.claims[i]);
-    const ClusterState& cluster = s.source->cluster();
-    s.explainer = std::make_unique<dra::AllocationExplainer>(std::move(pending), s.source->resource_claims(),
-                                                             cluster.device_classes, cluster.resource_slices,
-                                                             cluster.device_taint_rules);
+// The unallocated claims `allocator` allocates, in claim order.
+std::vector<const ResourceClaim*> pending_claims(const Shared& s) {
+  std::vector<const ResourceClaim*> pending;
+  for (size_t i : s.to_allocate) pending.push_back(&s.claims[i]);
+  return pending;
+}
+
+std::vector<std::string> explain_allocation(const Shared& s, LazyExplainer& lazy,
+                                           const std::vector<const ResourceClaim*>& pending, const Node& node) {
+  std::call_once(lazy.once, [&] {
+    lazy.explainer = std::make_unique<dra::AllocationExplainer>(pending, s.snapshot_seen->resource_claims(),
+                                                                s.cluster->device_classes, s.cluster->resource_slices,
+                                                                s.cluster->device_taint_rules);
   });
-  return s.explainer->explain(node);
+  return lazy.explainer->explain(node);
 }
 
 }  // namespace
@@ -150,29 +196,29 @@ std::optional<std::string> DynamicResources::cannot_evaluate(const Pod& pod, con
                          claim_key(*claim));
     }
   }
-  // An extended resource a DeviceClass provides is allocated from devices on nodes that do not
-  // advertise it (DRAExtendedResource), which podfit does not do yet.
-  if (!extended_resource_ || snapshot.device_class_resolver().empty()) return std::nullopt;
+  // Extended resources a DeviceClass provides are allocated from devices on the nodes that do
+  // not advertise them; an input without slices or claims says nothing of those devices.
+  if (!extended_resource_) return std::nullopt;
+  const ClusterState& cluster = snapshot.cluster();
+  if (!cluster.resource_slices.empty() && !cluster.resource_claims.empty()) return std::nullopt;
   const dra::DeviceClassResolver& resolver = snapshot.device_class_resolver();
-  std::optional<std::string> why;
-  auto check = [&](const std::optional<ResourceList>& list) {
-    if (!list || why) return;
-    for (const auto& [name, quantity] : *list) {
-      if (const DeviceClass* dc = resolver.device_class(name)) {
-        why = fmt::format("the pod requests {}, which DeviceClass {} provides through DRA on nodes that do not "
-                          "advertise it, and podfit does not allocate devices yet",
-                          name, dc->metadata.name);
-        return;
-      }
-    }
-  };
-  for (const auto* containers : {&pod.spec.init_containers, &pod.spec.containers}) {
-    for (const Container& c : *containers) {
-      check(c.resources.requests);
-      check(c.resources.limits);
-    }
+  for (const auto& [name, quantity] : dra_extended_resources(pod, resolver)) {
+    const DeviceClass* dc = resolver.device_class(name);
+    if (dc == nullptr || quantity == 0 || !is_dra_extended_resource_name(name)) continue;
+    const bool left_to_dra = std::any_of(snapshot.nodes().begin(), snapshot.nodes().end(), [&](const auto& node) {
+      return node->allocatable().scalar_value(name) == 0;
+    });
+    if (!left_to_dra) continue;
+    return cluster.resource_slices.empty()
+               ? fmt::format("the pod requests {}, which DeviceClass {} provides through DRA on nodes that do not "
+                             "advertise it, and the input holds no ResourceSlices (kubectl get resourceslices adds them)",
+                             name, dc->metadata.name)
+               : fmt::format("the pod requests {}, which DeviceClass {} provides through DRA on nodes that do not "
+                             "advertise it, and the input holds no ResourceClaims, so the devices in use are unknown "
+                             "(kubectl get resourceclaims -A adds them)",
+                             name, dc->metadata.name);
   }
-  return why;
+  return std::nullopt;
 }
 
 Status DynamicResources::pre_filter(CycleState& state, const PodInfo& info, const Snapshot& snapshot,
@@ -202,6 +248,16 @@ Status DynamicResources::pre_filter(CycleState& state, const PodInfo& info, cons
     }
     claims.push_back(*claim);
   }
+  const size_t user_claims = claims.size();
+  // preFilterExtendedResources: the special claim of an earlier attempt, or a new one.
+  if (extended_resource_) {
+    s.resolver = &snapshot.device_class_resolver();
+    s.extended_resources = dra_extended_resources(pod, *s.resolver);
+    if (!s.extended_resources.empty()) {
+      const ResourceClaim* earlier = find_extended_resource_claim(pod, snapshot.resource_claims());
+      claims.push_back(earlier != nullptr ? *earlier : new_extended_resource_claim(pod));
+    }
+  }
   if (claims.empty()) return Status(Code::Skip);
 
   s.available_on.resize(claims.size());
@@ -217,6 +273,8 @@ Status DynamicResources::pre_filter(CycleState& state, const PodInfo& info, cons
       continue;
     }
     s.to_allocate.push_back(i);
+    // The special claim has no requests yet, or Filter turns an earlier one down.
+    if (i >= user_claims) continue;
     // Every request's DeviceClass must exist, however the claim would be allocated.
     auto validate = [&](const std::string& class_name, const std::string& request) -> std::optional<Status> {
       if (class_name.empty()) return Status::error(fmt::format("request {}: unsupported request type", request));
@@ -240,24 +298,76 @@ Status DynamicResources::pre_filter(CycleState& state, const PodInfo& info, cons
   }
 
   s.claims = std::move(claims);
+  s.user_claims = user_claims;
   if (!s.to_allocate.empty()) {
     // What every allocated claim of the cluster uses, assumed allocations included.
-    dra::AllocatedState in_use;
-    for (const ResourceClaim* claim : snapshot.resource_claims()) in_use.add_claim(*claim, consumable_capacity_);
-    std::vector<const ResourceClaim*> pending;
-    for (size_t i : s.to_allocate) pending.push_back(&s.claims[i]);
-    const ClusterState& cluster = snapshot.cluster();
-    dra::AllocatorFeatures features;
-    features.consumable_capacity = consumable_capacity_;
-    s.allocator = std::make_unique<dra::Allocator>(std::move(pending), std::move(in_use), cluster.device_classes,
-                                                   cluster.resource_slices, cluster.device_taint_rules,
-                                                   features);
-    s.source = &snapshot;
+    for (const ResourceClaim* claim : snapshot.resource_claims()) s.in_use.add_claim(*claim, consumable_capacity_);
+    s.snapshot_seen = &snapshot;
+    s.cluster = &snapshot.cluster();
+    s.features.consumable_capacity = consumable_capacity_;
+    // An unallocated special claim differs from node to node: Filter builds its allocators.
+    if (!s.has_special_claim() || s.claims.back().allocation) {
+      s.allocator = std::make_unique<dra::Allocator>(pending_claims(s), s.in_use, s.cluster->device_classes,
+                                                     s.cluster->resource_slices, s.cluster->device_taint_rules,
+                                                     s.features);
+    }
   }
   return Status();
 }
 
-Status DynamicResources::filter(const CycleState& state, const PodInfo&, const NodeInfo& node_info) const {
+namespace {
+
+// filterExtendedResources: the special claim's variant for `node`, nullptr when the node
+// leaves nothing to DRA and the pod has no claim of its own.
+Status filter_extended_resources(Shared& s, const Pod& pod, const NodeInfo& node_info, const Variant*& variant) {
+  variant = nullptr;
+  if (!s.has_special_claim()) return Status();
+  const ResourceClaim& special = s.claims.back();
+  // A claim an earlier attempt created: PostFilter deletes it and the pod starts anew.
+  if (!special.spec.requests.empty()) return unresolvable(std::string(kCannotScheduleExtendedResourceClaim));
+
+  FlatMap<int64_t> left_to_dra;
+  const FlatMap<int64_t>& allocatable = node_info.allocatable().scalar;
+  for (const auto& [name, quantity] : s.extended_resources) {
+    if (!is_dra_extended_resource_name(name) || quantity == 0) continue;
+    const int64_t* advertised = allocatable.find(name);
+    if (s.resolver->device_class(name) != nullptr && (advertised == nullptr || *advertised == 0)) {
+      left_to_dra.set(name, quantity);
+    } else if (advertised == nullptr) {
+      // Neither a device plugin nor a DeviceClass provides it here.
+      return unresolvable(std::string(kCannotFitResource));
+    }
+  }
+  // All through device plugins: NodeResourcesFit's business.
+  if (s.user_claims == 0 && left_to_dra.empty()) return Status();
+  if (special.allocation) return Status();
+
+  std::string key;
+  for (const auto& [name, quantity] : left_to_dra) key += name + "\n";
+  std::lock_guard lock(s.mutex);
+  std::unique_ptr<Variant>& slot = s.variants[key];
+  if (!slot) {
+    // Each node variant of the special claim, allocated together with the pod's own claims.
+    auto built = std::make_unique<Variant>();
+    built->claim = special;
+    ExtendedResourceRequests requests = extended_resource_requests(pod, left_to_dra, *s.resolver);
+    built->claim.spec.requests = std::move(requests.requests);
+    built->mappings = std::move(requests.mappings);
+    std::vector<const ResourceClaim*> pending;
+    for (size_t i : s.to_allocate) pending.push_back(s.is_special(i) ? &built->claim : &s.claims[i]);
+    built->pending = pending;
+    built->allocator = std::make_unique<dra::Allocator>(std::move(pending), s.in_use, s.cluster->device_classes,
+                                                        s.cluster->resource_slices, s.cluster->device_taint_rules,
+                                                        s.features);
+    slot = std::move(built);
+  }
+  variant = slot.get();
+  return Status();
+}
+
+}  // namespace
+
+Status DynamicResources::filter(const CycleState& state, const PodInfo& info, const NodeInfo& node_info) const {
   if (!enabled_) return Status();
   const auto* data = state.read<DraState>(kStateKey);
   if (data == nullptr) return Status::error("not found");
@@ -265,19 +375,28 @@ Status DynamicResources::filter(const CycleState& state, const PodInfo&, const N
   if (s.claims.empty()) return Status();
   const Node& node = node_info.node();
 
+  const Variant* variant = nullptr;
+  if (Status status = filter_extended_resources(s, info.pod(), node_info, variant); !status.is_success()) {
+    return status;
+  }
+  // Only extended resources, all served by device plugins here.
+  if (variant == nullptr && s.user_claims == 0) return Status();
+
   std::vector<size_t> unavailable;
   for (size_t i = 0; i < s.claims.size(); ++i) {
     if (s.available_on[i] && !s.available_on[i]->match(node)) unavailable.push_back(i);
   }
 
+  const dra::Allocator* allocator = variant != nullptr ? variant->allocator.get() : s.allocator.get();
   std::vector<AllocationResult> allocations;
-  if (s.allocator) {
-    dra::AllocateOutcome outcome = s.allocator->allocate(node);
+  if (allocator != nullptr) {
+    dra::AllocateOutcome outcome = allocator->allocate(node);
     switch (outcome.kind) {
       case dra::AllocateOutcome::Kind::Allocated: break;
       case dra::AllocateOutcome::Kind::NoFit:
         return Status(Code::UnschedulableAndUnresolvable, {std::string(dra::kCannotAllocateAllClaims)},
-                      explain_allocation(s, node));
+                      variant != nullptr ? explain_allocation(s, variant->explainer, variant->pending, node)
+                                         : explain_allocation(s, s.explainer, pending_claims(s), node));
       case dra::AllocateOutcome::Kind::FailedOnNode: return unresolvable(outcome.error);
       case dra::AllocateOutcome::Kind::TimedOut: return unresolvable("timed out trying to allocate devices");
       case dra::AllocateOutcome::Kind::Error: return Status::error(outcome.error);
@@ -288,7 +407,7 @@ Status DynamicResources::filter(const CycleState& state, const PodInfo&, const N
     allocations = std::move(outcome.results);
   }
 
-  if (!s.allocator && unavailable.empty()) return Status();
+  if (allocator == nullptr && unavailable.empty()) return Status();
   std::lock_guard lock(s.mutex);
   if (!unavailable.empty()) {
     s.unavailable.insert(unavailable.begin(), unavailable.end());
@@ -300,7 +419,7 @@ Status DynamicResources::filter(const CycleState& state, const PodInfo&, const N
     return Status(Code::UnschedulableAndUnresolvable, {std::string(kResourceClaimNotAvailableOnNode)},
                   std::move(details));
   }
-  s.node_allocations[node.metadata.name] = std::move(allocations);
+  s.node_allocations[node.metadata.name] = NodeAllocation{std::move(allocations), variant};
   return Status();
 }
 
@@ -313,8 +432,9 @@ ScoreResult DynamicResources::score(const CycleState& state, const PodInfo&, con
   std::lock_guard lock(s.mutex);
   auto it = s.node_allocations.find(node.name());
   if (it == s.node_allocations.end()) return {};
-  // Upstream pairs the allocations with the pod's claims in order, allocated ones included.
-  const std::vector<AllocationResult>& results = it->second;
+  // Upstream pairs the allocations with the pod's claims in order, allocated ones and the
+  // special claim (as PreFilter left it, without requests) included.
+  const std::vector<AllocationResult>& results = it->second.results;
   int64_t total = 0;
   for (size_t i = 0; i < s.claims.size(); ++i) {
     if (i >= results.size()) {
@@ -352,21 +472,27 @@ Status DynamicResources::reserve(CycleState& state, const PodInfo&, const std::s
   s.snapshot = &snapshot;
   s.reserved.assign(s.claims.size(), std::nullopt);
   if (s.to_allocate.empty()) return Status();
+  const bool user_claims_to_allocate =
+      std::any_of(s.to_allocate.begin(), s.to_allocate.end(), [&](size_t i) { return !s.is_special(i); });
   auto it = s.node_allocations.find(node);
-  if (it == s.node_allocations.end() || it->second.empty()) {
+  if (it == s.node_allocations.end() || it->second.results.empty()) {
+    // Only the special claim, and the node's device plugins serve all of it.
+    if (!user_claims_to_allocate) return Status();
     return Status::error("claim allocation not found for node");
   }
-  if (it->second.size() != s.to_allocate.size()) {
+  const std::vector<AllocationResult>& results = it->second.results;
+  if (results.size() != s.to_allocate.size()) {
     return Status::error(fmt::format("internal error, have {} allocations, {} claims to allocate, want {} claims",
-                                     it->second.size(), s.to_allocate.size(), s.to_allocate.size()));
+                                     results.size(), s.to_allocate.size(), s.to_allocate.size()));
   }
+  s.reserved_variant = it->second.variant;
   // SignalClaimPendingAllocation: the devices count as taken for the pods scheduled next.
   for (size_t k = 0; k < s.to_allocate.size(); ++k) {
     const size_t index = s.to_allocate[k];
-    s.reserved[index] = it->second[k];
-    ResourceClaim pending = s.claims[index];
-    pending.allocation = it->second[k];
-    s.assumed.push_back(claim_key(pending));
+    s.reserved[index] = results[k];
+    ResourceClaim pending = s.is_special(index) ? created_claim(*s.reserved_variant) : s.claims[index];
+    pending.allocation = results[k];
+    s.assumed.emplace_back(pending.metadata.namespace_, pending.metadata.name);
     snapshot.assume_resource_claim(std::move(pending));
   }
   return Status();
@@ -377,11 +503,7 @@ void DynamicResources::unreserve(CycleState& state, const PodInfo&, const std::s
   auto* data = state.read_mutable<DraState>(kStateKey);
   if (data == nullptr) return;
   Shared& s = *data->shared;
-  for (const ResourceClaim& claim : s.claims) {
-    if (std::find(s.assumed.begin(), s.assumed.end(), claim_key(claim)) != s.assumed.end()) {
-      snapshot.restore_resource_claim(claim.metadata.namespace_, claim.metadata.name);
-    }
-  }
+  for (const auto& [ns, name] : s.assumed) snapshot.restore_resource_claim(ns, name);
   s.assumed.clear();
 }
 
@@ -400,17 +522,44 @@ Status DynamicResources::pre_bind(CycleState& state, const PodInfo& info, const 
   Shared& s = *data->shared;
   const Pod& pod = info.pod();
   for (size_t i = 0; i < s.claims.size(); ++i) {
-    ResourceClaim& claim = s.claims[i];
-    if (claim_is_reserved_for_pod(pod, claim)) continue;
+    if (claim_is_reserved_for_pod(pod, s.claims[i])) continue;
     const std::optional<AllocationResult>& allocation = i < s.reserved.size() ? s.reserved[i] : std::nullopt;
+    const bool special = s.is_special(i);
+    // Extended resources all served by the node's device plugins: no claim to create.
+    if (special && !allocation && s.claims[i].spec.requests.empty()) continue;
+    ResourceClaim& claim = s.claims[i];
+    if (special && s.reserved_variant != nullptr) claim = created_claim(*s.reserved_variant);
     if (allocation) claim.allocation = *allocation;
     claim.reserved_for.push_back(ResourceClaimConsumerReference{"", "pods", pod.metadata.name, pod.metadata.uid});
-    writes.push_back(allocation ? fmt::format("update ResourceClaim {}: allocate {}; reservedFor pod {}",
-                                              claim_key(claim), describe_allocation(*allocation), pod.metadata.name)
-                                : fmt::format("update ResourceClaim {}: reservedFor pod {}", claim_key(claim),
-                                              pod.metadata.name));
+    if (special) {
+      writes.push_back(fmt::format("create ResourceClaim {}: annotation {}=true, controller pod {}, {} request(s), "
+                                   "allocate {}; reservedFor pod {}",
+                                   claim_key(claim), kExtendedResourceClaimAnnotation, pod.metadata.name,
+                                   claim.spec.requests.size(), allocation ? describe_allocation(*allocation) : "nothing",
+                                   pod.metadata.name));
+    } else {
+      writes.push_back(allocation ? fmt::format("update ResourceClaim {}: allocate {}; reservedFor pod {}",
+                                                claim_key(claim), describe_allocation(*allocation), pod.metadata.name)
+                                  : fmt::format("update ResourceClaim {}: reservedFor pod {}", claim_key(claim),
+                                                pod.metadata.name));
+    }
     // AssumeClaimAfterAPICall: the next pods see the claim as written.
     if (s.snapshot != nullptr) s.snapshot->assume_resource_claim(claim);
+    if (!special) continue;
+    // patchPodExtendedResourceClaimStatus: which request serves which container.
+    if (s.reserved_variant == nullptr || s.reserved_variant->mappings.empty()) {
+      return Status::error(fmt::format("nil or empty request mappings, no update of pod {}/{} "
+                                       "ExtendedResourceClaimStatus",
+                                       pod.metadata.namespace_, pod.metadata.name));
+    }
+    std::vector<std::string> mappings;
+    for (const ContainerExtendedResourceRequest& m : s.reserved_variant->mappings) {
+      mappings.push_back(fmt::format("{} {}={}", m.container_name, m.resource_name, m.request_name));
+    }
+    writes.push_back(fmt::format("update Pod {}/{} status: extendedResourceClaimStatus resourceClaimName {}, "
+                                 "requestMappings {}",
+                                 pod.metadata.namespace_, pod.metadata.name, claim.metadata.name,
+                                 fmt::join(mappings, ", ")));
   }
   return Status();
 }
@@ -420,14 +569,22 @@ Status dynamic_resources_post_filter(const CycleState& state, const Pod& pod) {
   if (data == nullptr) return Status::error("not found");
   Shared& s = *data->shared;
   if (s.claims.empty()) return Status(Code::Unschedulable, "no new claims to deallocate");
+  // A special claim an earlier attempt created is deleted, so that the next attempt starts anew.
+  const bool created_earlier =
+      s.has_special_claim() && s.claims.back().metadata.name != kSpecialClaimInMemoryName;
   std::lock_guard lock(s.mutex);
   // Upstream picks one at random among the unavailable claims; podfit takes the first.
   for (size_t index : s.unavailable) {
+    if (s.is_special(index)) {
+      if (created_earlier) break;
+      continue;
+    }
     const ResourceClaim& claim = s.claims[index];
     if (claim.reserved_for.empty() || (claim.reserved_for.size() == 1 && claim.reserved_for[0].uid == pod.metadata.uid)) {
       return Status(Code::Unschedulable, std::string(kDeallocationCompleted));
     }
   }
+  if (created_earlier) return Status(Code::Unschedulable, std::string(kClaimDeletionCompleted));
   return Status(Code::Unschedulable, std::string(kStillNotSchedulable));
 }
 

@@ -10,6 +10,7 @@
 #include "podfit/dra/allocator.h"
 #include "podfit/framework/names.h"
 #include "podfit/model/node_affinity.h"
+#include "podfit/plugins/dynamic_resources_pre_enqueue.h"
 #include "podfit/plugins/score_helpers.h"
 #include "podfit/snapshot/snapshot.h"
 
@@ -136,22 +137,8 @@ Status DynamicResources::pre_filter(CycleState& state, const PodInfo& info, cons
   // foreachPodResourceClaim: every claim must exist, not be going away, and be the pod's own.
   // The state keeps them only once PreFilter succeeds, so PostFilter finds none otherwise.
   std::vector<ResourceClaim> claims;
-  for (const PodResourceClaim& pod_claim : pod.spec.resource_claims) {
-    PodClaimName name = pod_claim_name(pod, pod_claim);
-    if (name.error) return unresolvable(*name.error);
-    if (!name.name) continue;
-    const ResourceClaim* claim = snapshot.resource_claim(pod.metadata.namespace_, *name.name);
-    if (claim == nullptr) {
-      return unresolvable(fmt::format("could not find ResourceClaim \"{}/{}\"", pod.metadata.namespace_, *name.name));
-    }
-    if (!claim->metadata.deletion_timestamp.empty()) {
-      return unresolvable(fmt::format("resourceclaim \"{}\" is being deleted", claim->metadata.name));
-    }
-    if (name.must_check_owner) {
-      if (auto why = claim_is_for_pod(pod, *claim)) return unresolvable(*why);
-    }
-    claims.push_back(*claim);
-  }
+  auto keep = [&](const ResourceClaim& claim) { claims.push_back(claim); };
+  if (auto problem = for_each_pod_resource_claim(pod, snapshot, keep)) return unresolvable(problem->message);
   if (claims.empty()) return Status(Code::Skip);
 
   s.available_on.resize(claims.size());

@@ -13,7 +13,7 @@ complete -c podfit -f
 complete -c podfit -s h -l help -d 'Print help and exit'
 complete -c podfit -n "not __fish_seen_subcommand_from $commands" -l version -d 'Print the version and the Kubernetes release podfit follows'
 complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a check -d "Check whether pods fit, node by node, as kube-scheduler's Filter would"
-complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a requeue -d 'Which pending pods the scheduling queue retries when a node changes'
+complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a requeue -d 'Which pending pods the scheduling queue retries when a node or DRA object changes'
 complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a admit -d "Whether the kubelet's admission check accepts pods on a node"
 complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a place -d 'Where pods would land, one scheduling cycle after another'
 complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a devices -d 'Which DRA devices a DeviceClass and CEL selectors match'
@@ -40,8 +40,8 @@ complete -c podfit -n '__fish_seen_subcommand_from check' -l timings -d 'Print h
 complete -c podfit -n '__fish_seen_subcommand_from check place' -l config -r -a '(__podfit_manifests)' -d 'A KubeSchedulerConfiguration file'
 # requeue
 complete -c podfit -n '__fish_seen_subcommand_from requeue' -s o -l output -x -a 'table wide json yaml' -d 'Output format'
-complete -c podfit -n '__fish_seen_subcommand_from requeue' -l old -r -a '(__podfit_manifests)' -d 'The node before the update: a file with one Node'
-complete -c podfit -n '__fish_seen_subcommand_from requeue' -l new -r -a '(__podfit_manifests)' -d 'The node after the update, or the node added'
+complete -c podfit -n '__fish_seen_subcommand_from requeue' -l old -r -a '(__podfit_manifests)' -d 'The object before the update: a Node, ResourceClaim, ResourceSlice or DeviceClass'
+complete -c podfit -n '__fish_seen_subcommand_from requeue' -l new -r -a '(__podfit_manifests)' -d 'The object after the update, or the object added'
 complete -c podfit -n '__fish_seen_subcommand_from requeue' -l hints -d "Show each rejecting plugin's queueing hint"
 complete -c podfit -n '__fish_seen_subcommand_from requeue' -l pre-check -d 'Decide with the pre-enqueue check, as before v1.32'
 # admit

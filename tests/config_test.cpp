@@ -521,7 +521,8 @@ TEST_CASE("Config: plugin args reach the profiles") {
   REQUIRE(profiles.find("gpu-scheduler") != nullptr);
   CHECK(profiles.find("gpu-scheduler")->framework->plugin_names().size() == 14);
   CHECK(profiles.find("my-scheduler") == nullptr);
-  CHECK(profiles.find("default-scheduler")->scheduling_gates);
+  CHECK(profiles.find("default-scheduler")->pre_enqueue ==
+        std::vector<std::string>{"SchedulingGates", "DynamicResources", "DefaultPreemption"});
 }
 
 TEST_CASE("Config: SchedulingGates") {
@@ -536,7 +537,7 @@ TEST_CASE("Config: SchedulingGates") {
   SchedulerConfiguration config;
   REQUIRE(load_error("profiles:\n- plugins:\n    preEnqueue:\n      disabled:\n      - name: SchedulingGates\n", &config) == "");
   Profiles profiles(config, FeatureGates{});
-  CHECK_FALSE(profiles.find("default-scheduler")->scheduling_gates);
+  CHECK(profiles.find("default-scheduler")->pre_enqueue == std::vector<std::string>{"DynamicResources", "DefaultPreemption"});
 }
 
 TEST_CASE("Config: Go durations") {

@@ -139,7 +139,7 @@ TEST_CASE("DynamicResources PreFilter: claims that cannot be used, with upstream
   }
   SUBCASE("a template's claim not created yet") {
     CHECK(run(cluster, pod_with_claim_template(false)).pre_filter ==
-          unresolvable("Pod default/my-pod: ResourceClaim not created yet"));
+          unresolvable("pod \"default/my-pod\": ResourceClaim not created yet"));
   }
   SUBCASE("a template claim the controller deliberately did not create is ignored") {
     Pod pod = pod_with_claim_template(false);
@@ -150,7 +150,7 @@ TEST_CASE("DynamicResources PreFilter: claims that cannot be used, with upstream
     Pod pod = testing::PodBuilder(kPod).uid(kPodUid);
     pod.spec.resource_claims.push_back(PodResourceClaim{"my-resource", std::nullopt, std::nullopt});
     CHECK(run(cluster, pod).pre_filter ==
-          unresolvable("Pod default/my-pod, spec.resourceClaim my-resource: none of the supported fields are set"));
+          unresolvable("pod \"default/my-pod\", spec.resourceClaim \"my-resource\": none of the supported fields are set"));
   }
   SUBCASE("missing-class") {
     cluster.device_classes.clear();

@@ -296,7 +296,7 @@ TEST_CASE("Node events the default plugins register") {
   };
   for (const auto& c : cases) {
     SUBCASE(std::string(c.plugin).c_str()) {
-      const NodeEventRegistration got = node_event_registration(c.plugin, gates);
+      const EventRegistration got = node_event_registration(c.plugin, gates);
       CHECK(got.actions == c.actions);
       CHECK(got.has_hint == c.has_hint);
     }

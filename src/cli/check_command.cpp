@@ -101,9 +101,10 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
       continue;
     }
     // kube-scheduler schedules a pod only with the profile its schedulerName names, and only
-    // once the profile's PreEnqueue plugins (SchedulingGates) let it into the queue.
+    // once the profile's PreEnqueue plugins (SchedulingGates, DynamicResources) let it into the queue.
     const Profile* profile = profiles.find(pod->spec.scheduler_name);
-    const Status gated = profile != nullptr && profile->scheduling_gates ? scheduling_gates_status(*pod) : Status();
+    const Status gated =
+        profile != nullptr ? run_pre_enqueue_plugins(profile->pre_enqueue, *pod, snapshot, context.gates) : Status();
     if (profile == nullptr || !gated.is_success()) {
       report.results.push_back(profile == nullptr ? make_unserved_verdict(*pod, snapshot)
                                                   : make_gated_verdict(*pod, snapshot, gated));

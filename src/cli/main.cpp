@@ -173,10 +173,15 @@ int main(int argc, char** argv) {
 
   podfit::RequeueOptions requeue;
   CLI::App* requeue_cmd = app.add_subcommand(
-      "requeue", "Which pending pods the scheduling queue retries when a node is added (--new) or updated (--old, --new)");
+      "requeue",
+      "Which pending pods the scheduling queue retries when a node, ResourceClaim, ResourceSlice or DeviceClass is "
+      "added (--new) or updated (--old, --new)");
   add_input_flags(requeue_cmd, requeue.input, "Pending pods");
-  requeue_cmd->add_option("--old", requeue.old_node_file, "The node before the update: a file with one Node");
-  requeue_cmd->add_option("--new", requeue.new_node_file, "The node after the update, or the node added: a file with one Node")
+  requeue_cmd->add_option("--old", requeue.old_node_file,
+                          "The object before the update: a file with one Node, ResourceClaim, ResourceSlice or DeviceClass");
+  requeue_cmd->add_option("--new", requeue.new_node_file,
+                          "The object after the update, or the object added: a file with one Node, ResourceClaim, "
+                          "ResourceSlice or DeviceClass")
       ->required();
   requeue_cmd->add_option("-o,--output", requeue.output, "Output format: table, wide, json or yaml")
       ->check(CLI::IsMember({"table", "wide", "json", "yaml"}));

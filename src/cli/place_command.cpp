@@ -298,7 +298,7 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
       const Pod& pod = copy.pod;
       ++count.asked;
       // kube-scheduler schedules a pod only with the profile its schedulerName names, and only
-      // once the profile's PreEnqueue plugins (SchedulingGates) let it into the queue.
+      // once the profile's PreEnqueue plugins (SchedulingGates, DynamicResources) let it into the queue.
       const Profile* filters = profiles.find(pod.spec.scheduler_name);
       const CycleProfile* cycle = placement.find(pod.spec.scheduler_name);
       // load_input admitted the candidate without charging it: the quotas are checked and
@@ -322,7 +322,7 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
         p.stage = "Unserved";
         p.message =
             fmt::format("no profile of the configuration serves schedulerName \"{}\"", pod.spec.scheduler_name);
-      } else if (Status gated = filters->scheduling_gates ? scheduling_gates_status(pod) : Status();
+      } else if (Status gated = run_pre_enqueue_plugins(filters->pre_enqueue, pod, snapshot, context.gates);
                  !gated.is_success()) {
         p = placement_of(pod, candidate, index, CycleResult{}, snapshot.nodes().size());
         p.stage = "Gated";

@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "podfit/framework/names.h"
+#include "podfit/plugins/dynamic_resources_pre_enqueue.h"
 
 namespace podfit {
 
@@ -33,9 +34,7 @@ Profiles::Profiles(const SchedulerConfiguration& config, const FeatureGates& gat
       profile->pre_filter = p.effective.names(ExtensionPoint::PreFilter);
       profile->filter = p.effective.names(ExtensionPoint::Filter);
       profile->post_filter = p.effective.names(ExtensionPoint::PostFilter);
-      const auto pre_enqueue = p.effective.names(ExtensionPoint::PreEnqueue);
-      profile->scheduling_gates =
-          std::find(pre_enqueue.begin(), pre_enqueue.end(), names::kSchedulingGates) != pre_enqueue.end();
+      profile->pre_enqueue = p.effective.names(ExtensionPoint::PreEnqueue);
       profile->framework =
           std::make_unique<Framework>(profile->pre_filter, profile->filter, profile_plugin_context(p, gates), registry);
       shared->second = profiles_.emplace_back(std::move(profile)).get();
@@ -70,6 +69,20 @@ Status scheduling_gates_status(const Pod& pod) {
   Status status(Code::UnschedulableAndUnresolvable, "waiting for scheduling gates: " + gates);
   status.with_plugin(std::string(names::kSchedulingGates));
   return status;
+}
+
+Status run_pre_enqueue_plugins(const std::vector<std::string>& plugins, const Pod& pod, const Snapshot& snapshot,
+                               const FeatureGates& gates) {
+  for (const std::string& plugin : plugins) {
+    Status status;
+    if (plugin == names::kSchedulingGates) {
+      status = scheduling_gates_status(pod);
+    } else if (plugin == names::kDynamicResources) {
+      status = dynamic_resources_pre_enqueue(pod, snapshot, gates);
+    }
+    if (!status.is_success()) return status;
+  }
+  return Status();
 }
 
 }  // namespace podfit

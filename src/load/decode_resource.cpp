@@ -611,8 +611,10 @@ void status_of(const Value& v, ResourceClaim& claim) {
           else if (rk == "uid") r.uid = z.string();
         });
       });
+    } else if (k == "devices") {
+      // What drivers report about prepared devices is kept whole: a change to it is a status change.
+      append_json(x, claim.status_devices_json);
     }
-    // status.devices (what drivers report about prepared devices) is not read.
   });
 }
 

@@ -29,6 +29,7 @@ std::string_view action_type_name(ActionType action) {
     case action_types::kUpdateNodeAnnotation: return "UpdateNodeAnnotation";
     case action_types::kUpdateNodeDeclaredFeature: return "UpdateNodeDeclaredFeature";
     case action_types::kUpdateNodePreemptionPolicy: return "UpdateNodePreemptionPolicy";
+    case action_types::kUpdate: return "Update";
     default: return "";
   }
 }

@@ -227,7 +227,9 @@ std::string_view queueing_strategy_name(QueueingStrategy strategy) {
   return "";
 }
 
-NodeEventRegistration node_event_registration(std::string_view plugin, const FeatureGates& gates) {
+EventRegistration unknown_plugin_registration() { return {kEveryAction, false}; }
+
+EventRegistration node_event_registration(std::string_view plugin, const FeatureGates& gates) {
   if (plugin == names::kNodeResourcesFit) return {kAdd | kUpdateNodeAllocatable, true};
   if (plugin == names::kNodeAffinity) return {kAdd | kUpdateNodeLabel, true};
   if (plugin == names::kNodeName) return {kAdd, false};
@@ -238,7 +240,10 @@ NodeEventRegistration node_event_registration(std::string_view plugin, const Fea
   if (plugin == names::kPodTopologySpread) return {kAdd | kDelete | kUpdateNodeLabel | kUpdateNodeTaint, true};
   if (plugin == names::kVolumeBinding) return {kAdd | kUpdateNodeLabel, false};
   if (plugin == names::kVolumeZone) return {kAdd | kUpdateNodeLabel, false};
-  if (plugin == names::kVolumeRestrictions || plugin == names::kNodeVolumeLimits) return {0, false};
+  // SchedulingGates waits for its gates to be removed from the pod (a Pod event) only.
+  if (plugin == names::kVolumeRestrictions || plugin == names::kNodeVolumeLimits || plugin == names::kSchedulingGates) {
+    return {0, false};
+  }
   if (plugin == names::kDynamicResources) {
     if (!gates.dynamic_resource_allocation) return {0, false};
     return {kAdd | kUpdateNodeLabel | kUpdateNodeAllocatable, false};
@@ -247,7 +252,7 @@ NodeEventRegistration node_event_registration(std::string_view plugin, const Fea
     if (!gates.node_declared_features) return {0, false};
     return {kAdd | kUpdateNodeDeclaredFeature, true};
   }
-  return {kEveryAction, false};
+  return unknown_plugin_registration();
 }
 
 HintResult node_queueing_hint(std::string_view plugin, const Pod& pod, const Node* old_node, const Node& new_node,
@@ -263,9 +268,19 @@ HintResult node_queueing_hint(std::string_view plugin, const Pod& pod, const Nod
   return queue(std::string(plugin) + " registers the event without a hint, so it always means Queue");
 }
 
-RequeueDecision is_pod_worth_requeuing(const Pod& pod, const std::vector<std::string>& rejectors,
-                                       const std::set<std::string>& pending_plugins, const NodeEvent& event,
-                                       const Node* old_node, const Node& new_node, const PluginContext& context) {
+QueueEvent node_queue_event(const NodeEvent& event, const Node* old_node, const Node& new_node,
+                            const PluginContext& context) {
+  return QueueEvent{
+      event.label(), event.action,
+      [&context](std::string_view plugin) { return node_event_registration(plugin, context.gates); },
+      [old_node, &new_node, &context](std::string_view plugin, const Pod& pod) {
+        return node_queueing_hint(plugin, pod, old_node, new_node, context);
+      }};
+}
+
+RequeueDecision is_pod_worth_requeuing(const std::vector<std::string>& rejectors,
+                                       const std::set<std::string>& pending_plugins, const Pod& pod,
+                                       const QueueEvent& event) {
   RequeueDecision decision;
   if (rejectors.empty()) {
     // The last attempt failed with an Error: no plugin to ask, any event retries it.
@@ -275,13 +290,15 @@ RequeueDecision is_pod_worth_requeuing(const Pod& pod, const std::vector<std::st
   for (const std::string& plugin : rejectors) {
     PluginHint& part = decision.hints.emplace_back();
     part.plugin = plugin;
-    const NodeEventRegistration registration = node_event_registration(plugin, context.gates);
+    const EventRegistration registration = event.registration(plugin);
     if ((registration.actions & event.action) == 0) {
-      part.why = fmt::format("{} does not register {}", plugin, event.label());
+      part.why = fmt::format("{} does not register {}", plugin, event.label);
       continue;
     }
     part.registered = true;
-    HintResult result = node_queueing_hint(plugin, pod, old_node, new_node, context);
+    HintResult result = registration.has_hint
+                            ? event.hint(plugin, pod)
+                            : queue(plugin + " registers the event without a hint, so it always means Queue");
     part.hint = result.hint;
     part.why = std::move(result.why);
     if (result.hint == QueueingHint::QueueSkip) continue;
@@ -292,6 +309,12 @@ RequeueDecision is_pod_worth_requeuing(const Pod& pod, const std::vector<std::st
     }
   }
   return decision;
+}
+
+RequeueDecision is_pod_worth_requeuing(const Pod& pod, const std::vector<std::string>& rejectors,
+                                       const std::set<std::string>& pending_plugins, const NodeEvent& event,
+                                       const Node* old_node, const Node& new_node, const PluginContext& context) {
+  return is_pod_worth_requeuing(rejectors, pending_plugins, pod, node_queue_event(event, old_node, new_node, context));
 }
 
 }  // namespace podfit

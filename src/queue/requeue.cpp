@@ -6,6 +6,8 @@
 
 #include "podfit/framework/cycle_state.h"
 #include "podfit/framework/framework.h"
+#include "podfit/framework/names.h"
+#include "podfit/framework/profiles.h"
 #include "podfit/queue/pre_enqueue_check.h"
 #include "podfit/snapshot/pod_info.h"
 #include "podfit/snapshot/snapshot.h"
@@ -60,9 +62,17 @@ std::vector<std::string> rejection_reasons(const FilterOutcome& outcome) {
   return reasons;
 }
 
-void requeue_by_hints(const ClusterState& cluster, const Node* old_node, const Node& new_node,
+// The default profile's PreEnqueue plugins podfit runs, in their order.
+const std::vector<std::string>& pre_enqueue_plugins() {
+  static const std::vector<std::string> plugins = {std::string(names::kSchedulingGates),
+                                                   std::string(names::kDynamicResources)};
+  return plugins;
+}
+
+// The queue's decision for each pod, `events` evaluated in order on the cluster `before` the
+// change; `after` is the cluster the moved pods' PreEnqueue runs on again.
+void requeue_by_hints(const ClusterState& before, const Snapshot& after, const std::vector<QueueEvent>& events,
                       const std::vector<Pod>& pods, const PluginContext& context, RequeueOutcome& result) {
-  const ClusterState before = with_node(cluster, new_node.metadata.name, old_node);
   Snapshot snapshot(before, context.gates);
   for (const Pod& pod : pods) snapshot.ensure_namespace(pod.metadata.namespace_);
   const Framework framework(default_filter_plugin_order(context.gates), context);
@@ -72,40 +82,60 @@ void requeue_by_hints(const ClusterState& cluster, const Node* old_node, const N
     entry.namespace_ = pod.metadata.namespace_;
     entry.name = pod.metadata.name;
 
-    PodInfo info(pod, context.gates);
-    CycleState state;
-    const FilterOutcome outcome = framework.run(snapshot, info, /*all_reasons=*/false, state);
-    if (!outcome.error.is_error() && outcome.feasible_count() > 0) {
-      entry.schedulable_before = true;
-      entry.details.push_back(fmt::format(
-          "the pod fits {} node(s) before the change, so it is not waiting in the unschedulable pool",
-          outcome.feasible_count()));
-      continue;
+    // A pod a PreEnqueue plugin keeps out waits for that plugin's events alone.
+    const Status gate = run_pre_enqueue_plugins(pre_enqueue_plugins(), pod, snapshot, context.gates);
+    FilterOutcome outcome;
+    if (!gate.is_success()) {
+      entry.gated_by = gate.plugin();
+      entry.unschedulable_plugins = {gate.plugin()};
+      entry.details.push_back(fmt::format("{} keeps the pod out of the scheduling queue (PreEnqueue)", gate.plugin()));
+    } else {
+      PodInfo info(pod, context.gates);
+      CycleState state;
+      outcome = framework.run(snapshot, info, /*all_reasons=*/false, state);
+      if (!outcome.error.is_error() && outcome.feasible_count() > 0) {
+        entry.schedulable_before = true;
+        entry.details.push_back(fmt::format(
+            "the pod fits {} node(s) before the change, so it is not waiting in the unschedulable pool",
+            outcome.feasible_count()));
+        continue;
+      }
+      entry.unschedulable_plugins = ordered_rejectors(outcome, framework.plugin_names());
+      entry.pending_plugins = outcome.pending_plugins;
     }
-    entry.unschedulable_plugins = ordered_rejectors(outcome, framework.plugin_names());
-    entry.pending_plugins = outcome.pending_plugins;
-    if (result.events.empty()) continue;
+    if (events.empty()) continue;
 
-    for (const NodeEvent& event : result.events) {
-      RequeueDecision decision = is_pod_worth_requeuing(pod, entry.unschedulable_plugins, entry.pending_plugins,
-                                                        event, old_node, new_node, context);
-      entry.hints.push_back({event.label(), decision.hints});
-      if (decision.strategy != QueueingStrategy::QueueSkip) {
-        entry.moved = true;
-        entry.moved_by = event.label();
-        entry.strategy = decision.strategy;
-        if (entry.unschedulable_plugins.empty()) {
-          entry.details.push_back("the last attempt ended in an error, so any event retries the pod");
-        }
+    std::optional<Status> still_gated;
+    for (const QueueEvent& event : events) {
+      RequeueDecision decision =
+          is_pod_worth_requeuing(entry.unschedulable_plugins, entry.pending_plugins, pod, event);
+      entry.hints.push_back({event.label, decision.hints});
+      if (decision.strategy == QueueingStrategy::QueueSkip) continue;
+      // Moving the pod runs PreEnqueue again: a pod it rejects goes back to the unschedulable pool.
+      if (Status again = run_pre_enqueue_plugins(pre_enqueue_plugins(), pod, after, context.gates);
+          !again.is_success()) {
+        still_gated = std::move(again);
         break;
       }
+      entry.moved = true;
+      entry.moved_by = event.label;
+      entry.strategy = decision.strategy;
+      if (entry.unschedulable_plugins.empty()) {
+        entry.details.push_back("the last attempt ended in an error, so any event retries the pod");
+      }
+      break;
     }
     for (const auto& [event, hints] : entry.hints) {
       for (const PluginHint& h : hints) entry.details.push_back(fmt::format("{}: {}: {}", event, h.plugin, h.why));
     }
-    if (!entry.moved) {
-      entry.strategy = QueueingStrategy::QueueSkip;
-      entry.reasons = rejection_reasons(outcome);
+    if (entry.moved) continue;
+    entry.strategy = QueueingStrategy::QueueSkip;
+    if (still_gated) {
+      entry.details.push_back(
+          fmt::format("{} still keeps the pod out of the scheduling queue after the change", still_gated->plugin()));
+      entry.reasons = still_gated->reasons();
+    } else {
+      entry.reasons = gate.is_success() ? rejection_reasons(outcome) : gate.reasons();
     }
   }
 }
@@ -133,6 +163,7 @@ RequeueOutcome simulate_requeue(const ClusterState& cluster, const Node* old_nod
                                 const std::vector<Pod>& pods, RequeueMode mode, const PluginContext& context) {
   RequeueOutcome result;
   result.node = new_node.metadata.name;
+  result.object = result.node;
   result.added = old_node == nullptr;
   result.mode = mode;
   if (old_node == nullptr) {
@@ -142,9 +173,29 @@ RequeueOutcome simulate_requeue(const ClusterState& cluster, const Node* old_nod
   }
   if (mode == RequeueMode::PreCheck) {
     requeue_by_pre_check(cluster, new_node, pods, context, result);
-  } else {
-    requeue_by_hints(cluster, old_node, new_node, pods, context, result);
+    return result;
   }
+  std::vector<QueueEvent> events;
+  for (const NodeEvent& event : result.events) events.push_back(node_queue_event(event, old_node, new_node, context));
+  const ClusterState after_state = with_node(cluster, new_node.metadata.name, &new_node);
+  const Snapshot after(after_state, context.gates);  // the snapshot keeps a pointer to its state
+  requeue_by_hints(with_node(cluster, new_node.metadata.name, old_node), after, events, pods, context, result);
+  return result;
+}
+
+RequeueOutcome simulate_dra_requeue(const ClusterState& cluster, const DraObject* old_object,
+                                    const DraObject& new_object, const std::vector<Pod>& pods,
+                                    const PluginContext& context) {
+  RequeueOutcome result;
+  result.kind = std::string(dra_kind(new_object));
+  result.object = dra_object_key(new_object);
+  result.added = old_object == nullptr;
+  result.dra_event = dra_event(old_object, new_object);
+  const ClusterState after_state = with_dra_object(cluster, new_object, &new_object);
+  const Snapshot after(after_state, context.gates);  // the snapshot keeps a pointer to its state
+  const std::vector<QueueEvent> events = {
+      dra_queue_event(*result.dra_event, old_object, new_object, after, context.gates)};
+  requeue_by_hints(with_dra_object(cluster, new_object, old_object), after, events, pods, context, result);
   return result;
 }
 

@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "podfit/framework/names.h"
 #include "podfit/report/writers.h"
 #include "podfit/report/yaml_emitter.h"
 #include "podfit/util/strings.h"
@@ -150,7 +151,12 @@ void write_fit_table(std::ostream& out, const FitReport& report, const TableStyl
       continue;
     }
     if (r.status == "Gated") {
-      out << "gated: the SchedulingGates plugin keeps the pod out of the scheduling queue until its gates are removed\n";
+      if (r.pre_enqueue && r.pre_enqueue->plugin() == names::kDynamicResources) {
+        out << "gated: the DynamicResources plugin keeps the pod out of the scheduling queue until its ResourceClaims "
+               "exist, are not being deleted and belong to it\n";
+      } else {
+        out << "gated: the SchedulingGates plugin keeps the pod out of the scheduling queue until its gates are removed\n";
+      }
       continue;
     }
     if (!r.scheduler_name.empty() && r.scheduler_name != "default-scheduler") out << "profile: " << r.scheduler_name << '\n';

@@ -23,6 +23,7 @@ json pod_json(const PodRequeue& pod, RequeueMode mode) {
   j["reasons"] = pod.reasons;
   if (mode == RequeueMode::QueueingHints) {
     j["schedulableBefore"] = pod.schedulable_before;
+    j["gatedBy"] = pod.gated_by.empty() ? json(nullptr) : json(pod.gated_by);
     j["strategy"] = pod.strategy ? json(std::string(queueing_strategy_name(*pod.strategy))) : json(nullptr);
     j["movedBy"] = pod.moved_by.empty() ? json(nullptr) : json(pod.moved_by);
     j["unschedulablePlugins"] = pod.unschedulable_plugins;
@@ -47,13 +48,18 @@ json report_json(const RequeueOutcome& outcome) {
   json doc;
   doc["apiVersion"] = "podfit/v1";
   doc["kind"] = "RequeueReport";
-  doc["node"] = outcome.node;
-  doc["event"] = outcome.events.empty() ? json(nullptr) : json(std::string(outcome.events.front().name()));
+  doc["node"] = outcome.dra_event ? json(nullptr) : json(outcome.node);
+  doc["objectKind"] = outcome.kind;
+  doc["object"] = outcome.object;
   json events = json::array();
   for (const NodeEvent& e : outcome.events) {
     events.push_back(
         {{"name", std::string(e.name())}, {"label", e.label()}, {"actionType", std::string(action_type_name(e.action))}});
   }
+  if (const auto& e = outcome.dra_event) {
+    events.push_back({{"name", e->label()}, {"label", e->label()}, {"actionType", std::string(action_type_name(e->action))}});
+  }
+  doc["event"] = events.empty() ? json(nullptr) : events.front()["name"];
   doc["events"] = events;
   doc["mode"] = std::string(mode_name(outcome.mode));
   json pods = json::array();
@@ -64,6 +70,9 @@ json report_json(const RequeueOutcome& outcome) {
 
 std::string headline(const RequeueOutcome& outcome) {
   std::string what = outcome.added ? "added" : "updated";
+  if (outcome.dra_event) {
+    return fmt::format("{} {} {}: {}", outcome.kind, outcome.object, what, outcome.dra_event->label());
+  }
   if (outcome.events.empty()) {
     return fmt::format("node/{} {}: no event (nothing kube-scheduler requeues pods for changed); no pod moves",
                        outcome.node, what);

@@ -16,10 +16,11 @@
 namespace podfit {
 
 // A profile body ready to run: its Framework (PreFilter and Filter lists of the configuration)
-// and whether its PreEnqueue runs SchedulingGates. Profiles sharing a body share one.
+// and its PreEnqueue plugins. Profiles sharing a body share one.
 struct Profile {
   std::unique_ptr<Framework> framework;
-  bool scheduling_gates = false;
+  // The profile's effective PreEnqueue list (SchedulingGates, DynamicResources by default).
+  std::vector<std::string> pre_enqueue;
   // The profile's effective PreFilter and Filter lists (reports, tests).
   std::vector<std::string> pre_filter;
   std::vector<std::string> filter;
@@ -52,5 +53,11 @@ PluginContext profile_plugin_context(const ProfileBody& profile, const FeatureGa
 // SchedulingGates.PreEnqueue's status for a pod with scheduling gates ("waiting for scheduling
 // gates: [a b]", UnschedulableAndUnresolvable), or Success when the pod has none.
 Status scheduling_gates_status(const Pod& pod);
+
+// RunPreEnqueuePlugins: the status of the first of `plugins` that keeps the pod out of the
+// scheduling queue (its plugin named), or Success. Plugins without a PreEnqueue podfit runs
+// (DefaultPreemption, GangScheduling) admit every pod.
+Status run_pre_enqueue_plugins(const std::vector<std::string>& plugins, const Pod& pod, const Snapshot& snapshot,
+                               const FeatureGates& gates);
 
 }  // namespace podfit

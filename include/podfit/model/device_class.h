@@ -20,6 +20,7 @@ struct DeviceSelector {
 struct DeviceClassConfiguration {
   std::string driver;
   std::string parameters_json;
+  friend bool operator==(const DeviceClassConfiguration&, const DeviceClassConfiguration&) = default;
 };
 
 struct DeviceClass {

@@ -12,17 +12,20 @@ struct NodeSelectorRequirement {
   std::string key;
   std::string op;
   std::vector<std::string> values;
+  friend bool operator==(const NodeSelectorRequirement&, const NodeSelectorRequirement&) = default;
 };
 
 // Requirements are ANDed; a term with neither list matches no node.
 struct NodeSelectorTerm {
   std::vector<NodeSelectorRequirement> match_expressions;
   std::vector<NodeSelectorRequirement> match_fields;
+  friend bool operator==(const NodeSelectorTerm&, const NodeSelectorTerm&) = default;
 };
 
 // Terms are ORed.
 struct NodeSelector {
   std::vector<NodeSelectorTerm> node_selector_terms;
+  friend bool operator==(const NodeSelector&, const NodeSelector&) = default;
 };
 
 struct PreferredSchedulingTerm {

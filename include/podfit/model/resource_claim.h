@@ -23,6 +23,7 @@ struct DeviceToleration {
   std::string value;
   std::string effect;  // "" matches every effect
   std::optional<std::int64_t> toleration_seconds;
+  friend bool operator==(const DeviceToleration&, const DeviceToleration&) = default;
 };
 
 // capacity.requests of a request: how much of each consumable capacity one device gives it.
@@ -83,6 +84,7 @@ struct DeviceRequestAllocationResult {
   std::vector<std::string> binding_failure_conditions;
   std::optional<std::string> share_id;  // consumable capacity: which share of the device
   std::vector<std::pair<std::string, Quantity>> consumed_capacity;
+  friend bool operator==(const DeviceRequestAllocationResult&, const DeviceRequestAllocationResult&) = default;
 };
 
 // status.allocation.devices.config[]: configuration for the allocated devices, from their
@@ -91,6 +93,7 @@ struct DeviceAllocationConfiguration {
   std::string source;
   std::vector<std::string> requests;
   DeviceClassConfiguration opaque;
+  friend bool operator==(const DeviceAllocationConfiguration&, const DeviceAllocationConfiguration&) = default;
 };
 
 struct AllocationResult {
@@ -98,6 +101,7 @@ struct AllocationResult {
   std::vector<DeviceAllocationConfiguration> config;
   std::optional<NodeSelector> node_selector;  // where the allocated devices are usable
   std::string allocation_timestamp;
+  friend bool operator==(const AllocationResult&, const AllocationResult&) = default;
 };
 
 // status.reservedFor[]: the consumers (pods) the claim is reserved for.
@@ -106,6 +110,7 @@ struct ResourceClaimConsumerReference {
   std::string resource;  // "pods" for a pod
   std::string name;
   std::string uid;
+  friend bool operator==(const ResourceClaimConsumerReference&, const ResourceClaimConsumerReference&) = default;
 };
 
 struct ResourceClaim {
@@ -113,6 +118,8 @@ struct ResourceClaim {
   ResourceClaimSpec spec;
   std::optional<AllocationResult> allocation;
   std::vector<ResourceClaimConsumerReference> reserved_for;
+  // status.devices as JSON, only to tell whether a claim's status changed (podfit does not read it).
+  std::string status_devices_json;
   SourceRef origin;
 };
 

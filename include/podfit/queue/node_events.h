@@ -24,6 +24,11 @@ inline constexpr ActionType kUpdateNodeCondition = 1u << 5;
 inline constexpr ActionType kUpdateNodeAnnotation = 1u << 6;
 inline constexpr ActionType kUpdateNodeDeclaredFeature = 1u << 7;
 inline constexpr ActionType kUpdateNodePreemptionPolicy = 1u << 8;
+// fwk.Update: every update action; the informers of ResourceClaims, ResourceSlices and
+// DeviceClasses raise it whole.
+inline constexpr ActionType kUpdate = kUpdateNodeAllocatable | kUpdateNodeLabel | kUpdateNodeTaint |
+                                      kUpdateNodeCondition | kUpdateNodeAnnotation | kUpdateNodeDeclaredFeature |
+                                      kUpdateNodePreemptionPolicy;
 }  // namespace action_types
 
 // ActionType.String() for one action ("UpdateNodeTaint"), "" for a combination.

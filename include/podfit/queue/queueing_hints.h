@@ -4,6 +4,7 @@
 // isSchedulableAfterNode* hints, plus the queue's isPodWorthRequeuing that combines them.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -26,16 +27,17 @@ std::string_view queueing_hint_name(QueueingHint hint);
 enum class QueueingStrategy { QueueSkip, QueueAfterBackoff, QueueImmediately };
 std::string_view queueing_strategy_name(QueueingStrategy strategy);
 
-// What a plugin's EventsToRegister says about Node events.
-struct NodeEventRegistration {
-  // The Node actions registered (0: the plugin never reacts to Node events). A plugin
-  // podfit does not know is taken to register every event, as a plugin without
-  // EnqueueExtensions is.
+// What a plugin's EventsToRegister says about one kind of object.
+struct EventRegistration {
+  // The actions registered (0: the plugin never reacts to this kind). A plugin podfit does
+  // not know is taken to register every event, as a plugin without EnqueueExtensions is.
   ActionType actions = 0;
   // A QueueingHintFn is registered; without one every matching event means Queue.
   bool has_hint = false;
 };
-NodeEventRegistration node_event_registration(std::string_view plugin, const FeatureGates& gates);
+EventRegistration node_event_registration(std::string_view plugin, const FeatureGates& gates);
+// The registration of a plugin podfit does not know: every event, without a hint.
+EventRegistration unknown_plugin_registration();
 
 // One hint and podfit's one-line explanation of it.
 struct HintResult {
@@ -62,6 +64,25 @@ struct RequeueDecision {
   QueueingStrategy strategy = QueueingStrategy::QueueSkip;
   std::vector<PluginHint> hints;  // one per rejecting plugin, in the order given
 };
+
+// One cluster event as the queue puts it to the rejecting plugins.
+struct QueueEvent {
+  std::string label;  // ClusterEvent.Label(), e.g. "NodeUpdateNodeTaint", "ResourceClaimUpdate"
+  ActionType action = 0;
+  std::function<EventRegistration(std::string_view plugin)> registration;
+  // The plugin's QueueingHintFn for the pod (asked only when it registers one).
+  std::function<HintResult(std::string_view plugin, const Pod& pod)> hint;
+};
+
+// A Node event for the queue, asking node_event_registration and node_queueing_hint; the
+// referenced nodes and context must outlive it.
+QueueEvent node_queue_event(const NodeEvent& event, const Node* old_node, const Node& new_node,
+                            const PluginContext& context);
+
+// isPodWorthRequeuing for any event; the Node overload below asks node_queue_event's.
+RequeueDecision is_pod_worth_requeuing(const std::vector<std::string>& rejectors,
+                                       const std::set<std::string>& pending_plugins, const Pod& pod,
+                                       const QueueEvent& event);
 
 // isPodWorthRequeuing: no rejecting plugin (the attempt ended in an Error) -> QueueAfterBackoff;
 // otherwise the hints of the rejecting plugins that register the event: a Queue from a Pending

@@ -1,5 +1,6 @@
-// What the scheduling queue does with the pending pods when one node is added or updated:
-// the cluster events the change raises, and per pod whether it leaves the unschedulable pool.
+// What the scheduling queue does with the pending pods when one node, ResourceClaim,
+// ResourceSlice or DeviceClass is added or updated: the cluster events the change raises, and
+// per pod whether it leaves the unschedulable pool.
 #pragma once
 
 #include <optional>
@@ -11,6 +12,7 @@
 #include "podfit/model/cluster.h"
 #include "podfit/model/node.h"
 #include "podfit/model/pod.h"
+#include "podfit/queue/dra_events.h"
 #include "podfit/queue/node_events.h"
 #include "podfit/queue/queueing_hints.h"
 
@@ -44,6 +46,9 @@ struct PodRequeue {
   // The pod fits the cluster before the change: the scheduler would have bound it, so it is not
   // waiting in the unschedulable pool and no event moves it.
   bool schedulable_before = false;
+  // The PreEnqueue plugin that kept the pod out of the queue before the change (then the only
+  // rejecting plugin, as for kube-scheduler's gated pods), or "".
+  std::string gated_by;
   // Each rejecting plugin's hint, per event evaluated (in event order).
   struct EventHints {
     std::string event;  // label
@@ -53,9 +58,12 @@ struct PodRequeue {
 };
 
 struct RequeueOutcome {
-  std::string node;
-  bool added = false;             // a node add (no old node)
-  std::vector<NodeEvent> events;  // empty: nothing the scheduler reacts to changed
+  std::string kind = "Node";      // the changed object's kind
+  std::string node;               // the node's name (Node events)
+  std::string object;             // the object's name, namespace/name for a ResourceClaim
+  bool added = false;             // an add (no old object)
+  std::vector<NodeEvent> events;  // Node events; empty: nothing the scheduler reacts to changed
+  std::optional<DraEvent> dra_event;  // the event of a ResourceClaim, ResourceSlice or DeviceClass
   RequeueMode mode = RequeueMode::QueueingHints;
   std::vector<PodRequeue> pods;
 };
@@ -65,5 +73,12 @@ struct RequeueOutcome {
 // an add, `old_node` nullptr) and by `new_node` after it (added when absent).
 RequeueOutcome simulate_requeue(const ClusterState& cluster, const Node* old_node, const Node& new_node,
                                 const std::vector<Pod>& pods, RequeueMode mode, const PluginContext& context);
+
+// The same for a ResourceClaim, ResourceSlice or DeviceClass (queueing hints only): the object
+// like `new_object` is replaced by `old_object` before the change (removed for an add) and by
+// `new_object` after it.
+RequeueOutcome simulate_dra_requeue(const ClusterState& cluster, const DraObject* old_object,
+                                    const DraObject& new_object, const std::vector<Pod>& pods,
+                                    const PluginContext& context);
 
 }  // namespace podfit

@@ -18,10 +18,10 @@ PodClaimName pod_claim_name(const Pod& pod, const PodResourceClaim& claim) {
       out.must_check_owner = true;
       return out;
     }
-    out.error = fmt::format("Pod {}/{}: ResourceClaim not created yet", pod.metadata.namespace_, pod.metadata.name);
+    out.error = fmt::format("pod \"{}/{}\": ResourceClaim not created yet", pod.metadata.namespace_, pod.metadata.name);
     return out;
   }
-  out.error = fmt::format("Pod {}/{}, spec.resourceClaim {}: none of the supported fields are set",
+  out.error = fmt::format("pod \"{}/{}\", spec.resourceClaim \"{}\": none of the supported fields are set",
                           pod.metadata.namespace_, pod.metadata.name, claim.name);
   return out;
 }

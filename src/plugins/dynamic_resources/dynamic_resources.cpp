@@ -13,6 +13,7 @@
 #include "podfit/framework/names.h"
 #include "podfit/model/node_affinity.h"
 #include "podfit/plugins/dynamic_resources_extended.h"
+#include "podfit/plugins/dynamic_resources_pre_enqueue.h"
 #include "podfit/plugins/score_helpers.h"
 #include "podfit/snapshot/snapshot.h"
 
@@ -160,8 +161,7 @@ std::optional<std::string> DynamicResources::cannot_evaluate(const Pod& pod, con
   // An input without any ResourceClaim (claims podfit made from templates aside) was taken without
   // them (an older dump command), so a missing claim, or devices free for lack of the claims that
   // use them, say nothing of the cluster; the same holds of classes, slices and templates below.
-  const bool input_has_claims = std::any_of(cluster.resource_claims.begin(), cluster.resource_claims.end(),
-                                            [](const ResourceClaim& claim) { return !claim.origin.synthesized(); });
+  const bool input_has_claims = input_holds_resource_claims(cluster);
   for (const PodResourceClaim& pod_claim : pod.spec.resource_claims) {
     PodClaimName name = pod_claim_name(pod, pod_claim);
     if (pod_claim.resource_claim_template_name && !pod_claim.resource_claim_name && name.error &&
@@ -232,22 +232,8 @@ Status DynamicResources::pre_filter(CycleState& state, const PodInfo& info, cons
   // foreachPodResourceClaim: every claim must exist, not be going away, and be the pod's own.
   // The state keeps them only once PreFilter succeeds, so PostFilter finds none otherwise.
   std::vector<ResourceClaim> claims;
-  for (const PodResourceClaim& pod_claim : pod.spec.resource_claims) {
-    PodClaimName name = pod_claim_name(pod, pod_claim);
-    if (name.error) return unresolvable(*name.error);
-    if (!name.name) continue;
-    const ResourceClaim* claim = snapshot.resource_claim(pod.metadata.namespace_, *name.name);
-    if (claim == nullptr) {
-      return unresolvable(fmt::format("could not find ResourceClaim \"{}/{}\"", pod.metadata.namespace_, *name.name));
-    }
-    if (!claim->metadata.deletion_timestamp.empty()) {
-      return unresolvable(fmt::format("resourceclaim \"{}\" is being deleted", claim->metadata.name));
-    }
-    if (name.must_check_owner) {
-      if (auto why = claim_is_for_pod(pod, *claim)) return unresolvable(*why);
-    }
-    claims.push_back(*claim);
-  }
+  auto keep = [&](const ResourceClaim& claim) { claims.push_back(claim); };
+  if (auto problem = for_each_pod_resource_claim(pod, snapshot, keep)) return unresolvable(problem->message);
   const size_t user_claims = claims.size();
   // preFilterExtendedResources: the special claim of an earlier attempt, or a new one.
   if (extended_resource_) {

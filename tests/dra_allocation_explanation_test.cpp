@@ -90,16 +90,25 @@ TEST_CASE("AllocationExplainer: which request fails on a node, and why") {
                          {}, {gpu_class()}, slices);
     CHECK(lines == std::vector<std::string>{
                        "claim ml/train, request gpu: no device matches DeviceClass gpu.example.com and the request's "
-                       "selectors; closest: gpu-0, gpu-1, gpu-2 (the request's selector 1 "
-                       "`device.capacity['gpu.example.com'].memory.compareTo(quantity('100Gi')) >= 0` is false)"});
+                       "selectors; closest: gpu-0, gpu-1, gpu-2, which pass the selectors before the request's selector 1 "
+                       "`device.capacity['gpu.example.com'].memory.compareTo(quantity('100Gi')) >= 0`"});
   }
   SUBCASE("the class rejects every device") {
     auto lines = explain({claim("train", 1)}, {}, {gpu_class("gpu.example.com", "device.attributes['gpu.example.com'].numa == '7'")},
                          slices);
     CHECK(lines == std::vector<std::string>{
                        "claim ml/train, request gpu: no device matches DeviceClass gpu.example.com; closest: gpu-0, "
-                       "gpu-1, gpu-2 (selector 2 of DeviceClass gpu.example.com "
-                       "`device.attributes['gpu.example.com'].numa == '7'` is false)"});
+                       "gpu-1, gpu-2, which pass the selectors before selector 2 of DeviceClass gpu.example.com "
+                       "`device.attributes['gpu.example.com'].numa == '7'`"});
+  }
+  SUBCASE("the first selector rejects every device the node reaches") {
+    DeviceClass nics = gpu_class();
+    nics.selectors[0].cel_expression = "device.driver == 'nic.example.com'";
+    auto lines = explain({claim("train", 1)}, {}, {nics}, slices);
+    CHECK(lines == std::vector<std::string>{
+                       "claim ml/train, request gpu: no device matches DeviceClass gpu.example.com; none of the 3 "
+                       "devices the node reaches passes selector 1 of DeviceClass gpu.example.com "
+                       "`device.driver == 'nic.example.com'`"});
   }
   SUBCASE("a node without devices") {
     auto lines = explain({claim("train", 1)}, {}, {gpu_class()}, slices, "n2");
@@ -157,8 +166,8 @@ TEST_CASE("AllocationExplainer: which request fails on a node, and why") {
     auto lines = explain({c}, {}, {gpu_class()}, slices);
     CHECK(lines == std::vector<std::string>{
                        "claim ml/serve, request gpu/h100: no device matches DeviceClass gpu.example.com and the "
-                       "request's selectors; closest: gpu-0, gpu-1, gpu-2 (the request's selector 1 "
-                       "`device.capacity['gpu.example.com'].memory.compareTo(quantity('94Gi')) >= 0` is false)",
+                       "request's selectors; closest: gpu-0, gpu-1, gpu-2, which pass the selectors before the request's "
+                       "selector 1 `device.capacity['gpu.example.com'].memory.compareTo(quantity('94Gi')) >= 0`",
                        "claim ml/serve, request gpu/a100: needs 4 devices, 3 match, 3 free (gpu-0, gpu-1, gpu-2)"});
   }
 }

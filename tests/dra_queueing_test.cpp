@@ -98,11 +98,15 @@ TEST_CASE("DynamicResources PreEnqueue") {
     cluster.resource_claims = {claim("other")};
     CHECK(pre_enqueue(pod_with_claim_name()) == unresolvable("could not find ResourceClaim \"default/my-pod-my-resource\""));
   }
-  SUBCASE("missing-claim: a template's claim not created yet is left to the plugin's own check") {
-    // kube-scheduler gates the pod ("pod \"default/my-pod\": ResourceClaim not created yet"); the
-    // pod may be one podfit creates, whose claim the controller creates with it.
+  SUBCASE("missing-claim: a template's claim not created yet") {
     cluster.resource_claims = {allocated(pending_claim()), claim("other")};
-    CHECK(pre_enqueue(pod_with_claim_template(false)).is_success());
+    CHECK(pre_enqueue(pod_with_claim_template(false)) ==
+          unresolvable("pod \"default/my-pod\": ResourceClaim not created yet"));
+    // A pod not created yet, in an input without templates: podfit cannot make its claim, and
+    // the plugin reports it not evaluated instead.
+    Pod uncreated = pod_with_claim_template(false);
+    uncreated.metadata.uid.clear();
+    CHECK(pre_enqueue(uncreated).is_success());
   }
   SUBCASE("an input without any ResourceClaim says nothing of the claim") {
     CHECK(pre_enqueue(pod_with_claim_name()).is_success());

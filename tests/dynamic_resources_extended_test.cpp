@@ -303,7 +303,8 @@ TEST_CASE("DynamicResources with extended resources DeviceClasses provide (dynam
     REQUIRE(c.filter.is_success());
     CHECK(c.pre_bind.is_success());
     CHECK(c.writes ==
-          std::vector<std::string>{kCreate + "1 request(s), allocation of 1 device(s), reservedFor pod my-pod",
+          std::vector<std::string>{kCreate + "1 request(s), allocate container-0-request-1: some-driver/worker/instance-1; "
+                                             "reservedFor pod my-pod",
                                    "update Pod default/my-pod status: extendedResourceClaimStatus resourceClaimName "
                                    "my-pod-extended-resources-<generated>, requestMappings con0 "
                                    "example.com/gpu2=container-0-request-1"});
@@ -344,7 +345,8 @@ TEST_CASE("DynamicResources with extended resources DeviceClasses provide (dynam
     CHECK(c.reserve.is_success());
     CHECK(c.pre_bind.is_success());
     CHECK(c.writes ==
-          std::vector<std::string>{kCreate + "1 request(s), allocation of 1 device(s), reservedFor pod my-pod",
+          std::vector<std::string>{kCreate + "1 request(s), allocate container-0-request-0: some-driver/worker/instance-1; "
+                                             "reservedFor pod my-pod",
                                    "update Pod default/my-pod status: extendedResourceClaimStatus resourceClaimName "
                                    "my-pod-extended-resources-<generated>, requestMappings con0 "
                                    "example.com/gpu=container-0-request-0"});
@@ -379,7 +381,9 @@ TEST_CASE("DynamicResources with extended resources DeviceClasses provide (dynam
     CHECK(result_requests(*c.created()) ==
           std::vector<std::string>{"container-0-request-0 instance-1", "container-0-request-1 instance-2",
                                    "container-0-request-1 instance-3"});
-    CHECK(c.writes.at(0) == kCreate + "2 request(s), allocation of 3 device(s), reservedFor pod my-pod");
+    CHECK(c.writes.at(0) == kCreate + "2 request(s), allocate container-0-request-0: some-driver/worker/instance-1, "
+                                         "container-0-request-1: some-driver/worker/instance-2, container-0-request-1: "
+                                         "some-driver/worker/instance-3; reservedFor pod my-pod");
   }
   SUBCASE("implicit-extended-resource-name-two-containers-with-resources") {
     cluster.resource_slices = {worker_slice(4)};

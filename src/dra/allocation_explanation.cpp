@@ -149,9 +149,14 @@ std::string AllocationExplainer::Impl::describe_misses(const RequestPlan& p, con
   const std::string which = furthest < from_class
                                 ? fmt::format("selector {} of DeviceClass {}", furthest + 1, p.device_class->metadata.name)
                                 : fmt::format("the request's selector {}", furthest - from_class + 1);
-  const std::string outcome = error.empty() ? "is false" : "fails: " + error;
-  return fmt::format("closest: {} ({} `{}` {})", list_names(names), which,
-                     shorten(p.selectors[furthest]->expression()), outcome);
+  const std::string selector = fmt::format("{} `{}`", which, shorten(p.selectors[furthest]->expression()));
+  if (!error.empty()) return fmt::format("{} fails on {}: {}", selector, list_names(names), error);
+  if (furthest == 0) {
+    return fmt::format("none of the {} device{} the node reaches passes {}", outcomes.size(),
+                       outcomes.size() == 1 ? "" : "s", selector);
+  }
+  return fmt::format("closest: {}, which pass{} the selectors before {}", list_names(names),
+                     names.size() == 1 ? "es" : "", selector);
 }
 
 RequestState AllocationExplainer::Impl::assess(const RequestPlan& p, const std::vector<const ResourceSlice*>& slices,

@@ -37,7 +37,7 @@ struct Variant {
   std::vector<ContainerExtendedResourceRequest> mappings;
   std::unique_ptr<dra::Allocator> allocator;
   std::vector<const ResourceClaim*> pending;  // the allocator's claims
-  LazyExplainer explainer;
+  mutable LazyExplainer explainer;            // Filter reaches variants through const pointers
 };
 
 // Filter's result on one node, for Score, Reserve and PreBind.
@@ -199,8 +199,7 @@ std::optional<std::string> DynamicResources::cannot_evaluate(const Pod& pod, con
   // Extended resources a DeviceClass provides are allocated from devices on the nodes that do
   // not advertise them; an input without slices or claims says nothing of those devices.
   if (!extended_resource_) return std::nullopt;
-  const ClusterState& cluster = snapshot.cluster();
-  if (!cluster.resource_slices.empty() && !cluster.resource_claims.empty()) return std::nullopt;
+  if (!cluster.resource_slices.empty() && input_has_claims) return std::nullopt;
   const dra::DeviceClassResolver& resolver = snapshot.device_class_resolver();
   for (const auto& [name, quantity] : dra_extended_resources(pod, resolver)) {
     const DeviceClass* dc = resolver.device_class(name);

@@ -4,6 +4,7 @@
 // and PreBind record the allocation so that the pods placed next find the devices taken.
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,6 +22,9 @@ namespace podfit {
 inline constexpr std::string_view kResourceClaimNotAvailableOnNode = "resourceclaim not available on the node";
 inline constexpr std::string_view kStillNotSchedulable = "still not schedulable";
 inline constexpr std::string_view kDeallocationCompleted = "deallocation of ResourceClaim completed";
+
+// DynamicResourcesArgs.filterTimeout's default (DRASchedulerFilterTimeout is on).
+inline constexpr std::chrono::nanoseconds kDefaultFilterTimeout = std::chrono::seconds(10);
 
 // resourceclaim.Name: the name of the ResourceClaim a pod claim refers to (nullopt with no
 // error when the controller deliberately created none), whether its owner must be checked,
@@ -44,7 +48,8 @@ class DynamicResources final : public PreFilterPlugin,
                                public ReservePlugin,
                                public PreBindPlugin {
  public:
-  explicit DynamicResources(const FeatureGates& gates);
+  // Filter gives up on a node once its allocation search has run `filter_timeout` (0: never).
+  explicit DynamicResources(const FeatureGates& gates, std::chrono::nanoseconds filter_timeout = kDefaultFilterTimeout);
 
   std::string_view name() const override;
   // Pods requesting an extended resource a DeviceClass provides (the special claim is not built),
@@ -71,6 +76,7 @@ class DynamicResources final : public PreFilterPlugin,
   bool enabled_;
   bool extended_resource_;
   bool consumable_capacity_;
+  std::chrono::nanoseconds filter_timeout_;
 };
 
 // PostFilter: "no new claims to deallocate" for a pod without claims; for a pod with some,

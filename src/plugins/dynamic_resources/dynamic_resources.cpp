@@ -7,6 +7,7 @@
 #include <mutex>
 #include <set>
 
+#include "podfit/config/scheduler_config.h"
 #include "podfit/dra/allocator.h"
 #include "podfit/framework/names.h"
 #include "podfit/model/node_affinity.h"
@@ -53,10 +54,11 @@ bool has_binding_conditions(const AllocationResult& allocation) {
 
 }  // namespace
 
-DynamicResources::DynamicResources(const FeatureGates& gates)
+DynamicResources::DynamicResources(const FeatureGates& gates, std::chrono::nanoseconds filter_timeout)
     : enabled_(gates.dynamic_resource_allocation),
       extended_resource_(gates.dra_extended_resource),
-      consumable_capacity_(gates.dra_consumable_capacity) {}
+      consumable_capacity_(gates.dra_consumable_capacity),
+      filter_timeout_(filter_timeout) {}
 
 std::string_view DynamicResources::name() const { return names::kDynamicResources; }
 
@@ -221,12 +223,17 @@ Status DynamicResources::filter(const CycleState& state, const PodInfo&, const N
 
   std::vector<AllocationResult> allocations;
   if (s.allocator) {
-    dra::AllocateOutcome outcome = s.allocator->allocate(node);
+    // Each node's search has its own timer, started here.
+    dra::AllocateOptions options;
+    if (filter_timeout_.count() > 0) options.deadline = std::chrono::steady_clock::now() + filter_timeout_;
+    dra::AllocateOutcome outcome = s.allocator->allocate(node, options);
     switch (outcome.kind) {
       case dra::AllocateOutcome::Kind::Allocated: break;
       case dra::AllocateOutcome::Kind::NoFit: return unresolvable(std::string(dra::kCannotAllocateAllClaims));
       case dra::AllocateOutcome::Kind::FailedOnNode: return unresolvable(outcome.error);
-      case dra::AllocateOutcome::Kind::TimedOut: return unresolvable("timed out trying to allocate devices");
+      // An error, not a rejection: kube-scheduler retries the pod after a backoff.
+      case dra::AllocateOutcome::Kind::TimedOut:
+        return Status::error(fmt::format("node {}: timed out trying to allocate devices", node.metadata.name));
       case dra::AllocateOutcome::Kind::Error: return Status::error(outcome.error);
     }
     if (outcome.results.size() != s.to_allocate.size()) {
@@ -373,7 +380,9 @@ Status dynamic_resources_post_filter(const CycleState& state, const Pod& pod) {
 }
 
 std::unique_ptr<Plugin> new_dynamic_resources(const PluginContext& context) {
-  return std::make_unique<DynamicResources>(context.gates);
+  const DynamicResourcesArgs* args = context.dynamic_resources_args.get();
+  if (args == nullptr || !args->filter_timeout_ns) return std::make_unique<DynamicResources>(context.gates);
+  return std::make_unique<DynamicResources>(context.gates, std::chrono::nanoseconds(*args->filter_timeout_ns));
 }
 
 }  // namespace podfit

@@ -35,6 +35,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <optional>
 #include <set>
@@ -42,6 +43,7 @@
 #include <vector>
 
 #include "podfit/dra/allocator.h"
+#include "podfit/dra/device_views.h"
 #include "podfit/load/loader.h"
 
 namespace dra = podfit::dra;
@@ -2539,5 +2541,50 @@ TEST_CASE("DRA allocator: the GPU and NIC drivers' slices of testdata/dra, as th
     REQUIRE(cpu.allocated());
     CHECK(dump(cpu.results[0].node_selector) == dump(label_selector("example.com/rack", {"r1"})));
     CHECK(allocate(fabric, "dra-worker-2").kind == Kind::NoFit);
+  }
+}
+
+TEST_CASE("DRA allocator: device views and selector verdicts shared by the allocators of several pods") {
+  const std::vector<ResourceSlice> slices = {
+      slice(slice1, node1, pool1, driverA, {D(device0).attr("numa", num(0)), D(device1).attr("numa", num(1))}),
+      slice(slice2, node2, pool2, driverA, {D(device2).attr("numa", num(0))})};
+  const std::vector<DeviceClass> classes = {cls(classA, driverA)};
+  const dra::DeviceViews views(slices);
+  const std::string numa1 = "device.attributes[\"driver-a\"].numa == 1";
+
+  SUBCASE("positions follow the slices; copies of their devices have none") {
+    CHECK(views.index_of(slices[0], slices[0].devices[1]) == std::optional<std::size_t>(1));
+    CHECK(views.index_of(slices[1], slices[1].devices[0]) == std::optional<std::size_t>(2));
+    const ResourceSlice copy = slices[0];
+    CHECK_FALSE(views.index_of(copy, copy.devices[0]).has_value());
+    CHECK_FALSE(views.index_of(slices[1], slices[0].devices[0]).has_value());
+    CHECK(views.verdicts(numa1) == views.verdicts(numa1));
+    CHECK(views.verdicts(numa1)[0].load() == dra::DeviceViews::kUnknown);
+  }
+  SUBCASE("a second pod's allocator finds what the first found, from the verdicts it left") {
+    const ResourceClaim first = claim(claim0, {req(req0, Rq(classA).sel(numa1))});
+    const ResourceClaim second = claim(claim1, {req(req0, Rq(classA).sel(numa1))});
+    const dra::Allocator a({&first}, {}, classes, slices, {}, {}, &views);
+    const dra::AllocateOutcome out = a.allocate(node(node1, region1));
+    REQUIRE(out.allocated());
+    CHECK(out.results[0].results[0].device == device1);
+    const std::atomic<std::int8_t>* verdicts = views.verdicts(numa1);
+    CHECK(verdicts[0].load() == dra::DeviceViews::kNoMatch);
+    CHECK(verdicts[1].load() == dra::DeviceViews::kMatch);
+    CHECK(verdicts[2].load() == dra::DeviceViews::kUnknown);  // on the other node
+    const dra::Allocator b({&second}, {}, classes, slices, {}, {}, &views);
+    const dra::AllocateOutcome again = b.allocate(node(node1, region1));
+    REQUIRE(again.allocated());
+    CHECK(again.results[0].results[0].device == device1);
+    CHECK(b.allocate(node(node2, region1)).kind == Kind::NoFit);
+    CHECK(verdicts[2].load() == dra::DeviceViews::kNoMatch);
+  }
+  SUBCASE("a selector failing on a device is not recorded, and fails again") {
+    const std::string missing = "device.attributes[\"driver-a\"].missing == 1";
+    const ResourceClaim c = claim(claim0, {req(req0, Rq(classA).sel(missing))});
+    const dra::Allocator a({&c}, {}, classes, slices, {}, {}, &views);
+    CHECK(a.allocate(node(node1, region1)).kind == Kind::Error);
+    CHECK(views.verdicts(missing)[0].load() == dra::DeviceViews::kUnknown);
+    CHECK(a.allocate(node(node1, region1)).kind == Kind::Error);
   }
 }

@@ -5,12 +5,15 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "podfit/dra/device_views.h"
 #include "podfit/framework/binding_plugins.h"
 #include "podfit/framework/plugin.h"
 #include "podfit/framework/registry.h"
@@ -77,6 +80,16 @@ class DynamicResources final : public PreFilterPlugin,
   bool extended_resource_;
   bool consumable_capacity_;
   std::chrono::nanoseconds filter_timeout_;
+
+  // The cluster's devices as selectors see them, built once per snapshot generation.
+  struct ViewsCache {
+    const Snapshot* snapshot = nullptr;
+    uint64_t generation = 0;
+    std::shared_ptr<const dra::DeviceViews> views;
+  };
+  std::shared_ptr<const dra::DeviceViews> device_views(const Snapshot& snapshot) const;
+  mutable std::mutex views_mutex_;
+  mutable ViewsCache views_;
 };
 
 // PostFilter: "no new claims to deallocate" for a pod without claims; for a pod with some,

@@ -26,6 +26,7 @@ struct Shared {
   std::vector<ResourceClaim> claims;                       // the pod's, in spec order
   std::vector<std::optional<NodeSelectorMatcher>> available_on;  // allocated claims' node selectors
   std::vector<size_t> to_allocate;                         // indices of unallocated claims
+  std::shared_ptr<const dra::DeviceViews> views;  // the allocator's, kept alive with it
   std::unique_ptr<dra::Allocator> allocator;
   std::mutex mutex;
   std::set<size_t> unavailable;                                     // written by Filter
@@ -201,11 +202,21 @@ Status DynamicResources::pre_filter(CycleState& state, const PodInfo& info, cons
     const ClusterState& cluster = snapshot.cluster();
     dra::AllocatorFeatures features;
     features.consumable_capacity = consumable_capacity_;
+    s.views = device_views(snapshot);
     s.allocator = std::make_unique<dra::Allocator>(std::move(pending), std::move(in_use), cluster.device_classes,
                                                    cluster.resource_slices, cluster.device_taint_rules,
-                                                   features);
+                                                   features, s.views.get());
   }
   return Status();
+}
+
+std::shared_ptr<const dra::DeviceViews> DynamicResources::device_views(const Snapshot& snapshot) const {
+  std::lock_guard lock(views_mutex_);
+  if (views_.snapshot != &snapshot || views_.generation != snapshot.generation()) {
+    views_ = ViewsCache{&snapshot, snapshot.generation(),
+                        std::make_shared<const dra::DeviceViews>(snapshot.cluster().resource_slices)};
+  }
+  return views_.views;
 }
 
 Status DynamicResources::filter(const CycleState& state, const PodInfo&, const NodeInfo& node_info) const {

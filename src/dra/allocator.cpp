@@ -192,6 +192,8 @@ class Search {
   std::vector<std::vector<DeviceResult>> results_;
   std::map<std::tuple<const Device*, std::size_t, std::size_t, std::size_t>, bool> matches_;
   std::unordered_map<const Device*, std::unique_ptr<DeviceView>> views_;
+  // Whether allocated claims hold each device of each pool's slices: -1 until asked.
+  std::vector<std::vector<std::vector<std::int8_t>>> allocated_before_;
   std::uint64_t share_ids_ = 0;
 
   Step fail(std::string error, AllocateOutcome::Kind kind = AllocateOutcome::Kind::Error) {
@@ -213,6 +215,8 @@ class Search {
   bool check_available_counters(const DeviceChoice& choice);
   void deallocate_counters(const DeviceChoice& choice);
   bool device_in_use(const DeviceId& id) const;
+  bool allocating(const DeviceId& id) const;  // by a claim of this search
+  bool allocated_before(std::size_t pool, std::size_t slice, std::size_t device, const DeviceId& id);
   bool allocating_for_claim(const DeviceId& id, std::size_t claim) const;
   bool capacity_in_use(const DeviceId& id) const;
   std::string next_share_id() { return options_.share_ids ? options_.share_ids() : default_share_id(++share_ids_); }
@@ -221,10 +225,23 @@ class Search {
   void add_config(std::size_t claim_index, AllocationResult& result) const;
 };
 
-bool Search::device_in_use(const DeviceId& id) const {
-  if (a_.allocated_devices.count(id) > 0) return true;
+bool Search::device_in_use(const DeviceId& id) const { return a_.allocated_devices.count(id) > 0 || allocating(id); }
+
+bool Search::allocating(const DeviceId& id) const {
   auto it = allocating_devices_.find(id);
   return it != allocating_devices_.end() && !it->second.empty();
+}
+
+// The search passes devices again and again while it backtracks: each is looked up once.
+bool Search::allocated_before(std::size_t pool, std::size_t slice, std::size_t device, const DeviceId& id) {
+  if (allocated_before_.size() < pools_.size()) allocated_before_.resize(pools_.size());
+  auto& slices = allocated_before_[pool];
+  if (slices.empty()) slices.resize(pools_[pool].slices_targeting_node.size());
+  auto& devices = slices[slice];
+  if (devices.empty()) devices.assign(pools_[pool].slices_targeting_node[slice]->devices.size(), -1);
+  std::int8_t& held = devices[device];
+  if (held < 0) held = a_.allocated_devices.count(id) > 0 ? 1 : 0;
+  return held == 1;
 }
 
 bool Search::allocating_for_claim(const DeviceId& id, std::size_t claim) const {
@@ -596,7 +613,9 @@ Step Search::allocate_one(Indices r, bool allocate_sub_request, Location start) 
         const Device& device = slice.devices[device_index];
         DeviceChoice choice{&slice, &device, &pool, DeviceId{pool.driver, pool.name, device.name}};
         if (admin && allocating_for_claim(choice.id, r.claim)) continue;
-        if (!admin && device_in_use(choice.id)) continue;
+        if (!admin && (allocated_before(pool_index, slice_index, device_index, choice.id) || allocating(choice.id))) {
+          continue;
+        }
         bool selectable = false;
         if (is_selectable(Indices{r.claim, r.request, r.sub, 0}, data, slice, device, &selectable) == Step::Failed) {
           return Step::Failed;

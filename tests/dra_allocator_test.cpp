@@ -543,14 +543,14 @@ struct Case {
   std::vector<DeviceTaintRule> rules = {};
 };
 
-dra::AllocateOutcome run(const Case& c) {
+dra::AllocateOutcome run(const Case& c, const dra::DeviceViews* views = nullptr) {
   dra::AllocatedState state;
   state.devices.insert(c.allocated.begin(), c.allocated.end());
   state.shared_devices.insert(c.shared.begin(), c.shared.end());
   state.aggregated_capacity = c.capacity;
   std::vector<const ResourceClaim*> claims;
   for (const ResourceClaim& claim : c.claims) claims.push_back(&claim);
-  const dra::Allocator allocator(claims, std::move(state), c.classes, c.slices, c.rules, features(c.features));
+  const dra::Allocator allocator(claims, std::move(state), c.classes, c.slices, c.rules, features(c.features), views);
   return allocator.allocate(c.node ? *c.node : node(node1, region1));
 }
 
@@ -568,6 +568,15 @@ void check(const std::vector<Case>& cases) {
       CHECK(out.kind == want);
       CHECK(dump(out.results) == dump(c.want));
       if (c.steps != 0) CHECK(out.search_steps == c.steps);
+      // Shared device views, first empty, then holding the verdicts of that run, change nothing.
+      const dra::DeviceViews views(c.slices);
+      for (int pass = 0; pass < 2; ++pass) {
+        const dra::AllocateOutcome shared = run(c, &views);
+        CHECK(shared.kind == out.kind);
+        CHECK(shared.error == out.error);
+        CHECK(dump(shared.results) == dump(out.results));
+        CHECK(shared.search_steps == out.search_steps);
+      }
     }
   }
 }

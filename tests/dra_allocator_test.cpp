@@ -2588,6 +2588,18 @@ TEST_CASE("DRA allocator: device views and selector verdicts shared by the alloc
     CHECK(b.allocate(node(node2, region1)).kind == Kind::NoFit);
     CHECK(verdicts[2].load() == dra::DeviceViews::kNoMatch);
   }
+  SUBCASE("past the budget, a new selector's verdicts are not kept, and it is evaluated each time") {
+    const dra::DeviceViews small(slices, 3);
+    CHECK(small.verdicts(numa1) != nullptr);
+    const std::string numa0 = "device.attributes[\"driver-a\"].numa == 0";
+    CHECK(small.verdicts(numa0) == nullptr);
+    CHECK(small.verdicts(numa1) != nullptr);
+    const ResourceClaim c = claim(claim0, {req(req0, Rq(classA).sel(numa0))});
+    const dra::Allocator a({&c}, {}, classes, slices, {}, {}, &small);
+    const dra::AllocateOutcome out = a.allocate(node(node1, region1));
+    REQUIRE(out.allocated());
+    CHECK(out.results[0].results[0].device == device0);
+  }
   SUBCASE("a selector failing on a device is not recorded, and fails again") {
     const std::string missing = "device.attributes[\"driver-a\"].missing == 1";
     const ResourceClaim c = claim(claim0, {req(req0, Rq(classA).sel(missing))});

@@ -5,8 +5,8 @@
 
 namespace podfit::dra {
 
-DeviceViews::DeviceViews(const std::vector<ResourceSlice>& slices)
-    : slices_(slices.data()), slice_count_(slices.size()) {
+DeviceViews::DeviceViews(const std::vector<ResourceSlice>& slices, std::size_t verdict_budget)
+    : slices_(slices.data()), slice_count_(slices.size()), verdict_budget_(verdict_budget) {
   first_.reserve(slices.size());
   for (const ResourceSlice& slice : slices) {
     first_.push_back(views_.size());
@@ -24,8 +24,11 @@ std::optional<std::size_t> DeviceViews::index_of(const ResourceSlice& slice, con
 
 std::atomic<std::int8_t>* DeviceViews::verdicts(const std::string& expression) const {
   std::lock_guard lock(mutex_);
-  std::unique_ptr<std::atomic<std::int8_t>[]>& slots = verdicts_[expression];
-  if (!slots) slots = std::make_unique<std::atomic<std::int8_t>[]>(views_.size());
+  if (auto it = verdicts_.find(expression); it != verdicts_.end()) return it->second.get();
+  // Many distinct selectors over many devices would otherwise hold a byte for every pair.
+  if ((verdicts_.size() + 1) * views_.size() > verdict_budget_) return nullptr;
+  auto& slots = verdicts_[expression];
+  slots = std::make_unique<std::atomic<std::int8_t>[]>(views_.size());
   return slots.get();
 }
 

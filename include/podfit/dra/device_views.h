@@ -23,8 +23,11 @@ namespace podfit::dra {
 
 class DeviceViews {
  public:
+  // At most this many verdicts (a byte each) are kept, over all selectors.
+  static constexpr std::size_t kDefaultVerdictBudget = std::size_t{64} << 20;
+
   // Borrows the slices, which must outlive it and not change.
-  explicit DeviceViews(const std::vector<ResourceSlice>& slices);
+  explicit DeviceViews(const std::vector<ResourceSlice>& slices, std::size_t verdict_budget = kDefaultVerdictBudget);
 
   // The position of one of the slices' devices; nullopt for any other device (a copy that
   // DeviceTaintRules patched, for instance).
@@ -32,7 +35,8 @@ class DeviceViews {
   const DeviceView& view(std::size_t index) const { return *views_[index]; }
 
   // What one selector said of each device, by position: kUnknown until someone evaluated it.
-  // Evaluations that fail are not kept. Safe to read and fill from several threads.
+  // Evaluations that fail are not kept. Safe to read and fill from several threads. nullptr
+  // for a selector first asked about once the budget is spent: its verdicts are not kept.
   enum Verdict : std::int8_t { kUnknown = 0, kNoMatch = 1, kMatch = 2 };
   std::atomic<std::int8_t>* verdicts(const std::string& expression) const;
 
@@ -41,6 +45,7 @@ class DeviceViews {
   std::size_t slice_count_ = 0;
   std::vector<std::size_t> first_;  // each slice's first device position
   std::vector<std::unique_ptr<DeviceView>> views_;
+  std::size_t verdict_budget_;
   mutable std::mutex mutex_;
   mutable std::unordered_map<std::string, std::unique_ptr<std::atomic<std::int8_t>[]>> verdicts_;
 };

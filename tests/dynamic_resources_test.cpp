@@ -89,9 +89,9 @@ struct Run {
   Status post_filter;
 };
 
-Run run(ClusterState& cluster, const Pod& pod) {
+Run run(ClusterState& cluster, const Pod& pod, std::chrono::nanoseconds filter_timeout = kDefaultFilterTimeout) {
   FeatureGates gates;
-  DynamicResources plugin(gates);
+  DynamicResources plugin(gates, filter_timeout);
   Snapshot snapshot(cluster, gates);
   PodInfo info(pod, gates);
   CycleState state;
@@ -248,6 +248,20 @@ TEST_CASE("DynamicResources Filter and PostFilter") {
     cluster.resource_claims = {pending_claim()};
     Run r = run(cluster, pod_with_claim_name());
     CHECK(r.filter[0].code() == Code::Error);
+  }
+  SUBCASE("timeout: a search that outlasts filterTimeout is an Error naming the node") {
+    // 20 devices wanted from 19: without the timeout the search would try every subset.
+    cluster.resource_slices = {slice(kWorker, 19)};
+    ResourceClaim claim = pending_claim();
+    claim.spec.requests[0].exactly->count = 20;
+    cluster.resource_claims = {claim};
+    Run r = run(cluster, pod_with_claim_name(), std::chrono::nanoseconds(1));
+    CHECK(r.filter[0] == Status::error("node worker: timed out trying to allocate devices"));
+  }
+  SUBCASE("timeout_disabled: a filterTimeout of 0 never stops the search") {
+    cluster.resource_slices = {slice(kWorker, 1)};
+    cluster.resource_claims = {pending_claim()};
+    CHECK(run(cluster, pod_with_claim_name(), std::chrono::nanoseconds(0)).filter[0].is_success());
   }
 }
 

@@ -148,7 +148,13 @@ CapacityFit request_fits_capacity(const ConsumedCapacity& allocated, const std::
     }
   }
   for (const NamedCapacity& c : capacity) {
-    const Quantity consumed = consumed_by(requested(request, c.name), c.value);
+    const Quantity* asked = requested(request, c.name);
+    // Nothing asked, no policy and nothing in use: the whole capacity, which always fits.
+    if (asked == nullptr && !c.value.request_policy && !allocated.contains(c.name) &&
+        (allocating == nullptr || !allocating->contains(c.name))) {
+      continue;
+    }
+    const Quantity consumed = consumed_by(asked, c.value);
     if (violates_policy(consumed, c.value.request_policy)) return CapacityFit::DoesNotFit;
     Quantity total = consumed;
     if (auto it = allocated.find(c.name); it != allocated.end()) {

@@ -4,14 +4,17 @@
 #include "podfit/dra/allocator.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <limits>
 #include <mutex>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "allocator_internal.h"
 #include "podfit/dra/device_selector.h"
+#include "podfit/dra/device_views.h"
 
 namespace podfit::dra {
 namespace {
@@ -43,6 +46,13 @@ const SelectorCompiler& stored_compiler() {
   return compiler;
 }
 
+struct DeviceIdHash {
+  std::size_t operator()(const DeviceId& id) const {
+    const std::hash<std::string> h;
+    return h(id.device) ^ (h(id.pool) * 31) ^ (h(id.driver) * 131);
+  }
+};
+
 std::string default_share_id(std::uint64_t n) {
   char buffer[40];
   std::snprintf(buffer, sizeof buffer, "00000000-0000-0000-0000-%012llx", static_cast<unsigned long long>(n));
@@ -55,13 +65,21 @@ struct Allocator::Impl {
   AllocatorFeatures features;
   std::vector<const ResourceClaim*> claims;
   AllocatedState allocated;
+  // allocated.devices again, hashed: the search asks about every device it passes.
+  std::unordered_set<DeviceId, DeviceIdHash> allocated_devices;
+  const DeviceViews* shared_views = nullptr;
   std::map<std::string, const DeviceClass*, std::less<>> classes;
   std::vector<std::unique_ptr<ResourceSlice>> patched_slices;
   std::vector<const ResourceSlice*> all_slices;
   std::map<std::string, std::vector<const ResourceSlice*>, std::less<>> slices_on_node;
   std::vector<const ResourceSlice*> slices_shared;
   detail::NodeSelectorCache node_selectors;
-  std::unordered_map<std::string, CompiledSelector> selectors;
+  // Each distinct expression compiled, with the verdicts the shared views keep for it.
+  struct Selector {
+    CompiledSelector compiled;
+    std::atomic<std::int8_t>* verdicts = nullptr;
+  };
+  std::unordered_map<std::string, Selector> selectors;
 
   // Counters left in each pool after allocated devices, computed once per pool name (upstream
   // keys them by pool name alone) and kept for every node.
@@ -71,7 +89,9 @@ struct Allocator::Impl {
   void compile(const std::vector<DeviceSelector>& list) {
     for (const DeviceSelector& s : list) {
       if (selectors.count(s.cel_expression) == 0) {
-        selectors.emplace(s.cel_expression, stored_compiler().compile(s.cel_expression));
+        selectors.emplace(s.cel_expression,
+                          Selector{stored_compiler().compile(s.cel_expression),
+                                   shared_views != nullptr ? shared_views->verdicts(s.cel_expression) : nullptr});
       }
     }
   }
@@ -172,6 +192,8 @@ class Search {
   std::vector<std::vector<DeviceResult>> results_;
   std::map<std::tuple<const Device*, std::size_t, std::size_t, std::size_t>, bool> matches_;
   std::unordered_map<const Device*, std::unique_ptr<DeviceView>> views_;
+  // Whether allocated claims hold each device of each pool's slices: -1 until asked.
+  std::vector<std::vector<std::vector<std::int8_t>>> allocated_before_;
   std::uint64_t share_ids_ = 0;
 
   Step fail(std::string error, AllocateOutcome::Kind kind = AllocateOutcome::Kind::Error) {
@@ -193,6 +215,8 @@ class Search {
   bool check_available_counters(const DeviceChoice& choice);
   void deallocate_counters(const DeviceChoice& choice);
   bool device_in_use(const DeviceId& id) const;
+  bool allocating(const DeviceId& id) const;  // by a claim of this search
+  bool allocated_before(std::size_t pool, std::size_t slice, std::size_t device, const DeviceId& id);
   bool allocating_for_claim(const DeviceId& id, std::size_t claim) const;
   bool capacity_in_use(const DeviceId& id) const;
   std::string next_share_id() { return options_.share_ids ? options_.share_ids() : default_share_id(++share_ids_); }
@@ -201,10 +225,23 @@ class Search {
   void add_config(std::size_t claim_index, AllocationResult& result) const;
 };
 
-bool Search::device_in_use(const DeviceId& id) const {
-  if (a_.allocated.devices.count(id) > 0) return true;
+bool Search::device_in_use(const DeviceId& id) const { return a_.allocated_devices.count(id) > 0 || allocating(id); }
+
+bool Search::allocating(const DeviceId& id) const {
   auto it = allocating_devices_.find(id);
   return it != allocating_devices_.end() && !it->second.empty();
+}
+
+// The search passes devices again and again while it backtracks: each is looked up once.
+bool Search::allocated_before(std::size_t pool, std::size_t slice, std::size_t device, const DeviceId& id) {
+  if (allocated_before_.size() < pools_.size()) allocated_before_.resize(pools_.size());
+  auto& slices = allocated_before_[pool];
+  if (slices.empty()) slices.resize(pools_[pool].slices_targeting_node.size());
+  auto& devices = slices[slice];
+  if (devices.empty()) devices.assign(pools_[pool].slices_targeting_node[slice]->devices.size(), -1);
+  std::int8_t& held = devices[device];
+  if (held < 0) held = a_.allocated_devices.count(id) > 0 ? 1 : 0;
+  return held == 1;
 }
 
 bool Search::allocating_for_claim(const DeviceId& id, std::size_t claim) const {
@@ -226,20 +263,39 @@ CapacityFit Search::capacity_fits(const RequestData& data, const DeviceId& id, c
 Step Search::selectors_match(std::size_t claim_index, const ResourceSlice& slice, const Device& device,
                              const DeviceId& id, const DeviceClass* device_class,
                              const std::vector<DeviceSelector>& selectors, bool* match) {
+  const auto owner = [&] {
+    return device_class != nullptr ? "class " + device_class->metadata.name : "claim " + kobj(claim(claim_index).metadata);
+  };
+  const std::optional<std::size_t> index =
+      a_.shared_views != nullptr ? a_.shared_views->index_of(slice, device) : std::nullopt;
+  const DeviceView* view = nullptr;
   for (std::size_t i = 0; i < selectors.size(); ++i) {
-    auto compiled = a_.selectors.find(selectors[i].cel_expression);
-    const std::string owner =
-        device_class != nullptr ? "class " + device_class->metadata.name : "claim " + kobj(claim(claim_index).metadata);
-    if (compiled == a_.selectors.end() || !compiled->second.ok()) {
-      const std::string error = compiled == a_.selectors.end() ? std::string("not compiled") : compiled->second.error();
-      return fail(owner + ": selector #" + std::to_string(i) + ": CEL compile error: " + error);
+    auto found = a_.selectors.find(selectors[i].cel_expression);
+    if (found == a_.selectors.end() || !found->second.compiled.ok()) {
+      const std::string error = found == a_.selectors.end() ? std::string("not compiled") : found->second.compiled.error();
+      return fail(owner() + ": selector #" + std::to_string(i) + ": CEL compile error: " + error);
     }
-    std::unique_ptr<DeviceView>& view = views_[&device];
-    if (!view) view = std::make_unique<DeviceView>(slice.driver, device);
-    MatchResult result = compiled->second.matches(*view);
+    // Another pod's search may have evaluated this selector on this device already.
+    std::atomic<std::int8_t>* verdict = index && found->second.verdicts != nullptr ? &found->second.verdicts[*index] : nullptr;
+    const std::int8_t known = verdict != nullptr ? verdict->load(std::memory_order_relaxed) : DeviceViews::kUnknown;
+    if (known == DeviceViews::kMatch) continue;
+    if (known == DeviceViews::kNoMatch) {
+      *match = false;
+      return Step::Found;
+    }
+    if (view == nullptr && index) view = &a_.shared_views->view(*index);
+    if (view == nullptr) {
+      std::unique_ptr<DeviceView>& local = views_[&device];
+      if (!local) local = std::make_unique<DeviceView>(slice.driver, device);
+      view = local.get();
+    }
+    MatchResult result = found->second.compiled.matches(*view);
     if (!result.error.empty()) {
-      return fail(owner + ": selector #" + std::to_string(i) + " on device " + id.str() +
+      return fail(owner() + ": selector #" + std::to_string(i) + " on device " + id.str() +
                   ": CEL runtime error: " + enhance_runtime_error(std::move(result.error)));
+    }
+    if (verdict != nullptr) {
+      verdict->store(result.matches ? DeviceViews::kMatch : DeviceViews::kNoMatch, std::memory_order_relaxed);
     }
     if (!result.matches) {
       *match = false;
@@ -557,7 +613,9 @@ Step Search::allocate_one(Indices r, bool allocate_sub_request, Location start) 
         const Device& device = slice.devices[device_index];
         DeviceChoice choice{&slice, &device, &pool, DeviceId{pool.driver, pool.name, device.name}};
         if (admin && allocating_for_claim(choice.id, r.claim)) continue;
-        if (!admin && device_in_use(choice.id)) continue;
+        if (!admin && (allocated_before(pool_index, slice_index, device_index, choice.id) || allocating(choice.id))) {
+          continue;
+        }
         bool selectable = false;
         if (is_selectable(Indices{r.claim, r.request, r.sub, 0}, data, slice, device, &selectable) == Step::Failed) {
           return Step::Failed;
@@ -852,12 +910,15 @@ AllocateOutcome Search::run() {
 
 Allocator::Allocator(std::vector<const ResourceClaim*> claims, AllocatedState allocated,
                      const std::vector<DeviceClass>& classes, const std::vector<ResourceSlice>& slices,
-                     const std::vector<DeviceTaintRule>& taint_rules, AllocatorFeatures features)
+                     const std::vector<DeviceTaintRule>& taint_rules, AllocatorFeatures features,
+                     const DeviceViews* views)
     : impl_(std::make_unique<Impl>()) {
   Impl& a = *impl_;
   a.features = features;
   a.claims = std::move(claims);
   a.allocated = std::move(allocated);
+  a.allocated_devices.insert(a.allocated.devices.begin(), a.allocated.devices.end());
+  a.shared_views = views;
   for (const DeviceClass& c : classes) a.classes.emplace(c.metadata.name, &c);
   if (features.device_taint_rules && !taint_rules.empty()) {
     a.all_slices = apply_device_taint_rules(slices, taint_rules, a.patched_slices);

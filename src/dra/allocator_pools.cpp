@@ -80,6 +80,29 @@ std::optional<std::string> counter_consumption_error(const std::map<std::string,
   return std::nullopt;
 }
 
+// The first device, in slice and device order, whose name an earlier device of the slices has.
+std::optional<std::string_view> first_duplicate_name(const std::vector<const ResourceSlice*>& slices) {
+  struct Seen {
+    std::string_view name;
+    std::size_t position;
+  };
+  std::vector<Seen> seen;
+  for (const ResourceSlice* slice : slices) {
+    for (const Device& device : slice->devices) seen.push_back({device.name, seen.size()});
+  }
+  std::sort(seen.begin(), seen.end(), [](const Seen& a, const Seen& b) {
+    return a.name != b.name ? a.name < b.name : a.position < b.position;
+  });
+  // Each name's second device is where it was first seen again; the earliest of those wins.
+  std::optional<Seen> first;
+  for (std::size_t k = 1; k < seen.size(); ++k) {
+    const bool second = seen[k].name == seen[k - 1].name && (k == 1 || seen[k - 2].name != seen[k].name);
+    if (second && (!first || seen[k].position < first->position)) first = seen[k];
+  }
+  if (!first) return std::nullopt;
+  return first->name;
+}
+
 Pool invalid_pool(const PoolKey& key, std::string reason) {
   Pool pool;
   pool.driver = key.first;
@@ -110,11 +133,8 @@ Pool build_pool(const PoolKey& key, std::vector<const ResourceSlice*> slices, co
     }
   }
 
-  std::set<std::string_view> names;
-  for (const ResourceSlice* slice : device_slices) {
-    for (const Device& device : slice->devices) {
-      if (!names.insert(device.name).second) return invalid_pool(key, "duplicate device name " + device.name);
-    }
+  if (auto name = first_duplicate_name(device_slices)) {
+    return invalid_pool(key, "duplicate device name " + std::string(*name));
   }
 
   Pool pool;

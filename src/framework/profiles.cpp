@@ -20,6 +20,9 @@ PluginContext profile_plugin_context(const ProfileBody& profile, const FeatureGa
   if (const PluginConfig* spread = profile.args_of(names::kPodTopologySpread)) {
     context.pod_topology_spread_args = std::make_shared<const PodTopologySpreadArgs>(spread->pod_topology_spread);
   }
+  if (const PluginConfig* dra = profile.args_of(names::kDynamicResources)) {
+    context.dynamic_resources_args = std::make_shared<const DynamicResourcesArgs>(dra->dynamic_resources);
+  }
   return context;
 }
 

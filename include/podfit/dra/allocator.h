@@ -98,6 +98,8 @@ struct AllocateOutcome {
   bool allocated() const { return kind == Kind::Allocated; }
 };
 
+class DeviceViews;
+
 // Makes the share id of one shared device allocation (upstream draws a random UUID).
 using ShareIdGenerator = std::function<std::string()>;
 
@@ -112,12 +114,13 @@ struct AllocateOptions {
 // Allocates the given claims (already resolved from templates, none of them allocated) from
 // the slices, after DeviceTaintRules have added their taints, on one node at a time. Selectors
 // are compiled once per distinct expression. Claims, classes and slices are borrowed and must
-// outlive the allocator; allocate() may run from several threads at once.
+// outlive the allocator; allocate() may run from several threads at once. `views`, when given,
+// are the slices' devices as selectors see them, shared with other allocators.
 class Allocator {
  public:
   Allocator(std::vector<const ResourceClaim*> claims, AllocatedState allocated, const std::vector<DeviceClass>& classes,
             const std::vector<ResourceSlice>& slices, const std::vector<DeviceTaintRule>& taint_rules,
-            AllocatorFeatures features = {});
+            AllocatorFeatures features = {}, const DeviceViews* views = nullptr);
   ~Allocator();
   Allocator(const Allocator&) = delete;
   Allocator& operator=(const Allocator&) = delete;

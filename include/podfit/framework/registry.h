@@ -18,6 +18,7 @@ namespace podfit {
 struct NodeResourcesFitArgs;
 struct NodeAffinityArgs;
 struct PodTopologySpreadArgs;
+struct DynamicResourcesArgs;
 
 // Everything a plugin factory may read: the feature gates and the profile's plugin args.
 struct PluginContext {
@@ -26,6 +27,7 @@ struct PluginContext {
   std::shared_ptr<const NodeResourcesFitArgs> node_resources_fit_args;
   std::shared_ptr<const NodeAffinityArgs> node_affinity_args;
   std::shared_ptr<const PodTopologySpreadArgs> pod_topology_spread_args;
+  std::shared_ptr<const DynamicResourcesArgs> dynamic_resources_args;
 };
 
 // Builds one plugin; nullptr counts as not implemented.

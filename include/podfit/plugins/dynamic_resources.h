@@ -6,12 +6,16 @@
 // allocation (creating the special claim) so that the pods placed next find the devices taken.
 #pragma once
 
+#include <chrono>
+#include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "podfit/dra/device_views.h"
 #include "podfit/framework/binding_plugins.h"
 #include "podfit/framework/plugin.h"
 #include "podfit/framework/registry.h"
@@ -23,6 +27,9 @@ namespace podfit {
 inline constexpr std::string_view kResourceClaimNotAvailableOnNode = "resourceclaim not available on the node";
 inline constexpr std::string_view kStillNotSchedulable = "still not schedulable";
 inline constexpr std::string_view kDeallocationCompleted = "deallocation of ResourceClaim completed";
+
+// DynamicResourcesArgs.filterTimeout's default (DRASchedulerFilterTimeout is on).
+inline constexpr std::chrono::nanoseconds kDefaultFilterTimeout = std::chrono::seconds(10);
 
 // resourceclaim.Name: the name of the ResourceClaim a pod claim refers to (nullopt with no
 // error when the controller deliberately created none), whether its owner must be checked,
@@ -46,7 +53,8 @@ class DynamicResources final : public PreFilterPlugin,
                                public ReservePlugin,
                                public PreBindPlugin {
  public:
-  explicit DynamicResources(const FeatureGates& gates);
+  // Filter gives up on a node once its allocation search has run `filter_timeout` (0: never).
+  explicit DynamicResources(const FeatureGates& gates, std::chrono::nanoseconds filter_timeout = kDefaultFilterTimeout);
 
   std::string_view name() const override;
   // Template claims whose ResourceClaim the controller has not created yet, allocated claims
@@ -75,6 +83,17 @@ class DynamicResources final : public PreFilterPlugin,
   bool enabled_;
   bool extended_resource_;
   bool consumable_capacity_;
+  std::chrono::nanoseconds filter_timeout_;
+
+  // The cluster's devices as selectors see them, built once per snapshot generation.
+  struct ViewsCache {
+    const Snapshot* snapshot = nullptr;
+    uint64_t generation = 0;
+    std::shared_ptr<const dra::DeviceViews> views;
+  };
+  std::shared_ptr<const dra::DeviceViews> device_views(const Snapshot& snapshot) const;
+  mutable std::mutex views_mutex_;
+  mutable ViewsCache views_;
 };
 
 // PostFilter: "no new claims to deallocate" for a pod without claims; for a pod with some,

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <set>
 
+#include "podfit/config/scheduler_config.h"
 #include "podfit/dra/allocation_explanation.h"
 #include "podfit/dra/allocator.h"
 #include "podfit/framework/names.h"
@@ -69,6 +70,7 @@ struct Shared {
   dra::AllocatorFeatures features;
   std::unique_ptr<dra::Allocator> allocator;  // without a special claim
   LazyExplainer explainer;                    // for `allocator`'s claims
+  std::shared_ptr<const dra::DeviceViews> views;  // the allocators', kept alive with them
   std::mutex mutex;
   std::map<std::string, std::unique_ptr<Variant>> variants;      // by the resources left to DRA
   std::set<size_t> unavailable;                                     // written by Filter
@@ -148,10 +150,11 @@ std::vector<std::string> explain_allocation(const Shared& s, LazyExplainer& lazy
 
 }  // namespace
 
-DynamicResources::DynamicResources(const FeatureGates& gates)
+DynamicResources::DynamicResources(const FeatureGates& gates, std::chrono::nanoseconds filter_timeout)
     : enabled_(gates.dynamic_resource_allocation),
       extended_resource_(gates.dra_extended_resource),
-      consumable_capacity_(gates.dra_consumable_capacity) {}
+      consumable_capacity_(gates.dra_consumable_capacity),
+      filter_timeout_(filter_timeout) {}
 
 std::string_view DynamicResources::name() const { return names::kDynamicResources; }
 
@@ -290,11 +293,12 @@ Status DynamicResources::pre_filter(CycleState& state, const PodInfo& info, cons
     s.snapshot_seen = &snapshot;
     s.cluster = &snapshot.cluster();
     s.features.consumable_capacity = consumable_capacity_;
+    s.views = device_views(snapshot);
     // An unallocated special claim differs from node to node: Filter builds its allocators.
     if (!s.has_special_claim() || s.claims.back().allocation) {
       s.allocator = std::make_unique<dra::Allocator>(pending_claims(s), s.in_use, s.cluster->device_classes,
                                                      s.cluster->resource_slices, s.cluster->device_taint_rules,
-                                                     s.features);
+                                                     s.features, s.views.get());
     }
   }
   return Status();
@@ -343,7 +347,7 @@ Status filter_extended_resources(Shared& s, const Pod& pod, const NodeInfo& node
     built->pending = pending;
     built->allocator = std::make_unique<dra::Allocator>(std::move(pending), s.in_use, s.cluster->device_classes,
                                                         s.cluster->resource_slices, s.cluster->device_taint_rules,
-                                                        s.features);
+                                                        s.features, s.views.get());
     slot = std::move(built);
   }
   variant = slot.get();
@@ -351,6 +355,15 @@ Status filter_extended_resources(Shared& s, const Pod& pod, const NodeInfo& node
 }
 
 }  // namespace
+
+std::shared_ptr<const dra::DeviceViews> DynamicResources::device_views(const Snapshot& snapshot) const {
+  std::lock_guard lock(views_mutex_);
+  if (views_.snapshot != &snapshot || views_.generation != snapshot.generation()) {
+    views_ = ViewsCache{&snapshot, snapshot.generation(),
+                        std::make_shared<const dra::DeviceViews>(snapshot.cluster().resource_slices)};
+  }
+  return views_.views;
+}
 
 Status DynamicResources::filter(const CycleState& state, const PodInfo& info, const NodeInfo& node_info) const {
   if (!enabled_) return Status();
@@ -375,7 +388,10 @@ Status DynamicResources::filter(const CycleState& state, const PodInfo& info, co
   const dra::Allocator* allocator = variant != nullptr ? variant->allocator.get() : s.allocator.get();
   std::vector<AllocationResult> allocations;
   if (allocator != nullptr) {
-    dra::AllocateOutcome outcome = allocator->allocate(node);
+    // Each node's search has its own timer, started here.
+    dra::AllocateOptions options;
+    if (filter_timeout_.count() > 0) options.deadline = std::chrono::steady_clock::now() + filter_timeout_;
+    dra::AllocateOutcome outcome = allocator->allocate(node, options);
     switch (outcome.kind) {
       case dra::AllocateOutcome::Kind::Allocated: break;
       case dra::AllocateOutcome::Kind::NoFit:
@@ -383,7 +399,9 @@ Status DynamicResources::filter(const CycleState& state, const PodInfo& info, co
                       variant != nullptr ? explain_allocation(s, variant->explainer, variant->pending, node)
                                          : explain_allocation(s, s.explainer, pending_claims(s), node));
       case dra::AllocateOutcome::Kind::FailedOnNode: return unresolvable(outcome.error);
-      case dra::AllocateOutcome::Kind::TimedOut: return unresolvable("timed out trying to allocate devices");
+      // An error, not a rejection: kube-scheduler retries the pod after a backoff.
+      case dra::AllocateOutcome::Kind::TimedOut:
+        return Status::error(fmt::format("node {}: timed out trying to allocate devices", node.metadata.name));
       case dra::AllocateOutcome::Kind::Error: return Status::error(outcome.error);
     }
     if (outcome.results.size() != s.to_allocate.size()) {
@@ -574,7 +592,9 @@ Status dynamic_resources_post_filter(const CycleState& state, const Pod& pod) {
 }
 
 std::unique_ptr<Plugin> new_dynamic_resources(const PluginContext& context) {
-  return std::make_unique<DynamicResources>(context.gates);
+  const DynamicResourcesArgs* args = context.dynamic_resources_args.get();
+  if (args == nullptr || !args->filter_timeout_ns) return std::make_unique<DynamicResources>(context.gates);
+  return std::make_unique<DynamicResources>(context.gates, std::chrono::nanoseconds(*args->filter_timeout_ns));
 }
 
 }  // namespace podfit

@@ -115,9 +115,9 @@ struct AllocationExplainer::Impl {
 
   std::string claim_label(std::size_t claim) const {
     const ObjectMeta& meta = claims[claim]->metadata;
-    // The claim for extended resources has no name until the API server generates one.
-    return meta.name.empty() ? fmt::format("claim {}/{}<generated>", meta.namespace_, meta.generate_name)
-                             : fmt::format("claim {}/{}", meta.namespace_, meta.name);
+    // The claim kube-scheduler builds for extended resources has no name until it is created.
+    if (meta.name.empty() || meta.name.starts_with('<')) return "the claim for the pod's extended resources";
+    return fmt::format("claim {}/{}", meta.namespace_, meta.name);
   }
 
   std::string device_label(const DeviceOutcome& o, const Node& node) const {

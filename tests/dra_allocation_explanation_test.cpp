@@ -90,16 +90,18 @@ TEST_CASE("AllocationExplainer: which request fails on a node, and why") {
                          {}, {gpu_class()}, slices);
     CHECK(lines == std::vector<std::string>{
                        "claim ml/train, request gpu: no device matches DeviceClass gpu.example.com and the request's "
-                       "selectors; closest: gpu-0, gpu-1, gpu-2, which pass the selectors before the request's selector 1 "
-                       "`device.capacity['gpu.example.com'].memory.compareTo(quantity('100Gi')) >= 0`"});
+                       "selectors; closest: gpu-0, gpu-1, gpu-2: the request's selector 1: "
+                       "`device.capacity['gpu.example.com'].memory.compareTo(quantity('100Gi')) >= 0` is false "
+                       "(`device.capacity['gpu.example.com'].memory` is 40Gi on gpu-0, 80Gi on gpu-1, 80Gi on gpu-2)"});
   }
   SUBCASE("the class rejects every device") {
     auto lines = explain({claim("train", 1)}, {}, {gpu_class("gpu.example.com", "device.attributes['gpu.example.com'].numa == '7'")},
                          slices);
     CHECK(lines == std::vector<std::string>{
                        "claim ml/train, request gpu: no device matches DeviceClass gpu.example.com; closest: gpu-0, "
-                       "gpu-1, gpu-2, which pass the selectors before selector 2 of DeviceClass gpu.example.com "
-                       "`device.attributes['gpu.example.com'].numa == '7'`"});
+                       "gpu-1, gpu-2: selector 2 of DeviceClass gpu.example.com: "
+                       "`device.attributes['gpu.example.com'].numa == '7'` is false "
+                       "(`device.attributes['gpu.example.com'].numa` is \"0\" on gpu-0, \"0\" on gpu-1, \"1\" on gpu-2)"});
   }
   SUBCASE("the first selector rejects every device the node reaches") {
     DeviceClass nics = gpu_class();
@@ -107,8 +109,21 @@ TEST_CASE("AllocationExplainer: which request fails on a node, and why") {
     auto lines = explain({claim("train", 1)}, {}, {nics}, slices);
     CHECK(lines == std::vector<std::string>{
                        "claim ml/train, request gpu: no device matches DeviceClass gpu.example.com; none of the 3 "
-                       "devices the node reaches passes selector 1 of DeviceClass gpu.example.com "
-                       "`device.driver == 'nic.example.com'`"});
+                       "devices the node reaches passes selector 1 of DeviceClass gpu.example.com: "
+                       "`device.driver == 'nic.example.com'` is false (`device.driver` is \"gpu.example.com\" on "
+                       "gpu-0, \"gpu.example.com\" on gpu-1, \"gpu.example.com\" on gpu-2)"});
+  }
+  SUBCASE("a conjunction: the conjunct that fails, after those that hold") {
+    DeviceClass a100 = gpu_class();
+    a100.selectors[0].cel_expression =
+        "device.driver == 'gpu.example.com' &&\n  device.attributes['gpu.example.com'].numa == '1' && "
+        "device.capacity['gpu.example.com'].memory.compareTo(quantity('80Gi')) > 0";
+    auto lines = explain({claim("train", 1)}, {}, {a100}, slices);
+    CHECK(lines == std::vector<std::string>{
+                       "claim ml/train, request gpu: no device matches DeviceClass gpu.example.com; closest: gpu-2: "
+                       "selector 1 of DeviceClass gpu.example.com: "
+                       "`device.capacity['gpu.example.com'].memory.compareTo(quantity('80Gi')) > 0` is false "
+                       "(`device.capacity['gpu.example.com'].memory` is 80Gi on gpu-2)"});
   }
   SUBCASE("a node without devices") {
     auto lines = explain({claim("train", 1)}, {}, {gpu_class()}, slices, "n2");
@@ -166,8 +181,35 @@ TEST_CASE("AllocationExplainer: which request fails on a node, and why") {
     auto lines = explain({c}, {}, {gpu_class()}, slices);
     CHECK(lines == std::vector<std::string>{
                        "claim ml/serve, request gpu/h100: no device matches DeviceClass gpu.example.com and the "
-                       "request's selectors; closest: gpu-0, gpu-1, gpu-2, which pass the selectors before the request's "
-                       "selector 1 `device.capacity['gpu.example.com'].memory.compareTo(quantity('94Gi')) >= 0`",
+                       "request's selectors; closest: gpu-0, gpu-1, gpu-2: the request's selector 1: "
+                       "`device.capacity['gpu.example.com'].memory.compareTo(quantity('94Gi')) >= 0` is false "
+                       "(`device.capacity['gpu.example.com'].memory` is 40Gi on gpu-0, 80Gi on gpu-1, 80Gi on gpu-2)",
                        "claim ml/serve, request gpu/a100: needs 4 devices, 3 match, 3 free (gpu-0, gpu-1, gpu-2)"});
   }
+}
+
+TEST_CASE("selector parts: top-level conjuncts and the operand an explanation shows") {
+  using dra::selector_conjuncts;
+  CHECK(selector_conjuncts("a && b") == std::vector<std::string>{"a", "b"});
+  CHECK(selector_conjuncts(" a &&\n b && (c && d) ") == std::vector<std::string>{"a", "b", "(c && d)"});
+  CHECK(selector_conjuncts("x == 'a && b' && y") == std::vector<std::string>{"x == 'a && b'", "y"});
+  CHECK(selector_conjuncts(R"(x == r'\' && y)") == std::vector<std::string>{R"(x == r'\')", "y"});
+  CHECK(selector_conjuncts("x == '''a ' && b''' && y") == std::vector<std::string>{"x == '''a ' && b'''", "y"});
+  CHECK(selector_conjuncts("f([1, 2].all(e, e > 0 && e < 3)) && y") ==
+        std::vector<std::string>{"f([1, 2].all(e, e > 0 && e < 3))", "y"});
+  CHECK(selector_conjuncts("a.?b.orValue(1) == 1 && c") == std::vector<std::string>{"a.?b.orValue(1) == 1", "c"});
+  // Not conjunctions: || and ?: bind more loosely than &&.
+  CHECK(selector_conjuncts("a && b || c") == std::vector<std::string>{"a && b || c"});
+  CHECK(selector_conjuncts("a ? b && c : d") == std::vector<std::string>{"a ? b && c : d"});
+  CHECK(selector_conjuncts("a && (b") == std::vector<std::string>{"a && (b"});
+
+  using dra::compared_operand;
+  CHECK(compared_operand("device.attributes['d'].model == 'A100'") == "device.attributes['d'].model");
+  CHECK(compared_operand("x.compareTo(quantity('1Gi')) >= 0") == "x");
+  CHECK(compared_operand("a.b.size() > 2") == "a.b.size()");
+  CHECK(compared_operand("device.attributes['d'].model.startsWith('A')") == "device.attributes['d'].model");
+  CHECK(compared_operand("x.isGreaterThan(semver('1.0.0'))") == "x");
+  CHECK(compared_operand("'a' in device.attributes['d']") == "");
+  CHECK(compared_operand("a == b == c") == "");
+  CHECK(compared_operand("x == '<=' ") == "x");
 }

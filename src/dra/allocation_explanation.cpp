@@ -28,6 +28,13 @@ struct RequestPlan {
   std::vector<const CompiledSelector*> selectors;  // the class's, then the request's
 };
 
+// One `&&` operand of a selector, and the operand of it whose value an explanation shows.
+struct SelectorPart {
+  std::string text;
+  CompiledSelector condition;  // not ok() when the part is the whole selector
+  std::optional<std::pair<std::string, ValueProbe>> operand;
+};
+
 // Where one request stands on one node.
 struct RequestState {
   std::vector<const DeviceOutcome*> free;
@@ -87,13 +94,40 @@ struct AllocationExplainer::Impl {
   std::map<std::string, std::vector<const ResourceSlice*>, std::less<>> on_node;  // slices by nodeName
   std::vector<const ResourceSlice*> elsewhere;  // slices for node selectors, all nodes, or per device
   std::map<std::string, CompiledSelector> compiled;
+  std::map<std::string, std::vector<SelectorPart>> parts;  // by selector expression
   std::vector<RequestPlan> plans;
 
+  static const SelectorCompiler& compiler() {
+    static const SelectorCompiler stored(SelectorFeatures{}, Expressions::Stored);
+    return stored;
+  }
+
   const CompiledSelector* compile(const std::string& expression) {
-    static const SelectorCompiler compiler(SelectorFeatures{}, Expressions::Stored);
     auto it = compiled.find(expression);
-    if (it == compiled.end()) it = compiled.emplace(expression, compiler.compile(expression)).first;
+    if (it == compiled.end()) it = compiled.emplace(expression, compiler().compile(expression)).first;
+    if (!parts.contains(expression)) split(expression);
     return &it->second;
+  }
+
+  // The selector's conjuncts, each compiled with the operand worth showing; one part, the whole
+  // selector, when a conjunct does not compile on its own.
+  void split(const std::string& expression) {
+    std::vector<SelectorPart> out;
+    for (const std::string& text : selector_conjuncts(expression)) {
+      SelectorPart& part = out.emplace_back();
+      part.text = text;
+      part.condition = compiler().compile(text);
+      const std::string operand = compared_operand(text);
+      if (!operand.empty()) {
+        if (std::optional<ValueProbe> probe = compiler().probe(operand)) part.operand.emplace(operand, std::move(*probe));
+      }
+      if (!part.condition.ok()) {
+        out.clear();
+        out.emplace_back().text = expression;
+        break;
+      }
+    }
+    parts.emplace(expression, std::move(out));
   }
 
   void plan(std::size_t claim, const std::string& parent, const std::string& sub, const DeviceRequestSpec& spec,
@@ -135,28 +169,54 @@ struct AllocationExplainer::Impl {
 std::string AllocationExplainer::Impl::describe_misses(const RequestPlan& p, const std::vector<DeviceOutcome>& outcomes,
                                                        const Node& node) const {
   if (outcomes.empty()) return "the node reaches no device of any ResourceSlice";
-  // The closest misses: the devices that got furthest through the selectors.
-  std::size_t furthest = 0;
-  for (const DeviceOutcome& o : outcomes) furthest = std::max(furthest, o.rejected_by.value_or(0));
-  std::vector<std::string> names;
-  std::string error;
+  // How far each device got: the selector that rejected it, then the conjuncts of it that held.
+  struct Miss {
+    const DeviceOutcome* outcome;
+    std::size_t selector;
+    std::size_t passed;
+  };
+  std::vector<Miss> misses;
   for (const DeviceOutcome& o : outcomes) {
-    if (o.rejected_by.value_or(0) != furthest) continue;
-    names.push_back(device_label(o, node));
-    if (error.empty()) error = o.error;
+    Miss& m = misses.emplace_back(Miss{&o, o.rejected_by.value_or(0), 0});
+    const std::vector<SelectorPart>& split = parts.at(p.selectors[m.selector]->expression());
+    if (!o.error.empty() || split.size() == 1) continue;
+    const DeviceView view(o.slice->driver, *o.device);
+    while (m.passed < split.size() && split[m.passed].condition.matches(view).matches) ++m.passed;
+  }
+  const auto rank = [](const Miss& m) { return std::pair(m.selector, m.passed); };
+  const Miss& best = *std::max_element(misses.begin(), misses.end(),
+                                       [&](const Miss& a, const Miss& b) { return rank(a) < rank(b); });
+  std::vector<const Miss*> closest;
+  std::vector<std::string> names;
+  for (const Miss& m : misses) {
+    if (rank(m) != rank(best)) continue;
+    closest.push_back(&m);
+    names.push_back(device_label(*m.outcome, node));
   }
   const std::size_t from_class = p.device_class ? p.device_class->selectors.size() : 0;
-  const std::string which = furthest < from_class
-                                ? fmt::format("selector {} of DeviceClass {}", furthest + 1, p.device_class->metadata.name)
-                                : fmt::format("the request's selector {}", furthest - from_class + 1);
-  const std::string selector = fmt::format("{} `{}`", which, shorten(p.selectors[furthest]->expression()));
-  if (!error.empty()) return fmt::format("{} fails on {}: {}", selector, list_names(names), error);
-  if (furthest == 0) {
-    return fmt::format("none of the {} device{} the node reaches passes {}", outcomes.size(),
-                       outcomes.size() == 1 ? "" : "s", selector);
+  const std::string which = best.selector < from_class
+                                ? fmt::format("selector {} of DeviceClass {}", best.selector + 1,
+                                              p.device_class->metadata.name)
+                                : fmt::format("the request's selector {}", best.selector - from_class + 1);
+  const std::string who = rank(best) == std::pair<std::size_t, std::size_t>(0, 0)
+                              ? fmt::format("none of the {} device{} the node reaches passes", outcomes.size(),
+                                            outcomes.size() == 1 ? "" : "s")
+                              : fmt::format("closest: {}:", list_names(names));
+  if (!best.outcome->error.empty()) {
+    return fmt::format("{} {} `{}`, which fails: {}", who, which, shorten(p.selectors[best.selector]->expression()),
+                       best.outcome->error);
   }
-  return fmt::format("closest: {}, which pass{} the selectors before {}", list_names(names),
-                     names.size() == 1 ? "es" : "", selector);
+  const SelectorPart& part = parts.at(p.selectors[best.selector]->expression())[best.passed];
+  std::string out = fmt::format("{} {}: `{}` is false", who, which, shorten(part.text));
+  if (!part.operand) return out;
+  std::vector<std::string> values;
+  for (std::size_t i = 0; i < closest.size() && i < kMostNamed; ++i) {
+    const DeviceOutcome& o = *closest[i]->outcome;
+    values.push_back(fmt::format("{} on {}", part.operand->second.value_on(DeviceView(o.slice->driver, *o.device)),
+                                 device_label(o, node)));
+  }
+  if (closest.size() > kMostNamed) values.push_back(fmt::format("and {} more", closest.size() - kMostNamed));
+  return out + fmt::format(" (`{}` is {})", shorten(part.operand->first), fmt::join(values, ", "));
 }
 
 RequestState AllocationExplainer::Impl::assess(const RequestPlan& p, const std::vector<const ResourceSlice*>& slices,

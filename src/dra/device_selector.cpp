@@ -143,15 +143,22 @@ DeviceView::DeviceView(std::string_view driver, const Device& device)
 
 DeviceView::~DeviceView() = default;
 
+namespace {
+
+// The variables a selector sees: `device` alone.
+struct DeviceActivation : cel::Activation {
+  explicit DeviceActivation(const DeviceView& view) : device(&view.impl()) {}
+  const DeviceView::Impl* device;
+  std::optional<cel::Value> resolve(std::string_view name) const override {
+    if (name == "device") return cel::Value::borrowed_map(*device);
+    return std::nullopt;
+  }
+};
+
+}  // namespace
+
 MatchResult CompiledSelector::matches(const DeviceView& device) const {
-  struct DeviceActivation : cel::Activation {
-    const DeviceView::Impl* device;
-    std::optional<cel::Value> resolve(std::string_view name) const override {
-      if (name == "device") return cel::Value::borrowed_map(*device);
-      return std::nullopt;
-    }
-  } activation;
-  activation.device = &device.impl();
+  const DeviceActivation activation(device);
   MatchResult out;
   if (!program_) {
     out.error = error_;
@@ -206,6 +213,20 @@ CompiledSelector SelectorCompiler::compile(std::string_view expression) const {
   }
   out.program_ = std::move(r.program);
   return out;
+}
+
+std::optional<ValueProbe> SelectorCompiler::probe(std::string_view expression) const {
+  cel::CompileResult r = env_.compile(expression);
+  if (!r.ok()) return std::nullopt;
+  ValueProbe out;
+  out.program_ = std::move(r.program);
+  return out;
+}
+
+std::string ValueProbe::value_on(const DeviceView& device) const {
+  const DeviceActivation activation(device);
+  cel::EvalResult r = program_->evaluate(activation);
+  return r.value.is_error() ? std::string(r.value.as_string()) : r.value.debug_string();
 }
 
 std::string new_selector_error(std::string_view expression, SelectorFeatures features) {

@@ -8,7 +8,9 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 #include <string_view>
 
 #include "podfit/cel/cel.h"
@@ -65,14 +67,36 @@ class CompiledSelector {
   std::shared_ptr<const cel::Program> program_;
 };
 
+// An expression evaluated for its value rather than its truth, so an explanation can say what a
+// selector's operand is on a device ("40Gi", "\"A100\"", or the evaluation error).
+class ValueProbe {
+ public:
+  std::string value_on(const DeviceView& device) const;
+
+ private:
+  friend class SelectorCompiler;
+  std::shared_ptr<const cel::Program> program_;
+};
+
 class SelectorCompiler {
  public:
   explicit SelectorCompiler(SelectorFeatures features = {}, Expressions kind = Expressions::Stored);
   CompiledSelector compile(std::string_view expression) const;
+  // nullopt when the expression does not compile.
+  std::optional<ValueProbe> probe(std::string_view expression) const;
 
  private:
   cel::Env env_;
 };
+
+// A selector's top-level `&&` operands as written, trimmed; the whole expression when it is not
+// a conjunction (a top-level `||` or `?:` makes it none).
+std::vector<std::string> selector_conjuncts(std::string_view expression);
+
+// The part of a condition worth showing the value of: the left operand of a top-level
+// comparison, itself without a trailing method call (`x.compareTo(q) >= 0` shows `x`), or the
+// receiver of a condition that is a method call (`x.startsWith('A')`); empty when neither.
+std::string compared_operand(std::string_view condition);
 
 // The API server's check of a selector it is asked to store: the field error's detail
 // ("compilation failed: ...") for an expression that does not compile, else empty. Length

@@ -415,15 +415,14 @@ TEST_CASE("DynamicResources: what is still not evaluated") {
     // A pod that exists waits for the controller however the input was taken: kube-scheduler's verdict.
     CHECK_FALSE(plugin.cannot_evaluate(pod_with_claim_template(false), snapshot).has_value());
   }
-  SUBCASE("an allocated claim waiting for binding conditions") {
+  SUBCASE("an allocated claim waiting for binding conditions is evaluated") {
     ResourceClaim claim = pending_claim();
     claim.allocation = allocation_on(kWorker);
     claim.allocation->results[0].binding_conditions = {"attached"};
     cluster.resource_claims = {claim};
     Snapshot snapshot(cluster, gates);
-    CHECK(plugin.cannot_evaluate(pod_with_claim_name(), snapshot) ==
-          "ResourceClaim default/my-pod-my-resource waits for device binding conditions, and podfit does not read "
-          "the devices' status");
+    // Filter reads only where the devices are; the wait is PreBind's, which `place` reports.
+    CHECK_FALSE(plugin.cannot_evaluate(pod_with_claim_name(), snapshot).has_value());
   }
 }
 
@@ -451,4 +450,33 @@ TEST_CASE("DynamicResources: the FitError of a pod whose claim fits no node") {
   CHECK(fit_error_message(outcome, 3, post.message()) ==
         "0/3 nodes are available: 3 cannot allocate all claims. still not schedulable, preemption: 0/3 nodes are "
         "available: 3 Preemption is not helpful for scheduling.");
+}
+
+TEST_CASE("DynamicResources PreBind: devices with binding conditions make the binding wait") {
+  ClusterState cluster;
+  cluster.nodes = {worker()};
+  cluster.device_classes = {device_class()};
+  ResourceSlice attached = slice(kWorker, 1);
+  attached.devices[0].binding_conditions = {"attached", "ready"};
+  attached.devices[0].binding_failure_conditions = {"failed"};
+  cluster.resource_slices = {attached};
+  cluster.resource_claims = {pending_claim()};
+  FeatureGates gates;
+  DynamicResources plugin(gates);
+  Snapshot snapshot(cluster, gates);
+  Pod pod = pod_with_claim_name();
+  PodInfo info(pod, gates);
+  CycleState state;
+  PreFilterResult result;
+  REQUIRE(plugin.pre_filter(state, info, snapshot, result).is_success());
+  REQUIRE(plugin.filter(state, info, *snapshot.nodes()[0]).is_success());
+  REQUIRE(plugin.reserve(state, info, kWorker, snapshot).is_success());
+  std::vector<std::string> writes;
+  REQUIRE(plugin.pre_bind(state, info, kWorker, writes).is_success());
+  CHECK(writes == std::vector<std::string>{
+                      "update ResourceClaim default/my-pod-my-resource: allocate req-1: some-driver/worker/instance-0; "
+                      "reservedFor pod my-pod",
+                      "wait until the claims' status.devices report the binding conditions of "
+                      "some-driver/worker/instance-0 (attached, ready) (the binding fails on a binding failure "
+                      "condition or after the binding timeout)"});
 }

@@ -101,13 +101,6 @@ bool bound_pods_use_claims(const ClusterState& cluster) {
   });
 }
 
-bool has_binding_conditions(const AllocationResult& allocation) {
-  for (const auto& result : allocation.results) {
-    if (!result.binding_conditions.empty()) return true;
-  }
-  return false;
-}
-
 // Where an allocation's devices are usable: the nodes its selector names, as the allocator
 // usually writes it (one term, metadata.name In), else only that there is a selector.
 std::string where_usable(const NodeSelector& selector) {
@@ -191,11 +184,6 @@ std::optional<std::string> DynamicResources::cannot_evaluate(const Pod& pod, con
     if (!claim->allocation && cluster.resource_slices.empty()) {
       return fmt::format("ResourceClaim {} is not allocated yet, and the input holds no ResourceSlices "
                          "(kubectl get resourceslices adds them)",
-                         claim_key(*claim));
-    }
-    if (claim->allocation && has_binding_conditions(*claim->allocation)) {
-      return fmt::format("ResourceClaim {} waits for device binding conditions, and podfit does not read the "
-                         "devices' status",
                          claim_key(*claim));
     }
   }
@@ -563,6 +551,20 @@ Status DynamicResources::pre_bind(CycleState& state, const PodInfo& info, const 
                                  "requestMappings {}",
                                  pod.metadata.namespace_, pod.metadata.name, claim.metadata.name,
                                  fmt::join(mappings, ", ")));
+  }
+  // hasBindingConditions: the pod is bound only once the drivers report these devices ready.
+  std::vector<std::string> waiting;
+  for (const ResourceClaim& claim : s.claims) {
+    if (!claim.allocation) continue;
+    for (const DeviceRequestAllocationResult& r : claim.allocation->results) {
+      if (r.binding_conditions.empty()) continue;
+      waiting.push_back(fmt::format("{}/{}/{} ({})", r.driver, r.pool, r.device, fmt::join(r.binding_conditions, ", ")));
+    }
+  }
+  if (!waiting.empty()) {
+    writes.push_back(fmt::format("wait until the claims' status.devices report the binding conditions of {} "
+                                 "(the binding fails on a binding failure condition or after the binding timeout)",
+                                 fmt::join(waiting, ", ")));
   }
   return Status();
 }

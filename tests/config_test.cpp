@@ -476,6 +476,18 @@ TEST_CASE("Config: validation with kube-scheduler's messages (validation_test.go
   }
 }
 
+TEST_CASE("Config: DynamicResources' filterTimeout with DRASchedulerFilterTimeout off") {
+  FeatureGates off;
+  off.dra_scheduler_filter_timeout = false;
+  SchedulerConfiguration config;
+  const std::string body = "profiles:\n- pluginConfig:\n  - name: DynamicResources\n    args:\n      filterTimeout: 1s\n";
+  auto error = load_scheduler_configuration_text(std::string(kHeader) + body, off, config);
+  REQUIRE(error);
+  CHECK(error->message ==
+        "profiles[0].pluginConfig[0].args.filterTimeout: Forbidden: DRASchedulingFilterTimeout feature gate is disabled");
+  CHECK_FALSE(load_scheduler_configuration_text(std::string(kHeader) + body, FeatureGates{}, config));
+}
+
 TEST_CASE("Config: apiVersion and kind") {
   SchedulerConfiguration config;
   auto load = [&](const std::string& text) {

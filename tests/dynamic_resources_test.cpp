@@ -89,8 +89,8 @@ struct Run {
   Status post_filter;
 };
 
-Run run(ClusterState& cluster, const Pod& pod, std::chrono::nanoseconds filter_timeout = kDefaultFilterTimeout) {
-  FeatureGates gates;
+Run run(ClusterState& cluster, const Pod& pod, std::chrono::nanoseconds filter_timeout = kDefaultFilterTimeout,
+        const FeatureGates& gates = {}) {
   DynamicResources plugin(gates, filter_timeout);
   Snapshot snapshot(cluster, gates);
   PodInfo info(pod, gates);
@@ -257,6 +257,13 @@ TEST_CASE("DynamicResources Filter and PostFilter") {
     cluster.resource_claims = {claim};
     Run r = run(cluster, pod_with_claim_name(), std::chrono::nanoseconds(1));
     CHECK(r.filter[0] == Status::error("node worker: timed out trying to allocate devices"));
+  }
+  SUBCASE("DRASchedulerFilterTimeout off: no filterTimeout applies") {
+    cluster.resource_slices = {slice(kWorker, 1)};
+    cluster.resource_claims = {pending_claim()};
+    FeatureGates off;
+    off.dra_scheduler_filter_timeout = false;
+    CHECK(run(cluster, pod_with_claim_name(), std::chrono::nanoseconds(1), off).filter[0].is_success());
   }
   SUBCASE("timeout_disabled: a filterTimeout of 0 never stops the search") {
     cluster.resource_slices = {slice(kWorker, 1)};
@@ -479,4 +486,19 @@ TEST_CASE("DynamicResources PreBind: devices with binding conditions make the bi
                       "wait until the claims' status.devices report the binding conditions of "
                       "some-driver/worker/instance-0 (attached, ready) (the binding fails on a binding failure "
                       "condition or after the binding timeout)"});
+}
+
+TEST_CASE("DynamicResources: references to pods not created yet, which have no uid") {
+  ResourceClaim claim = pending_claim();
+  claim.reserved_for.push_back(ResourceClaimConsumerReference{"", "pods", "train-0", ""});
+  Pod first = testing::PodBuilder("train-0");
+  Pod second = testing::PodBuilder("train-1");
+  CHECK(claim_is_reserved_for_pod(first, claim));
+  // Another new pod sharing the claim is not reserved yet: PreBind adds it.
+  CHECK_FALSE(claim_is_reserved_for_pod(second, claim));
+  // Pods that exist are told apart by uid alone, as kube-scheduler does.
+  Pod created = testing::PodBuilder("renamed").uid("uid-1");
+  CHECK(refers_to_pod(created, "uid-1", "train-0"));
+  CHECK_FALSE(refers_to_pod(created, "uid-2", "renamed"));
+  CHECK_FALSE(refers_to_pod(first, "uid-1", "train-0"));
 }

@@ -26,6 +26,7 @@ TEST_CASE("feature gates: v1.37 defaults") {
       {"DRAExtendedResource", true, "GA", true},
       {"DRAListTypeAttributes", false, "ALPHA", false},
       {"DRANodeAllocatableResources", false, "ALPHA", false},
+      {"DRASchedulerFilterTimeout", true, "BETA", false},
       {"DynamicResourceAllocation", true, "GA", true},
       {"GenericWorkload", false, "ALPHA", false},
       {"InPlacePodLevelResourcesVerticalScaling", true, "BETA", false},

@@ -198,10 +198,15 @@ void validate_volume_binding(std::string_view path, const VolumeBindingArgs& arg
   }
 }
 
-void validate_dynamic_resources(std::string_view path, const DynamicResourcesArgs& args, int line,
-                                ValidationErrors& errors) {
-  // DRASchedulerFilterTimeout, DRADeviceBindingConditions and DRAResourceClaimDeviceStatus are on.
-  if (args.filter_timeout_ns && *args.filter_timeout_ns < 0) {
+void validate_dynamic_resources(std::string_view path, const DynamicResourcesArgs& args, const FeatureGates& gates,
+                                int line, ValidationErrors& errors) {
+  // A field of a gate that is off is an error here, unlike in the API. (The detail's gate name
+  // is upstream's, not quite the gate's.)
+  if (!gates.dra_scheduler_filter_timeout) {
+    if (args.filter_timeout_ns) {
+      errors.add(forbidden(child(path, "filterTimeout"), "DRASchedulingFilterTimeout feature gate is disabled"), line);
+    }
+  } else if (args.filter_timeout_ns && *args.filter_timeout_ns < 0) {
     errors.add(invalid(child(path, "filterTimeout"), json_quote(format_go_duration(*args.filter_timeout_ns)),
                        "must be zero or positive"),
                line);
@@ -241,7 +246,7 @@ bool same_plugin_set(const PluginSet& a, const PluginSet& b) {
 // validateKubeSchedulerProfile past the schedulerName: what the profile's body says, with
 // `line` the profile's own.
 void validate_profile_body(std::string_view path, const ProfileBody& profile, const WrittenProfileBody& written,
-                           int line, ValidationErrors& errors) {
+                           int line, const FeatureGates& gates, ValidationErrors& errors) {
   if (auto p = profile.percentage_of_nodes_to_score; p && (*p < 0 || *p > 100)) {
     errors.add(invalid(child(path, "percentageOfNodesToScore"), std::to_string(*p), "not in valid range [0-100]"), line);
   }
@@ -284,7 +289,9 @@ void validate_profile_body(std::string_view path, const ProfileBody& profile, co
         break;
       }
       case K::VolumeBinding: validate_volume_binding(args, config.volume_binding, config.line, errors); break;
-      case K::DynamicResources: validate_dynamic_resources(args, config.dynamic_resources, config.line, errors); break;
+      case K::DynamicResources:
+        validate_dynamic_resources(args, config.dynamic_resources, gates, config.line, errors);
+        break;
       // The map of validators names "NodeResourcesFitArgs", so NodeResourcesFit's args are left to the plugin.
       case K::NodeResourcesFit:
       case K::None: break;
@@ -386,7 +393,7 @@ void validate_node_resources_fit_args(std::string_view path, const PluginConfig&
 }
 
 void validate_configuration(const WrittenConfiguration& written, const SchedulerConfiguration& config,
-                            const FeatureGates& /*gates*/, ValidationErrors& errors) {
+                            const FeatureGates& gates, ValidationErrors& errors) {
   const ClientConnectionConfig& cc = written.client_connection;
   if (cc.burst < 0) errors.add(invalid("clientConnection.burst", std::to_string(cc.burst), "must be non-negative"), cc.line);
   const LeaderElectionConfig& le = written.leader_election;
@@ -423,7 +430,7 @@ void validate_configuration(const WrittenConfiguration& written, const Scheduler
     auto [valid, first] = body_valid.try_emplace(profile.body.get());
     if (first || !valid->second) {
       const size_t before = errors.size();
-      validate_profile_body(path, *profile.body, *w.body, w.line, errors);
+      validate_profile_body(path, *profile.body, *w.body, w.line, gates, errors);
       valid->second = errors.size() == before;
     }
     if (!existing.insert(profile.scheduler_name).second) {

@@ -26,6 +26,7 @@ constexpr GateSpec kGates[] = {
     {"DRAExtendedResource", &FeatureGates::dra_extended_resource, true, "GA", true},
     {"DRAListTypeAttributes", &FeatureGates::dra_list_type_attributes, false, "ALPHA", false},
     {"DRANodeAllocatableResources", &FeatureGates::dra_node_allocatable_resources, false, "ALPHA", false},
+    {"DRASchedulerFilterTimeout", &FeatureGates::dra_scheduler_filter_timeout, true, "BETA", false},
     {"DynamicResourceAllocation", &FeatureGates::dynamic_resource_allocation, true, "GA", true},
     {"GenericWorkload", &FeatureGates::generic_workload, false, "ALPHA", false},
     {"InPlacePodLevelResourcesVerticalScaling", &FeatureGates::in_place_pod_level_resources_vertical_scaling, true,

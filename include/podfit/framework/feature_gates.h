@@ -33,6 +33,8 @@ struct FeatureGates {
   bool dra_extended_resource = true;
   // Beta, on: devices may be allocated to several claims (device.allowMultipleAllocations in CEL).
   bool dra_consumable_capacity = true;
+  // Beta, on: DynamicResources' Filter stops a node's search after its filterTimeout.
+  bool dra_scheduler_filter_timeout = true;
   // Alpha, off: device attributes may be lists.
   bool dra_list_type_attributes = false;
   // Alpha, off: node-allocatable DRA claim statuses count in pod requests (not supported by podfit).

@@ -47,6 +47,10 @@ std::optional<std::string> claim_is_for_pod(const Pod& pod, const ResourceClaim&
 // resourceclaim.IsReservedForPod: the pod's uid is among status.reservedFor.
 bool claim_is_reserved_for_pod(const Pod& pod, const ResourceClaim& claim);
 
+// Whether a reference (reservedFor entry, owner) by uid and name is to `pod`: kube-scheduler
+// compares uids; for a pod not created yet, which has none, podfit compares names too.
+bool refers_to_pod(const Pod& pod, std::string_view uid, std::string_view name);
+
 class DynamicResources final : public PreFilterPlugin,
                                public FilterPlugin,
                                public ScorePlugin,

@@ -31,7 +31,7 @@ std::optional<std::string> claim_is_for_pod(const Pod& pod, const ResourceClaim&
   for (const OwnerReference& owner : claim.metadata.owner_references) {
     // metav1.IsControlledBy: the controller reference carries the pod's uid.
     if (owner.controller) {
-      controlled = owner.uid == pod.metadata.uid;
+      controlled = refers_to_pod(pod, owner.uid, owner.name);
       break;
     }
   }
@@ -40,9 +40,14 @@ std::optional<std::string> claim_is_for_pod(const Pod& pod, const ResourceClaim&
                      claim.metadata.namespace_, claim.metadata.name, pod.metadata.namespace_, pod.metadata.name);
 }
 
+bool refers_to_pod(const Pod& pod, std::string_view uid, std::string_view name) {
+  // A pod not created yet has no uid: its name, unique in the claim's namespace, tells it apart.
+  return uid == pod.metadata.uid && (!pod.metadata.uid.empty() || name == pod.metadata.name);
+}
+
 bool claim_is_reserved_for_pod(const Pod& pod, const ResourceClaim& claim) {
   for (const ResourceClaimConsumerReference& ref : claim.reserved_for) {
-    if (ref.uid == pod.metadata.uid) return true;
+    if (refers_to_pod(pod, ref.uid, ref.name)) return true;
   }
   return false;
 }

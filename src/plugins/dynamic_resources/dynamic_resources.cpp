@@ -147,7 +147,8 @@ DynamicResources::DynamicResources(const FeatureGates& gates, std::chrono::nanos
     : enabled_(gates.dynamic_resource_allocation),
       extended_resource_(gates.dra_extended_resource),
       consumable_capacity_(gates.dra_consumable_capacity),
-      filter_timeout_(filter_timeout) {}
+      // Without DRASchedulerFilterTimeout the search is never stopped.
+      filter_timeout_(gates.dra_scheduler_filter_timeout ? filter_timeout : std::chrono::nanoseconds(0)) {}
 
 std::string_view DynamicResources::name() const { return names::kDynamicResources; }
 
@@ -585,7 +586,7 @@ Status dynamic_resources_post_filter(const CycleState& state, const Pod& pod) {
       continue;
     }
     const ResourceClaim& claim = s.claims[index];
-    if (claim.reserved_for.empty() || (claim.reserved_for.size() == 1 && claim.reserved_for[0].uid == pod.metadata.uid)) {
+    if (claim.reserved_for.empty() || (claim.reserved_for.size() == 1 && refers_to_pod(pod, claim.reserved_for[0].uid, claim.reserved_for[0].name))) {
       return Status(Code::Unschedulable, std::string(kDeallocationCompleted));
     }
   }

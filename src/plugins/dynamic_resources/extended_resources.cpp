@@ -6,6 +6,7 @@
 #include <set>
 
 #include "podfit/model/pod_resources.h"
+#include "podfit/plugins/dynamic_resources.h"
 #include "podfit/plugins/dynamic_resources_extended.h"
 #include "podfit/snapshot/resource.h"
 
@@ -73,7 +74,7 @@ const ResourceClaim* find_extended_resource_claim(const Pod& pod, const std::vec
     const std::string* marked = claim->metadata.annotations.find(kExtendedResourceClaimAnnotation);
     if (marked == nullptr || *marked != "true") continue;
     for (const OwnerReference& owner : claim->metadata.owner_references) {
-      if (owner.name == pod.metadata.name && owner.controller && owner.uid == pod.metadata.uid) return claim;
+      if (owner.name == pod.metadata.name && owner.controller && refers_to_pod(pod, owner.uid, owner.name)) return claim;
     }
   }
   return nullptr;

@@ -92,7 +92,7 @@ TEST_CASE("AllocationExplainer: which request fails on a node, and why") {
                        "claim ml/train, request gpu: no device matches DeviceClass gpu.example.com and the request's "
                        "selectors; closest: gpu-0, gpu-1, gpu-2: the request's selector 1: "
                        "`device.capacity['gpu.example.com'].memory.compareTo(quantity('100Gi')) >= 0` is false "
-                       "(`device.capacity['gpu.example.com'].memory` is 40Gi on gpu-0, 80Gi on gpu-1, 80Gi on gpu-2)"});
+                       "(`device.capacity['gpu.example.com'].memory` is 40Gi on gpu-0; 80Gi on gpu-1, gpu-2)"});
   }
   SUBCASE("the class rejects every device") {
     auto lines = explain({claim("train", 1)}, {}, {gpu_class("gpu.example.com", "device.attributes['gpu.example.com'].numa == '7'")},
@@ -101,7 +101,7 @@ TEST_CASE("AllocationExplainer: which request fails on a node, and why") {
                        "claim ml/train, request gpu: no device matches DeviceClass gpu.example.com; closest: gpu-0, "
                        "gpu-1, gpu-2: selector 2 of DeviceClass gpu.example.com: "
                        "`device.attributes['gpu.example.com'].numa == '7'` is false "
-                       "(`device.attributes['gpu.example.com'].numa` is \"0\" on gpu-0, \"0\" on gpu-1, \"1\" on gpu-2)"});
+                       "(`device.attributes['gpu.example.com'].numa` is \"0\" on gpu-0, gpu-1; \"1\" on gpu-2)"});
   }
   SUBCASE("the first selector rejects every device the node reaches") {
     DeviceClass nics = gpu_class();
@@ -111,7 +111,7 @@ TEST_CASE("AllocationExplainer: which request fails on a node, and why") {
                        "claim ml/train, request gpu: no device matches DeviceClass gpu.example.com; none of the 3 "
                        "devices the node reaches passes selector 1 of DeviceClass gpu.example.com: "
                        "`device.driver == 'nic.example.com'` is false (`device.driver` is \"gpu.example.com\" on "
-                       "gpu-0, \"gpu.example.com\" on gpu-1, \"gpu.example.com\" on gpu-2)"});
+                       "gpu-0, gpu-1, gpu-2)"});
   }
   SUBCASE("a conjunction: the conjunct that fails, after those that hold") {
     DeviceClass a100 = gpu_class();
@@ -124,6 +124,17 @@ TEST_CASE("AllocationExplainer: which request fails on a node, and why") {
                        "selector 1 of DeviceClass gpu.example.com: "
                        "`device.capacity['gpu.example.com'].memory.compareTo(quantity('80Gi')) > 0` is false "
                        "(`device.capacity['gpu.example.com'].memory` is 80Gi on gpu-2)"});
+  }
+  SUBCASE("partitions: shared counters that allocated devices used up") {
+    ResourceSlice partitioned = slice_on("n1", {gpu("full", 80, "0"), gpu("part-0", 40, "0"), gpu("part-1", 40, "0")});
+    partitioned.shared_counters.push_back(CounterSet{"gpu-counters", {Counter{"memory", *Quantity::parse("80Gi")}}});
+    for (Device& d : partitioned.devices) {
+      d.consumes_counters.push_back(DeviceCounterConsumption{"gpu-counters", {Counter{"memory", d.capacity[0].value.value}}});
+    }
+    auto lines = explain({claim("train", 2)}, {allocated("notebook", "n1", "part-0")}, {gpu_class()}, {partitioned});
+    CHECK(lines == std::vector<std::string>{
+                       "claim ml/train, request gpu: needs 2 devices, 3 match, 1 free (part-1); in use: part-0 (by "
+                       "ml/notebook); shared counters used up: full (gpu-counters: memory 40Gi left, needs 80Gi)"});
   }
   SUBCASE("a node without devices") {
     auto lines = explain({claim("train", 1)}, {}, {gpu_class()}, slices, "n2");
@@ -183,7 +194,7 @@ TEST_CASE("AllocationExplainer: which request fails on a node, and why") {
                        "claim ml/serve, request gpu/h100: no device matches DeviceClass gpu.example.com and the "
                        "request's selectors; closest: gpu-0, gpu-1, gpu-2: the request's selector 1: "
                        "`device.capacity['gpu.example.com'].memory.compareTo(quantity('94Gi')) >= 0` is false "
-                       "(`device.capacity['gpu.example.com'].memory` is 40Gi on gpu-0, 80Gi on gpu-1, 80Gi on gpu-2)",
+                       "(`device.capacity['gpu.example.com'].memory` is 40Gi on gpu-0; 80Gi on gpu-1, gpu-2)",
                        "claim ml/serve, request gpu/a100: needs 4 devices, 3 match, 3 free (gpu-0, gpu-1, gpu-2)"});
   }
 }

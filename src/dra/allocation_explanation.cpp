@@ -85,11 +85,18 @@ std::string shorten(std::string_view expression) {
   return flat.size() <= kMost ? flat : flat.substr(0, kMost - 3) + "...";
 }
 
+std::string counter_set_key(const ResourceSlice& slice, const std::string& set) {
+  return slice.driver + "/" + slice.pool.name + "/" + set;
+}
+
 }  // namespace
 
 struct AllocationExplainer::Impl {
   std::vector<const ResourceClaim*> claims;
   std::map<DeviceId, std::string> owners;  // devices given exclusively, and the claim holding each
+  // What is left of each pool's shared counters once the allocated devices drew on them, by
+  // "driver/pool/counter set", then counter.
+  std::map<std::string, std::map<std::string, Quantity>> counters_left;
   std::vector<std::unique_ptr<ResourceSlice>> patched;
   std::map<std::string, std::vector<const ResourceSlice*>, std::less<>> on_node;  // slices by nodeName
   std::vector<const ResourceSlice*> elsewhere;  // slices for node selectors, all nodes, or per device
@@ -145,6 +152,22 @@ struct AllocationExplainer::Impl {
       for (const DeviceSelector& s : p.device_class->selectors) p.selectors.push_back(compile(s.cel_expression));
     }
     for (const DeviceSelector& s : spec.selectors) p.selectors.push_back(compile(s.cel_expression));
+  }
+
+  // The first counter the device would draw on beyond what is left ("gpu-0-counters: memory
+  // 24Gi left, needs 48Gi"), or empty when all fit.
+  std::string counter_shortfall(const ResourceSlice& slice, const Device& device) const {
+    for (const DeviceCounterConsumption& consumption : device.consumes_counters) {
+      auto set = counters_left.find(counter_set_key(slice, consumption.counter_set));
+      if (set == counters_left.end()) continue;
+      for (const Counter& wanted : consumption.counters) {
+        auto left = set->second.find(wanted.name);
+        if (left == set->second.end() || wanted.value.compare(left->second) <= 0) continue;
+        return fmt::format("{}: {} {} left, needs {}", consumption.counter_set, wanted.name, left->second.to_string(),
+                           wanted.value.to_string());
+      }
+    }
+    return {};
   }
 
   std::string claim_label(std::size_t claim) const {
@@ -209,14 +232,18 @@ std::string AllocationExplainer::Impl::describe_misses(const RequestPlan& p, con
   const SelectorPart& part = parts.at(p.selectors[best.selector]->expression())[best.passed];
   std::string out = fmt::format("{} {}: `{}` is false", who, which, shorten(part.text));
   if (!part.operand) return out;
-  std::vector<std::string> values;
-  for (std::size_t i = 0; i < closest.size() && i < kMostNamed; ++i) {
-    const DeviceOutcome& o = *closest[i]->outcome;
-    values.push_back(fmt::format("{} on {}", part.operand->second.value_on(DeviceView(o.slice->driver, *o.device)),
-                                 device_label(o, node)));
+  // Devices grouped by the operand's value, values in the order first met.
+  std::vector<std::pair<std::string, std::vector<std::string>>> by_value;
+  for (const Miss* m : closest) {
+    const DeviceOutcome& o = *m->outcome;
+    std::string value = part.operand->second.value_on(DeviceView(o.slice->driver, *o.device));
+    auto group = std::find_if(by_value.begin(), by_value.end(), [&](const auto& g) { return g.first == value; });
+    if (group == by_value.end()) group = by_value.insert(by_value.end(), {std::move(value), {}});
+    group->second.push_back(device_label(o, node));
   }
-  if (closest.size() > kMostNamed) values.push_back(fmt::format("and {} more", closest.size() - kMostNamed));
-  return out + fmt::format(" (`{}` is {})", shorten(part.operand->first), fmt::join(values, ", "));
+  std::vector<std::string> values;
+  for (const auto& [value, devices] : by_value) values.push_back(fmt::format("{} on {}", value, list_names(devices)));
+  return out + fmt::format(" (`{}` is {})", shorten(part.operand->first), fmt::join(values, "; "));
 }
 
 RequestState AllocationExplainer::Impl::assess(const RequestPlan& p, const std::vector<const ResourceSlice*>& slices,
@@ -231,6 +258,7 @@ RequestState AllocationExplainer::Impl::assess(const RequestPlan& p, const std::
   outcomes = match_devices(slices, p.selectors, &node);
   std::vector<std::string> taken;
   std::vector<std::string> tainted;
+  std::vector<std::string> short_of_counters;  // partitions whose shared counters others used up
   for (const DeviceOutcome& o : outcomes) {
     if (!o.matches) continue;
     ++state.matching;
@@ -239,6 +267,8 @@ RequestState AllocationExplainer::Impl::assess(const RequestPlan& p, const std::
       taken.push_back(fmt::format("{} (by {})", device_label(o, node), owner->second));
     } else if (const DeviceTaint* taint = untolerated_taint(*o.device, p.spec->tolerations)) {
       tainted.push_back(fmt::format("{} ({})", device_label(o, node), taint_text(*taint)));
+    } else if (std::string shortfall = counter_shortfall(*o.slice, *o.device); !shortfall.empty()) {
+      short_of_counters.push_back(fmt::format("{} ({})", device_label(o, node), shortfall));
     } else {
       state.free.push_back(&o);
     }
@@ -261,6 +291,7 @@ RequestState AllocationExplainer::Impl::assess(const RequestPlan& p, const std::
   if (!free_names.empty()) line += fmt::format(" ({})", list_names(free_names));
   if (!taken.empty()) line += "; in use: " + list_names(taken);
   if (!tainted.empty()) line += "; tainted, not tolerated: " + list_names(tainted);
+  if (!short_of_counters.empty()) line += "; shared counters used up: " + list_names(short_of_counters);
   return state;
 }
 
@@ -351,7 +382,26 @@ AllocationExplainer::AllocationExplainer(std::vector<const ResourceClaim*> claim
                            claim->metadata.namespace_ + "/" + claim->metadata.name);
     }
   }
-  for (const ResourceSlice* slice : apply_device_taint_rules(slices, taint_rules, s.patched)) {
+  const std::vector<const ResourceSlice*> patched_slices = apply_device_taint_rules(slices, taint_rules, s.patched);
+  for (const ResourceSlice* slice : patched_slices) {
+    for (const CounterSet& set : slice->shared_counters) {
+      auto& left = s.counters_left[counter_set_key(*slice, set.name)];
+      for (const Counter& c : set.counters) left[c.name] = c.value;
+    }
+  }
+  for (const ResourceSlice* slice : patched_slices) {
+    for (const Device& device : slice->devices) {
+      if (!s.owners.contains(DeviceId{slice->driver, slice->pool.name, device.name})) continue;
+      for (const DeviceCounterConsumption& consumption : device.consumes_counters) {
+        auto set = s.counters_left.find(counter_set_key(*slice, consumption.counter_set));
+        if (set == s.counters_left.end()) continue;
+        for (const Counter& c : consumption.counters) {
+          if (auto left = set->second.find(c.name); left != set->second.end()) left->second.sub(c.value);
+        }
+      }
+    }
+  }
+  for (const ResourceSlice* slice : patched_slices) {
     if (slice->node_name && !slice->per_device_node_selection) {
       s.on_node[*slice->node_name].push_back(slice);
     } else {

@@ -7,10 +7,12 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <atomic>
 #include <set>
 
 #include "allocator_internal.h"
 #include "podfit/dra/device_matching.h"
+#include "podfit/dra/device_views.h"
 
 namespace podfit::dra {
 namespace {
@@ -100,6 +102,8 @@ struct AllocationExplainer::Impl {
   std::vector<std::unique_ptr<ResourceSlice>> patched;
   std::map<std::string, std::vector<const ResourceSlice*>, std::less<>> on_node;  // slices by nodeName
   std::vector<const ResourceSlice*> elsewhere;  // slices for node selectors, all nodes, or per device
+  const DeviceViews* views = nullptr;  // the allocators' views and verdicts, when shared
+  std::map<std::string, std::atomic<std::int8_t>*> verdicts;  // the views' per expression
   std::map<std::string, CompiledSelector> compiled;
   std::map<std::string, std::vector<SelectorPart>> parts;  // by selector expression
   std::vector<RequestPlan> plans;
@@ -111,7 +115,10 @@ struct AllocationExplainer::Impl {
 
   const CompiledSelector* compile(const std::string& expression) {
     auto it = compiled.find(expression);
-    if (it == compiled.end()) it = compiled.emplace(expression, compiler().compile(expression)).first;
+    if (it == compiled.end()) {
+      it = compiled.emplace(expression, compiler().compile(expression)).first;
+      verdicts[expression] = views != nullptr ? views->verdicts(expression) : nullptr;
+    }
     if (!parts.contains(expression)) split(expression);
     return &it->second;
   }
@@ -182,6 +189,45 @@ struct AllocationExplainer::Impl {
     return o.slice->pool.name + "/" + o.device->name;
   }
 
+  // The device as selectors see it: the shared view, else one made in `local`.
+  const DeviceView& view_of(const ResourceSlice& slice, const Device& device,
+                            std::unique_ptr<DeviceView>& local) const {
+    if (views != nullptr) {
+      if (std::optional<std::size_t> index = views->index_of(slice, device)) return views->view(*index);
+    }
+    if (!local) local = std::make_unique<DeviceView>(slice.driver, device);
+    return *local;
+  }
+
+  // match_devices with the allocators' kept verdicts: on the devices `node` reaches, each
+  // selector in turn up to the first that does not hold.
+  std::vector<DeviceOutcome> match(const RequestPlan& p, const std::vector<const ResourceSlice*>& slices,
+                                   const Node& node) const {
+    std::vector<DeviceOutcome> out;
+    for (const ResourceSlice* slice : slices) {
+      for (const Device& device : slice->devices) {
+        if (!reachable_from(device_nodes(*slice, device), node)) continue;
+        DeviceOutcome& o = out.emplace_back();
+        o.slice = slice;
+        o.device = &device;
+        o.matches = true;
+        const std::optional<std::size_t> index = views != nullptr ? views->index_of(*slice, device) : std::nullopt;
+        std::unique_ptr<DeviceView> local;
+        for (std::size_t i = 0; i < p.selectors.size(); ++i) {
+          const CompiledSelector& selector = *p.selectors[i];
+          MatchResult r = index ? views->match(selector, verdicts.at(selector.expression()), *index)
+                                : selector.matches(view_of(*slice, device, local));
+          if (r.error.empty() && r.matches) continue;
+          o.matches = false;
+          o.error = std::move(r.error);
+          o.rejected_by = i;
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
   RequestState assess(const RequestPlan& p, const std::vector<const ResourceSlice*>& slices, const Node& node,
                       std::vector<DeviceOutcome>& outcomes, std::string& line) const;
   std::string describe_misses(const RequestPlan& p, const std::vector<DeviceOutcome>& outcomes,
@@ -203,7 +249,8 @@ std::string AllocationExplainer::Impl::describe_misses(const RequestPlan& p, con
     Miss& m = misses.emplace_back(Miss{&o, o.rejected_by.value_or(0), 0});
     const std::vector<SelectorPart>& split = parts.at(p.selectors[m.selector]->expression());
     if (!o.error.empty() || split.size() == 1) continue;
-    const DeviceView view(o.slice->driver, *o.device);
+    std::unique_ptr<DeviceView> local;
+    const DeviceView& view = view_of(*o.slice, *o.device, local);
     while (m.passed < split.size() && split[m.passed].condition.matches(view).matches) ++m.passed;
   }
   const auto rank = [](const Miss& m) { return std::pair(m.selector, m.passed); };
@@ -236,7 +283,8 @@ std::string AllocationExplainer::Impl::describe_misses(const RequestPlan& p, con
   std::vector<std::pair<std::string, std::vector<std::string>>> by_value;
   for (const Miss* m : closest) {
     const DeviceOutcome& o = *m->outcome;
-    std::string value = part.operand->second.value_on(DeviceView(o.slice->driver, *o.device));
+    std::unique_ptr<DeviceView> local;
+    std::string value = part.operand->second.value_on(view_of(*o.slice, *o.device, local));
     auto group = std::find_if(by_value.begin(), by_value.end(), [&](const auto& g) { return g.first == value; });
     if (group == by_value.end()) group = by_value.insert(by_value.end(), {std::move(value), {}});
     group->second.push_back(device_label(o, node));
@@ -255,7 +303,7 @@ RequestState AllocationExplainer::Impl::assess(const RequestPlan& p, const std::
     line = fmt::format("{}: DeviceClass {} does not exist", head, p.spec->device_class_name);
     return state;
   }
-  outcomes = match_devices(slices, p.selectors, &node);
+  outcomes = match(p, slices, node);
   std::vector<std::string> taken;
   std::vector<std::string> tainted;
   std::vector<std::string> short_of_counters;  // partitions whose shared counters others used up
@@ -370,9 +418,10 @@ AllocationExplainer::AllocationExplainer(std::vector<const ResourceClaim*> claim
                                          const std::vector<const ResourceClaim*>& cluster_claims,
                                          const std::vector<DeviceClass>& classes,
                                          const std::vector<ResourceSlice>& slices,
-                                         const std::vector<DeviceTaintRule>& taint_rules)
+                                         const std::vector<DeviceTaintRule>& taint_rules, const DeviceViews* views)
     : impl_(std::make_unique<Impl>()) {
   Impl& s = *impl_;
+  s.views = views;
   s.claims = std::move(claims);
   for (const ResourceClaim* claim : cluster_claims) {
     if (!claim->allocation) continue;

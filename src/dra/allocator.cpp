@@ -276,26 +276,20 @@ Step Search::selectors_match(std::size_t claim_index, const ResourceSlice& slice
       return fail(owner() + ": selector #" + std::to_string(i) + ": CEL compile error: " + error);
     }
     // Another pod's search may have evaluated this selector on this device already.
-    std::atomic<std::int8_t>* verdict = index && found->second.verdicts != nullptr ? &found->second.verdicts[*index] : nullptr;
-    const std::int8_t known = verdict != nullptr ? verdict->load(std::memory_order_relaxed) : DeviceViews::kUnknown;
-    if (known == DeviceViews::kMatch) continue;
-    if (known == DeviceViews::kNoMatch) {
-      *match = false;
-      return Step::Found;
+    MatchResult result;
+    if (index) {
+      result = a_.shared_views->match(found->second.compiled, found->second.verdicts, *index);
+    } else {
+      if (view == nullptr) {
+        std::unique_ptr<DeviceView>& local = views_[&device];
+        if (!local) local = std::make_unique<DeviceView>(slice.driver, device);
+        view = local.get();
+      }
+      result = found->second.compiled.matches(*view);
     }
-    if (view == nullptr && index) view = &a_.shared_views->view(*index);
-    if (view == nullptr) {
-      std::unique_ptr<DeviceView>& local = views_[&device];
-      if (!local) local = std::make_unique<DeviceView>(slice.driver, device);
-      view = local.get();
-    }
-    MatchResult result = found->second.compiled.matches(*view);
     if (!result.error.empty()) {
       return fail(owner() + ": selector #" + std::to_string(i) + " on device " + id.str() +
                   ": CEL runtime error: " + enhance_runtime_error(std::move(result.error)));
-    }
-    if (verdict != nullptr) {
-      verdict->store(result.matches ? DeviceViews::kMatch : DeviceViews::kNoMatch, std::memory_order_relaxed);
     }
     if (!result.matches) {
       *match = false;

@@ -32,4 +32,16 @@ std::atomic<std::int8_t>* DeviceViews::verdicts(const std::string& expression) c
   return slots.get();
 }
 
+MatchResult DeviceViews::match(const CompiledSelector& selector, std::atomic<std::int8_t>* verdicts,
+                               std::size_t index) const {
+  std::atomic<std::int8_t>* verdict = verdicts != nullptr ? &verdicts[index] : nullptr;
+  const std::int8_t known = verdict != nullptr ? verdict->load(std::memory_order_relaxed) : kUnknown;
+  if (known != kUnknown) return MatchResult{known == kMatch, {}};
+  MatchResult result = selector.matches(*views_[index]);
+  if (verdict != nullptr && result.error.empty()) {
+    verdict->store(result.matches ? kMatch : kNoMatch, std::memory_order_relaxed);
+  }
+  return result;
+}
+
 }  // namespace podfit::dra

@@ -40,6 +40,10 @@ class DeviceViews {
   enum Verdict : std::int8_t { kUnknown = 0, kNoMatch = 1, kMatch = 2 };
   std::atomic<std::int8_t>* verdicts(const std::string& expression) const;
 
+  // What `selector` says of the device at `index`: the verdict kept in `verdicts` (the
+  // selector's, or nullptr), else an evaluation on the device's view, kept when it succeeds.
+  MatchResult match(const CompiledSelector& selector, std::atomic<std::int8_t>* verdicts, std::size_t index) const;
+
  private:
   const ResourceSlice* slices_ = nullptr;
   std::size_t slice_count_ = 0;

@@ -136,7 +136,7 @@ std::vector<std::string> explain_allocation(const Shared& s, LazyExplainer& lazy
   std::call_once(lazy.once, [&] {
     lazy.explainer = std::make_unique<dra::AllocationExplainer>(pending, s.snapshot_seen->resource_claims(),
                                                                 s.cluster->device_classes, s.cluster->resource_slices,
-                                                                s.cluster->device_taint_rules);
+                                                                s.cluster->device_taint_rules, s.views.get());
   });
   return lazy.explainer->explain(node);
 }

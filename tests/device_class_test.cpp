@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "load_test_support.h"
 #include "podfit/load/loader.h"
 
 using namespace podfit;
@@ -27,29 +28,11 @@ constexpr const char* kLabelValue =
     "end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is "
     "'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
 
-std::string load_error(const std::string& text) {
-  ClusterState state;
-  auto err = load_cluster_state_text(text, "classes.yaml", state);
-  REQUIRE(err.has_value());
-  return err->message;
-}
+std::string load_error(const std::string& text) { return testing::load_error_text(text, "classes.yaml"); }
 
-std::string field_error(const std::string& text) {
-  std::string message = load_error(text);
-  size_t line = message.find(", line ");
-  REQUIRE(line != std::string::npos);
-  size_t start = message.find(": ", line);
-  REQUIRE(start != std::string::npos);
-  return message.substr(start + 2);
-}
+std::string field_error(const std::string& text) { return testing::field_error(text, "classes.yaml"); }
 
-ClusterState loads(const std::string& text) {
-  ClusterState state;
-  auto err = load_cluster_state_text(text, "classes.yaml", state);
-  INFO((err ? err->message : std::string("ok")));
-  CHECK_FALSE(err.has_value());
-  return state;
-}
+ClusterState loads(const std::string& text) { return testing::load_cluster_ok(text, {}, "classes.yaml"); }
 
 // A DeviceClass named `name` whose spec holds `spec` (indented by two spaces), in `version`.
 std::string device_class(const std::string& spec, const std::string& name = "foo", const std::string& metadata = "",
@@ -77,23 +60,9 @@ std::string parameters_of_size(size_t bytes) {
   return fmt::format("  config:\n  - opaque:\n      driver: foo\n      parameters: {{str: {}}}\n", std::string(bytes - 10, 'x'));
 }
 
-struct Row {
-  const char* name;
-  std::string input;
-  std::string want;  // the field error; empty: the class loads
-};
+using Row = testing::FieldErrorRow;
 
-void run(const std::vector<Row>& rows) {
-  for (const Row& r : rows) {
-    SUBCASE(r.name) {
-      if (r.want.empty()) {
-        loads(r.input);
-      } else {
-        CHECK(field_error(r.input) == r.want);
-      }
-    }
-  }
-}
+void run(const std::vector<Row>& rows) { testing::check_field_error_rows(rows, "classes.yaml"); }
 
 }  // namespace
 

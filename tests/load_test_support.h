@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "podfit/load/loader.h"
 
@@ -27,6 +28,43 @@ inline CandidateSet load_candidates_ok(std::string_view text, const LoadOptions&
   INFO((err ? err->message : std::string("ok")));
   REQUIRE_FALSE(err.has_value());
   return set;
+}
+
+// The loader's refusal of a text, whole; the test fails when the text loads.
+inline std::string load_error_text(std::string_view text, const std::string& name = "cluster.yaml") {
+  ClusterState state;
+  auto err = load_cluster_state_text(text, name, state);
+  REQUIRE(err.has_value());
+  return err->message;
+}
+
+// Only the field error of a refusal: without "file: document N (...), line N: ".
+inline std::string field_error(std::string_view text, const std::string& name = "cluster.yaml") {
+  const std::string message = load_error_text(text, name);
+  const size_t line = message.find(", line ");
+  REQUIRE(line != std::string::npos);
+  const size_t start = message.find(": ", line);
+  REQUIRE(start != std::string::npos);
+  return message.substr(start + 2);
+}
+
+// One row of a validation table: `input` loads when `want` is empty, else fails with `want`.
+struct FieldErrorRow {
+  const char* name;
+  std::string input;
+  std::string want;
+};
+
+inline void check_field_error_rows(const std::vector<FieldErrorRow>& rows, const std::string& name = "cluster.yaml") {
+  for (const FieldErrorRow& r : rows) {
+    SUBCASE(r.name) {
+      if (r.want.empty()) {
+        load_cluster_ok(r.input, {}, name);
+      } else {
+        CHECK(field_error(r.input, name) == r.want);
+      }
+    }
+  }
 }
 
 }  // namespace podfit::testing

@@ -7,31 +7,16 @@
 
 #include <fmt/format.h>
 
+#include "load_test_support.h"
 #include "podfit/load/loader.h"
 
 using namespace podfit;
 
 namespace {
 
-std::string field_error(const std::string& text) {
-  ClusterState state;
-  auto err = load_cluster_state_text(text, "claims.yaml", state);
-  REQUIRE(err.has_value());
-  const std::string& message = err->message;
-  size_t line = message.find(", line ");
-  REQUIRE(line != std::string::npos);
-  size_t start = message.find(": ", line);
-  REQUIRE(start != std::string::npos);
-  return message.substr(start + 2);
-}
+std::string field_error(const std::string& text) { return testing::field_error(text, "claims.yaml"); }
 
-ClusterState loads(const std::string& text) {
-  ClusterState state;
-  auto err = load_cluster_state_text(text, "claims.yaml", state);
-  INFO((err ? err->message : std::string("ok")));
-  CHECK_FALSE(err.has_value());
-  return state;
-}
+ClusterState loads(const std::string& text) { return testing::load_cluster_ok(text, {}, "claims.yaml"); }
 
 // A ResourceClaim in namespace ml whose spec.devices holds `devices` (indented by four spaces).
 std::string claim(const std::string& devices, const std::string& version = "v1") {
@@ -128,23 +113,9 @@ constexpr const char* kAllocation =
     "  allocation:\n    devices:\n      results:\n"
     "      - {request: foo, driver: foo, pool: foo, device: foo, adminAccess: false}\n";
 
-struct Row {
-  const char* name;
-  std::string input;
-  std::string want;  // the field error; empty: the object loads
-};
+using Row = testing::FieldErrorRow;
 
-void run(const std::vector<Row>& rows) {
-  for (const Row& r : rows) {
-    SUBCASE(r.name) {
-      if (r.want.empty()) {
-        loads(r.input);
-      } else {
-        CHECK(field_error(r.input) == r.want);
-      }
-    }
-  }
-}
+void run(const std::vector<Row>& rows) { testing::check_field_error_rows(rows, "claims.yaml"); }
 
 }  // namespace
 

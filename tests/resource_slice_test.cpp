@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "load_test_support.h"
 #include "podfit/load/loader.h"
 
 using namespace podfit;
@@ -38,22 +39,10 @@ constexpr const char* kNamePart =
     "'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
 constexpr const char* kAttributeMembers = "int, bool, string, version, ints, bools, strings, versions";
 
-std::string load_error(const std::string& text) {
-  ClusterState state;
-  auto err = load_cluster_state_text(text, "slices.yaml", state);
-  REQUIRE(err.has_value());
-  return err->message;
-}
+std::string load_error(const std::string& text) { return testing::load_error_text(text, "slices.yaml"); }
 
 // The field error of a manifest the loader refuses, without "file: document N (...), line N: ".
-std::string field_error(const std::string& text) {
-  std::string message = load_error(text);
-  size_t line = message.find(", line ");
-  REQUIRE(line != std::string::npos);
-  size_t start = message.find(": ", line);
-  REQUIRE(start != std::string::npos);
-  return message.substr(start + 2);
-}
+std::string field_error(const std::string& text) { return testing::field_error(text, "slices.yaml"); }
 
 int error_line(const std::string& text) {
   std::string message = load_error(text);
@@ -62,13 +51,7 @@ int error_line(const std::string& text) {
   return std::stoi(message.substr(line + 7));
 }
 
-ClusterState loads(const std::string& text) {
-  ClusterState state;
-  auto err = load_cluster_state_text(text, "slices.yaml", state);
-  INFO((err ? err->message : std::string("ok")));
-  CHECK_FALSE(err.has_value());
-  return state;
-}
+ClusterState loads(const std::string& text) { return testing::load_cluster_ok(text, {}, "slices.yaml"); }
 
 // upstream's testAttributes and testCapacity.
 std::string standard_device(int i) {
@@ -140,23 +123,9 @@ std::string consumes_counters(int n) {
 
 std::string repeat(char c, size_t n) { return std::string(n, c); }
 
-struct Row {
-  const char* name;
-  std::string input;
-  std::string want;  // the field error; empty: the slice loads
-};
+using Row = testing::FieldErrorRow;
 
-void run(const std::vector<Row>& rows) {
-  for (const Row& r : rows) {
-    SUBCASE(r.name) {
-      if (r.want.empty()) {
-        loads(r.input);
-      } else {
-        CHECK(field_error(r.input) == r.want);
-      }
-    }
-  }
-}
+void run(const std::vector<Row>& rows) { testing::check_field_error_rows(rows, "slices.yaml"); }
 
 // A slice of one device with `capacity` (a flow mapping) and allowMultipleAllocations.
 std::string consumable(const std::string& capacity, bool multiple = true) {

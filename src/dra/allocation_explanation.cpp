@@ -103,7 +103,6 @@ struct AllocationExplainer::Impl {
   std::map<std::string, std::vector<const ResourceSlice*>, std::less<>> on_node;  // slices by nodeName
   std::vector<const ResourceSlice*> elsewhere;  // slices for node selectors, all nodes, or per device
   const DeviceViews* views = nullptr;  // the allocators' views and verdicts, when shared
-  std::map<std::string, std::atomic<std::int8_t>*> verdicts;  // the views' per expression
   std::map<std::string, CompiledSelector> compiled;
   std::map<std::string, std::vector<SelectorPart>> parts;  // by selector expression
   std::vector<RequestPlan> plans;
@@ -115,10 +114,7 @@ struct AllocationExplainer::Impl {
 
   const CompiledSelector* compile(const std::string& expression) {
     auto it = compiled.find(expression);
-    if (it == compiled.end()) {
-      it = compiled.emplace(expression, compiler().compile(expression)).first;
-      verdicts[expression] = views != nullptr ? views->verdicts(expression) : nullptr;
-    }
+    if (it == compiled.end()) it = compiled.emplace(expression, compiler().compile(expression)).first;
     if (!parts.contains(expression)) split(expression);
     return &it->second;
   }
@@ -199,35 +195,6 @@ struct AllocationExplainer::Impl {
     return *local;
   }
 
-  // match_devices with the allocators' kept verdicts: on the devices `node` reaches, each
-  // selector in turn up to the first that does not hold.
-  std::vector<DeviceOutcome> match(const RequestPlan& p, const std::vector<const ResourceSlice*>& slices,
-                                   const Node& node) const {
-    std::vector<DeviceOutcome> out;
-    for (const ResourceSlice* slice : slices) {
-      for (const Device& device : slice->devices) {
-        if (!reachable_from(device_nodes(*slice, device), node)) continue;
-        DeviceOutcome& o = out.emplace_back();
-        o.slice = slice;
-        o.device = &device;
-        o.matches = true;
-        const std::optional<std::size_t> index = views != nullptr ? views->index_of(*slice, device) : std::nullopt;
-        std::unique_ptr<DeviceView> local;
-        for (std::size_t i = 0; i < p.selectors.size(); ++i) {
-          const CompiledSelector& selector = *p.selectors[i];
-          MatchResult r = index ? views->match(selector, verdicts.at(selector.expression()), *index)
-                                : selector.matches(view_of(*slice, device, local));
-          if (r.error.empty() && r.matches) continue;
-          o.matches = false;
-          o.error = std::move(r.error);
-          o.rejected_by = i;
-          break;
-        }
-      }
-    }
-    return out;
-  }
-
   RequestState assess(const RequestPlan& p, const std::vector<const ResourceSlice*>& slices, const Node& node,
                       std::vector<DeviceOutcome>& outcomes, std::string& line) const;
   std::string describe_misses(const RequestPlan& p, const std::vector<DeviceOutcome>& outcomes,
@@ -303,7 +270,7 @@ RequestState AllocationExplainer::Impl::assess(const RequestPlan& p, const std::
     line = fmt::format("{}: DeviceClass {} does not exist", head, p.spec->device_class_name);
     return state;
   }
-  outcomes = match(p, slices, node);
+  outcomes = match_devices(slices, p.selectors, &node, views);
   std::vector<std::string> taken;
   std::vector<std::string> tainted;
   std::vector<std::string> short_of_counters;  // partitions whose shared counters others used up

@@ -1,6 +1,7 @@
 // Devices matched against selectors, and the nodes a device is reachable from.
 #include "podfit/dra/device_matching.h"
 
+#include "podfit/dra/device_views.h"
 #include "podfit/model/node_affinity.h"
 
 namespace podfit::dra {
@@ -23,7 +24,12 @@ bool reachable_from(const DeviceNodes& where, const Node& node) {
 }
 
 std::vector<DeviceOutcome> match_devices(const std::vector<const ResourceSlice*>& slices,
-                                         const std::vector<const CompiledSelector*>& selectors, const Node* node) {
+                                         const std::vector<const CompiledSelector*>& selectors, const Node* node,
+                                         const DeviceViews* views) {
+  std::vector<std::atomic<std::int8_t>*> verdicts(selectors.size(), nullptr);
+  if (views != nullptr) {
+    for (std::size_t i = 0; i < selectors.size(); ++i) verdicts[i] = views->verdicts(selectors[i]->expression());
+  }
   std::vector<DeviceOutcome> out;
   for (const ResourceSlice* slice : slices) {
     for (const Device& device : slice->devices) {
@@ -32,9 +38,16 @@ std::vector<DeviceOutcome> match_devices(const std::vector<const ResourceSlice*>
       o.slice = slice;
       o.device = &device;
       o.matches = true;
-      const DeviceView view(slice->driver, device);
+      const std::optional<std::size_t> index = views != nullptr ? views->index_of(*slice, device) : std::nullopt;
+      std::unique_ptr<DeviceView> local;
       for (std::size_t i = 0; i < selectors.size(); ++i) {
-        MatchResult r = selectors[i]->matches(view);
+        MatchResult r;
+        if (index) {
+          r = views->match(*selectors[i], verdicts[i], *index);
+        } else {
+          if (!local) local = std::make_unique<DeviceView>(slice->driver, device);
+          r = selectors[i]->matches(*local);
+        }
         if (r.error.empty() && r.matches) continue;
         o.matches = false;
         o.error = std::move(r.error);

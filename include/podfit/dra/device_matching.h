@@ -12,6 +12,8 @@
 
 namespace podfit::dra {
 
+class DeviceViews;
+
 // Where a device can be used: one node, or nodes chosen by a selector or all nodes
 // ("network-attached"), as the slice (or, with perDeviceNodeSelection, the device) says.
 struct DeviceNodes {
@@ -39,8 +41,9 @@ struct DeviceOutcome {
 std::vector<DeviceOutcome> match_devices(const std::vector<ResourceSlice>& slices,
                                          const std::vector<const CompiledSelector*>& selectors,
                                          const Node* node = nullptr);
+// With `views`, the devices' shared views and the verdicts kept there serve (and are kept).
 std::vector<DeviceOutcome> match_devices(const std::vector<const ResourceSlice*>& slices,
                                          const std::vector<const CompiledSelector*>& selectors,
-                                         const Node* node = nullptr);
+                                         const Node* node = nullptr, const DeviceViews* views = nullptr);
 
 }  // namespace podfit::dra

@@ -384,6 +384,7 @@ Status DynamicResources::filter(const CycleState& state, const PodInfo& info, co
     switch (outcome.kind) {
       case dra::AllocateOutcome::Kind::Allocated: break;
       case dra::AllocateOutcome::Kind::NoFit:
+        if (!state.explains()) return unresolvable(std::string(dra::kCannotAllocateAllClaims));
         return Status(Code::UnschedulableAndUnresolvable, {std::string(dra::kCannotAllocateAllClaims)},
                       variant != nullptr ? explain_allocation(s, variant->explainer, variant->pending, node)
                                          : explain_allocation(s, s.explainer, pending_claims(s), node));

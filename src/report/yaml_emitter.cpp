@@ -53,6 +53,7 @@ std::string scalar(const json& v) {
 bool is_empty_container(const json& v) { return (v.is_object() || v.is_array()) && v.empty(); }
 
 void emit(std::ostream& out, const json& v, int indent);
+void emit_list_item(std::ostream& out, const json& item, int indent);
 
 void emit_object_members(std::ostream& out, const json& obj, int indent, bool first_inline) {
   bool first = true;
@@ -75,6 +76,23 @@ void emit_object_members(std::ostream& out, const json& obj, int indent, bool fi
   }
 }
 
+void emit_list_item(std::ostream& out, const json& item, int indent) {
+  out << std::string(static_cast<size_t>(indent), ' ') << "-";
+  if (item.is_array() && !item.empty()) {
+    out << "\n";
+    emit(out, item, indent + 2);
+    return;
+  }
+  out << " ";
+  if (item.is_object() && !item.empty()) {
+    emit_object_members(out, item, indent + 2, true);
+  } else if (is_empty_container(item)) {
+    out << (item.is_object() ? "{}" : "[]") << "\n";
+  } else {
+    out << scalar(item) << "\n";
+  }
+}
+
 void emit(std::ostream& out, const json& v, int indent) {
   if (v.is_object()) {
     if (v.empty()) {
@@ -89,22 +107,7 @@ void emit(std::ostream& out, const json& v, int indent) {
       out << "[]\n";
       return;
     }
-    for (const json& item : v) {
-      out << std::string(static_cast<size_t>(indent), ' ') << "-";
-      if (item.is_array() && !item.empty()) {
-        out << "\n";
-        emit(out, item, indent + 2);
-        continue;
-      }
-      out << " ";
-      if (item.is_object() && !item.empty()) {
-        emit_object_members(out, item, indent + 2, true);
-      } else if (is_empty_container(item)) {
-        out << (item.is_object() ? "{}" : "[]") << "\n";
-      } else {
-        out << scalar(item) << "\n";
-      }
-    }
+    for (const json& item : v) emit_list_item(out, item, indent);
     return;
   }
   out << scalar(v) << "\n";
@@ -113,5 +116,9 @@ void emit(std::ostream& out, const json& v, int indent) {
 }  // namespace
 
 void emit_yaml(std::ostream& out, const nlohmann::ordered_json& doc) { emit(out, doc, 0); }
+
+void emit_yaml_list_item(std::ostream& out, const nlohmann::ordered_json& item, int indent) {
+  emit_list_item(out, item, indent);
+}
 
 }  // namespace podfit

@@ -11,4 +11,8 @@ namespace podfit {
 // only when a plain scalar would be read back as something else.
 void emit_yaml(std::ostream& out, const nlohmann::ordered_json& doc);
 
+// One item of a list whose `- ` is at `indent`: a list streamed item by item prints as emit_yaml
+// prints the whole list.
+void emit_yaml_list_item(std::ostream& out, const nlohmann::ordered_json& item, int indent);
+
 }  // namespace podfit

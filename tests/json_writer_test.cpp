@@ -6,52 +6,15 @@
 
 #include <nlohmann/json.hpp>
 
-#include "report/json_dom_builder.h"
+#include "json_dom_builder.h"
 #include "report/json_writer.h"
+#include "writer_sample_document.h"
 
 using namespace podfit;
 
 namespace {
 
 using namespace std::string_literals;
-
-// A document with `s` as a key and as values, at several depths, among empty containers.
-template <typename Writer>
-void sample(Writer& w, std::string_view s) {
-  w.begin_object();
-  w.key(s);
-  w.string(s);
-  w.key("list");
-  w.begin_array();
-  w.string(s);
-  w.begin_array();
-  w.end_array();
-  w.begin_object();
-  w.end_object();
-  w.begin_object();
-  w.key("n");
-  w.integer(-42);
-  w.key("big");
-  w.integer(5'000'000'000);
-  w.key("yes");
-  w.boolean(true);
-  w.key("no");
-  w.boolean(false);
-  w.key("none");
-  w.null();
-  w.key("nested");
-  w.begin_array();
-  w.begin_array();
-  w.string(s);
-  w.end_array();
-  w.end_array();
-  w.end_object();
-  w.end_array();
-  w.key("empty");
-  w.begin_object();
-  w.end_object();
-  w.end_object();
-}
 
 std::string direct(std::string_view s) {
   std::string out;

@@ -3,17 +3,16 @@
 #include "podfit/framework/names.h"
 #include "podfit/report/fit_report_writer.h"
 #include "podfit/report/writers.h"
-#include "podfit/report/yaml_emitter.h"
 #include "podfit/util/strings.h"
-#include "json_dom_builder.h"
 #include "json_writer.h"
 #include "text_table.h"
+#include "yaml_writer.h"
 
 namespace podfit {
 namespace {
 
 // One description of a FitReport's fields, in the order the report prints them, for the
-// JsonWriter (JSON written directly) and the JsonDomBuilder (YAML printed from a document).
+// JsonWriter and the YamlWriter.
 template <typename Writer>
 void write_strings(Writer& w, const auto& strings) {
   w.begin_array();
@@ -271,32 +270,32 @@ class JsonFitReportWriter : public FitReportWriter {
   JsonWriter json_{text_};
 };
 
-// The verdicts as YAML: each result is printed from its own document, the list they make
-// laid out as emit_yaml lays out a whole one.
+// The verdicts as YAML, written directly as emit_yaml would print the document.
 class YamlFitReportWriter : public FitReportWriter {
  public:
   explicit YamlFitReportWriter(std::ostream& out) : out_(out) {}
-  void begin() override { out_ << "apiVersion: podfit/v1\nkind: FitReport\n"; }
+  void begin() override {
+    write_header(yaml_);
+    flush();
+  }
   void write(const PodVerdict& verdict) override {
-    if (!any_results_) out_ << "results:\n";
-    any_results_ = true;
-    JsonDomBuilder dom;
-    write_verdict(dom, verdict);
-    emit_yaml_list_item(out_, dom.document(), 0);
+    write_verdict(yaml_, verdict);
+    flush();
   }
   void end(const std::vector<std::string>& skipped_plugins) override {
-    if (!any_results_) out_ << "results: []\n";
-    JsonDomBuilder dom;
-    dom.begin_object();
-    dom.key("skippedPlugins");
-    write_strings(dom, skipped_plugins);
-    dom.end_object();
-    emit_yaml(out_, dom.document());
+    write_trailer(yaml_, skipped_plugins);
+    flush();
   }
 
  private:
+  void flush() {
+    out_.write(text_.data(), static_cast<std::streamsize>(text_.size()));
+    text_.clear();
+  }
+
   std::ostream& out_;
-  bool any_results_ = false;
+  std::string text_;
+  YamlWriter yaml_{text_};
 };
 
 // -o name: node/NAME per feasible node, for pipes.

@@ -42,16 +42,50 @@ size_t utf8_sequence_length(std::string_view s, size_t i) {
 
 }  // namespace
 
+void append_json_string(std::string& out, std::string_view s) {
+  out += '"';
+  size_t plain_from = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (!kSpecial[c]) continue;
+    if (c >= 0x80) {
+      const size_t length = utf8_sequence_length(s, i);
+      if (length == 0) throw_invalid_utf8(s);
+      i += length - 1;
+      continue;
+    }
+    out.append(s.data() + plain_from, i - plain_from);
+    plain_from = i + 1;
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\b': out += "\\b"; break;
+      case '\t': out += "\\t"; break;
+      case '\n': out += "\\n"; break;
+      case '\f': out += "\\f"; break;
+      case '\r': out += "\\r"; break;
+      default: {
+        static constexpr char kHex[] = "0123456789abcdef";
+        out += "\\u00";
+        out += kHex[c >> 4];
+        out += kHex[c & 0xF];
+      }
+    }
+  }
+  out.append(s.data() + plain_from, s.size() - plain_from);
+  out += '"';
+}
+
 void JsonWriter::key(std::string_view name) {
   separate();
-  quoted(name);
+  append_json_string(out_, name);
   out_ += ": ";
   after_key_ = true;
 }
 
 void JsonWriter::string(std::string_view s) {
   before_value();
-  quoted(s);
+  append_json_string(out_, s);
 }
 
 void JsonWriter::integer(int64_t n) {
@@ -98,40 +132,6 @@ void JsonWriter::close(char bracket) {
     out_.append(2 * has_items_.size(), ' ');
   }
   out_ += bracket;
-}
-
-void JsonWriter::quoted(std::string_view s) {
-  out_ += '"';
-  size_t plain_from = 0;
-  for (size_t i = 0; i < s.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (!kSpecial[c]) continue;
-    if (c >= 0x80) {
-      const size_t length = utf8_sequence_length(s, i);
-      if (length == 0) throw_invalid_utf8(s);
-      i += length - 1;
-      continue;
-    }
-    out_.append(s.data() + plain_from, i - plain_from);
-    plain_from = i + 1;
-    switch (c) {
-      case '"': out_ += "\\\""; break;
-      case '\\': out_ += "\\\\"; break;
-      case '\b': out_ += "\\b"; break;
-      case '\t': out_ += "\\t"; break;
-      case '\n': out_ += "\\n"; break;
-      case '\f': out_ += "\\f"; break;
-      case '\r': out_ += "\\r"; break;
-      default: {
-        static constexpr char kHex[] = "0123456789abcdef";
-        out_ += "\\u00";
-        out_ += kHex[c >> 4];
-        out_ += kHex[c & 0xF];
-      }
-    }
-  }
-  out_.append(s.data() + plain_from, s.size() - plain_from);
-  out_ += '"';
 }
 
 }  // namespace podfit

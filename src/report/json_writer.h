@@ -9,6 +9,10 @@
 
 namespace podfit {
 
+// Appends `s` as a JSON string, quoted and escaped as dump() writes it (invalid UTF-8 throws
+// nlohmann's type_error 316, as dump() does).
+void append_json_string(std::string& out, std::string_view s);
+
 // Two-space indent, `"key": value`, empty containers as {} and [], strings escaped as dump()
 // escapes them (UTF-8 kept; invalid UTF-8 throws nlohmann's type_error 316, as dump() does).
 // Calls follow the document: key() before each member's value, begin/end around containers.
@@ -31,7 +35,6 @@ class JsonWriter {
   void separate();
   void open(char bracket);
   void close(char bracket);
-  void quoted(std::string_view s);
 
   std::string& out_;
   std::vector<bool> has_items_;  // one per open container

@@ -27,8 +27,9 @@ bool is_reserved_word(std::string_view s) {
   return false;
 }
 
-// True when the string can be written unquoted and read back as the same string.
-bool plain_safe(std::string_view s) {
+}  // namespace
+
+bool yaml_plain_safe(std::string_view s) {
   if (s.empty() || is_reserved_word(s) || looks_like_number(s)) return false;
   if (s.front() == ' ' || s.back() == ' ' || s.back() == ':') return false;
   if (std::string_view("-?:,[]{}#&*!|>'\"%@`").find(s.front()) != std::string_view::npos) return false;
@@ -41,11 +42,13 @@ bool plain_safe(std::string_view s) {
   return true;
 }
 
+namespace {
+
 std::string scalar(const json& v) {
   if (v.is_null()) return "null";
   if (v.is_string()) {
     const std::string& s = v.get_ref<const std::string&>();
-    return plain_safe(s) ? s : json(s).dump();
+    return yaml_plain_safe(s) ? s : json(s).dump();
   }
   return v.dump();
 }
@@ -53,14 +56,13 @@ std::string scalar(const json& v) {
 bool is_empty_container(const json& v) { return (v.is_object() || v.is_array()) && v.empty(); }
 
 void emit(std::ostream& out, const json& v, int indent);
-void emit_list_item(std::ostream& out, const json& item, int indent);
 
 void emit_object_members(std::ostream& out, const json& obj, int indent, bool first_inline) {
   bool first = true;
   for (auto it = obj.begin(); it != obj.end(); ++it) {
     if (!(first && first_inline)) out << std::string(static_cast<size_t>(indent), ' ');
     first = false;
-    std::string key = plain_safe(it.key()) ? it.key() : json(it.key()).dump();
+    std::string key = yaml_plain_safe(it.key()) ? it.key() : json(it.key()).dump();
     const json& value = it.value();
     if (value.is_object() && !value.empty()) {
       out << key << ":\n";
@@ -73,23 +75,6 @@ void emit_object_members(std::ostream& out, const json& obj, int indent, bool fi
     } else {
       out << key << ": " << scalar(value) << "\n";
     }
-  }
-}
-
-void emit_list_item(std::ostream& out, const json& item, int indent) {
-  out << std::string(static_cast<size_t>(indent), ' ') << "-";
-  if (item.is_array() && !item.empty()) {
-    out << "\n";
-    emit(out, item, indent + 2);
-    return;
-  }
-  out << " ";
-  if (item.is_object() && !item.empty()) {
-    emit_object_members(out, item, indent + 2, true);
-  } else if (is_empty_container(item)) {
-    out << (item.is_object() ? "{}" : "[]") << "\n";
-  } else {
-    out << scalar(item) << "\n";
   }
 }
 
@@ -107,7 +92,22 @@ void emit(std::ostream& out, const json& v, int indent) {
       out << "[]\n";
       return;
     }
-    for (const json& item : v) emit_list_item(out, item, indent);
+    for (const json& item : v) {
+      out << std::string(static_cast<size_t>(indent), ' ') << "-";
+      if (item.is_array() && !item.empty()) {
+        out << "\n";
+        emit(out, item, indent + 2);
+        continue;
+      }
+      out << " ";
+      if (item.is_object() && !item.empty()) {
+        emit_object_members(out, item, indent + 2, true);
+      } else if (is_empty_container(item)) {
+        out << (item.is_object() ? "{}" : "[]") << "\n";
+      } else {
+        out << scalar(item) << "\n";
+      }
+    }
     return;
   }
   out << scalar(v) << "\n";
@@ -116,9 +116,5 @@ void emit(std::ostream& out, const json& v, int indent) {
 }  // namespace
 
 void emit_yaml(std::ostream& out, const nlohmann::ordered_json& doc) { emit(out, doc, 0); }
-
-void emit_yaml_list_item(std::ostream& out, const nlohmann::ordered_json& item, int indent) {
-  emit_list_item(out, item, indent);
-}
 
 }  // namespace podfit

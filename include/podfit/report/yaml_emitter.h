@@ -2,17 +2,17 @@
 #pragma once
 
 #include <ostream>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
 namespace podfit {
 
+// True when the string can be written unquoted and read back as the same string.
+bool yaml_plain_safe(std::string_view s);
+
 // Block style, two-space indent, list items at their key's indentation, strings quoted
 // only when a plain scalar would be read back as something else.
 void emit_yaml(std::ostream& out, const nlohmann::ordered_json& doc);
-
-// One item of a list whose `- ` is at `indent`: a list streamed item by item prints as emit_yaml
-// prints the whole list.
-void emit_yaml_list_item(std::ostream& out, const nlohmann::ordered_json& item, int indent);
 
 }  // namespace podfit

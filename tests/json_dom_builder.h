@@ -1,5 +1,5 @@
-// Builds an nlohmann document from the calls a JsonWriter takes: one description of a report
-// serves the JSON written directly and the formats printed from a document (YAML).
+// Builds an nlohmann document from the calls a JsonWriter or YamlWriter takes: the reference
+// the direct writers are checked against (nlohmann's dump(2), emit_yaml).
 #pragma once
 
 #include <cstdint>

@@ -1,3 +1,5 @@
+#include <type_traits>
+
 #include <fmt/format.h>
 
 #include "podfit/framework/names.h"
@@ -241,21 +243,24 @@ std::string workload_title(const PodVerdict& r) {
 }
 
 
-// The verdicts as a JSON document: the writer's text goes out after each verdict.
-class JsonFitReportWriter : public FitReportWriter {
+// The verdicts as a JSON or YAML document, written directly by a JsonWriter or a YamlWriter:
+// its text goes out after each verdict.
+template <typename Writer>
+class DocumentFitReportWriter : public FitReportWriter {
  public:
-  explicit JsonFitReportWriter(std::ostream& out) : out_(out) {}
+  explicit DocumentFitReportWriter(std::ostream& out) : out_(out) {}
   void begin() override {
-    write_header(json_);
+    write_header(writer_);
     flush();
   }
   void write(const PodVerdict& verdict) override {
-    write_verdict(json_, verdict);
+    write_verdict(writer_, verdict);
     flush();
   }
   void end(const std::vector<std::string>& skipped_plugins) override {
-    write_trailer(json_, skipped_plugins);
-    text_ += '\n';
+    write_trailer(writer_, skipped_plugins);
+    // dump() ends with the closing brace; YAML's last line has its newline already.
+    if constexpr (std::is_same_v<Writer, JsonWriter>) text_ += '\n';
     flush();
   }
 
@@ -267,36 +272,11 @@ class JsonFitReportWriter : public FitReportWriter {
 
   std::ostream& out_;
   std::string text_;
-  JsonWriter json_{text_};
+  Writer writer_{text_};
 };
 
-// The verdicts as YAML, written directly as emit_yaml would print the document.
-class YamlFitReportWriter : public FitReportWriter {
- public:
-  explicit YamlFitReportWriter(std::ostream& out) : out_(out) {}
-  void begin() override {
-    write_header(yaml_);
-    flush();
-  }
-  void write(const PodVerdict& verdict) override {
-    write_verdict(yaml_, verdict);
-    flush();
-  }
-  void end(const std::vector<std::string>& skipped_plugins) override {
-    write_trailer(yaml_, skipped_plugins);
-    flush();
-  }
-
- private:
-  void flush() {
-    out_.write(text_.data(), static_cast<std::streamsize>(text_.size()));
-    text_.clear();
-  }
-
-  std::ostream& out_;
-  std::string text_;
-  YamlWriter yaml_{text_};
-};
+using JsonFitReportWriter = DocumentFitReportWriter<JsonWriter>;
+using YamlFitReportWriter = DocumentFitReportWriter<YamlWriter>;
 
 // -o name: node/NAME per feasible node, for pipes.
 class NamesFitReportWriter : public FitReportWriter {

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <optional>
 #include <sstream>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -15,7 +16,7 @@
 #include "podfit/framework/registry.h"
 #include "podfit/cli/input.h"
 #include "podfit/cli/workload_check.h"
-#include "podfit/report/writers.h"
+#include "podfit/report/fit_report_writer.h"
 #include "podfit/snapshot/snapshot.h"
 
 namespace podfit {
@@ -29,7 +30,6 @@ struct CheckWorkingSet {
   std::optional<Snapshot> snapshot;
   SchedulerConfiguration scheduler_config;
   std::optional<Profiles> profiles;
-  FitReport report;
 };
 
 CheckWorkingSet& new_working_set() {
@@ -64,11 +64,10 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   SchedulerConfiguration& scheduler_config = working_set.scheduler_config;
   if (!load_config_option(options.input.config, context.gates, scheduler_config, err)) return 2;
   const Profiles& profiles = working_set.profiles.emplace(scheduler_config, context.gates);
-  FitReport& report = working_set.report;
-  report.skipped_plugins = profiles.not_implemented();
-  if (!report.skipped_plugins.empty()) {
+  std::vector<std::string> skipped_plugins = profiles.not_implemented();
+  if (!skipped_plugins.empty()) {
     std::string names;
-    for (size_t i = 0; i < report.skipped_plugins.size(); ++i) names += (i ? ", " : "") + report.skipped_plugins[i];
+    for (size_t i = 0; i < skipped_plugins.size(); ++i) names += (i ? ", " : "") + skipped_plugins[i];
     err << "podfit: not evaluated (not implemented yet): " << names << '\n';
   }
 
@@ -87,17 +86,37 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   }
   const Clock::time_point check_started = Clock::now();
   for (const Pod* pod : pods) snapshot.ensure_namespace(pod->metadata.namespace_);
+  // Each verdict is written once made, then freed; the output goes out a buffer at a time.
+  // Nothing past this point returns an error, so a bad input still writes nothing to stdout.
+  std::ostringstream buffer;
+  auto drain = [&] {
+    out << buffer.view();
+    buffer.str({});
+  };
+  constexpr std::streamoff kBufferBytes = 1 << 20;
+  const std::unique_ptr<FitReportWriter> writer =
+      make_fit_report_writer(options.output, buffer, TableStyle{options.color, options.output == "wide"});
+  writer->begin();
+  // A pod that fits nowhere is certain (unevaluated plugins only turn nodes down); one that fits
+  // by the plugins podfit ran, with others not evaluated, is not a yes.
+  bool any_unschedulable = false;
+  bool any_undetermined = false;
+  auto write_verdict = [&](const PodVerdict& verdict) {
+    any_unschedulable = any_unschedulable || !verdict.schedulable;
+    any_undetermined = any_undetermined || verdict.undetermined();
+    writer->write(verdict);
+    if (buffer.tellp() >= kBufferBytes) drain();
+  };
   for (size_t k = 0; k < pods.size(); ++k) {
     const Pod* pod = pods[k];
     const Candidate* candidate = k < candidates.size() ? candidates[k] : nullptr;
     // A pod the API server refuses to create never reaches the scheduler.
     if (candidate != nullptr && candidate->refused) {
-      report.results.push_back(
-          make_refused_verdict(*pod, snapshot, candidate->refused->plugin, candidate->refused->message));
-      name_after_workload(report.results.back(), *candidate);
-      const PodVerdict& r = report.results.back();
+      PodVerdict r = make_refused_verdict(*pod, snapshot, candidate->refused->plugin, candidate->refused->message);
+      name_after_workload(r, *candidate);
       err << fmt::format("podfit: {}/{} not checked: refused by the {} admission plugin: {}\n", r.namespace_, r.name,
                          r.admission_plugin, r.message);
+      write_verdict(r);
       continue;
     }
     // kube-scheduler schedules a pod only with the profile its schedulerName names, and only
@@ -106,16 +125,16 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     const Status gated =
         profile != nullptr ? run_pre_enqueue_plugins(profile->pre_enqueue, *pod, snapshot, context.gates) : Status();
     if (profile == nullptr || !gated.is_success()) {
-      report.results.push_back(profile == nullptr ? make_unserved_verdict(*pod, snapshot)
-                                                  : make_gated_verdict(*pod, snapshot, gated));
-      if (candidate != nullptr) name_after_workload(report.results.back(), *candidate);
-      const PodVerdict& r = report.results.back();
+      PodVerdict r = profile == nullptr ? make_unserved_verdict(*pod, snapshot) : make_gated_verdict(*pod, snapshot, gated);
+      if (candidate != nullptr) name_after_workload(r, *candidate);
       err << fmt::format("podfit: {}/{} not checked: {}\n", r.namespace_, r.name, r.message);
+      write_verdict(r);
       continue;
     }
     const Framework& framework = *profile->framework;
+    PodVerdict verdict;
     if (candidate != nullptr && candidate->workload && candidate->workload->kind == "DaemonSet") {
-      report.results.push_back(check_daemon_set(*candidate, snapshot, framework, context, options.all_reasons));
+      verdict = check_daemon_set(*candidate, snapshot, framework, context, options.all_reasons);
     } else {
       PodInfo info(*pod, context.gates);
       CycleState state;
@@ -134,47 +153,36 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
         post_input.dynamic_resource_allocation = context.gates.dynamic_resource_allocation;
         post = run_post_filter(framework, snapshot, info, state, outcome, post_input);
       }
-      report.results.push_back(make_pod_verdict(*pod, snapshot, std::move(outcome)));
-      add_post_filter(report.results.back(), snapshot, post);
-      if (candidate != nullptr) name_after_workload(report.results.back(), *candidate);
+      verdict = make_pod_verdict(*pod, snapshot, std::move(outcome));
+      add_post_filter(verdict, snapshot, post);
+      if (candidate != nullptr) name_after_workload(verdict, *candidate);
     }
     // podfit calls no scheduler extender: their Filter verdicts are missing from this one.
     for (const ExtenderConfig& extender : scheduler_config.extenders) {
       if (extender.filter_verb.empty()) continue;
-      report.results.back().not_evaluated.emplace_back(
+      verdict.not_evaluated.emplace_back(
           "Extender", fmt::format("the filterVerb of extender {} is not called: podfit calls no scheduler extender",
                                   extender.url_prefix));
     }
-    for (const auto& [plugin, why] : report.results.back().not_evaluated) {
-      err << fmt::format("podfit: {} not evaluated for {}/{}: {}\n", plugin, report.results.back().namespace_,
-                         report.results.back().name, why);
-      if (std::find(report.skipped_plugins.begin(), report.skipped_plugins.end(), plugin) == report.skipped_plugins.end()) {
-        report.skipped_plugins.push_back(plugin);
+    for (const auto& [plugin, why] : verdict.not_evaluated) {
+      err << fmt::format("podfit: {} not evaluated for {}/{}: {}\n", plugin, verdict.namespace_, verdict.name, why);
+      if (std::find(skipped_plugins.begin(), skipped_plugins.end(), plugin) == skipped_plugins.end()) {
+        skipped_plugins.push_back(plugin);
       }
     }
+    write_verdict(verdict);
   }
+  writer->end(skipped_plugins);
+  drain();
+  out.flush();
 
   if (options.timings) {
     err << fmt::format("podfit: timings: load {:.3f}s ({} nodes, {} pods), snapshot {:.3f}s, check {:.3f}s ({} pods x {} nodes)\n",
                        load_seconds, cluster.nodes.size(), cluster.pods.size(), snapshot_seconds,
                        seconds_since(check_started), pods.size(), snapshot.nodes().size());
   }
-  std::ostringstream buffer;
-  if (options.output == "json") write_fit_json(buffer, report);
-  else if (options.output == "yaml") write_fit_yaml(buffer, report);
-  else if (options.output == "name") write_fit_names(buffer, report);
-  else write_fit_table(buffer, report, TableStyle{options.color, options.output == "wide"});
-  out << buffer.view();
-  out.flush();
-
-  // A pod that fits nowhere is certain (unevaluated plugins only turn nodes down); one that fits
-  // by the plugins podfit ran, with others not evaluated, is not a yes.
-  bool undetermined = false;
-  for (const PodVerdict& r : report.results) {
-    if (!r.schedulable) return 1;
-    undetermined = undetermined || r.undetermined();
-  }
-  return undetermined ? 3 : 0;
+  if (any_unschedulable) return 1;
+  return any_undetermined ? 3 : 0;
 }
 
 }  // namespace podfit

@@ -1,105 +1,231 @@
+#include <type_traits>
+
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "podfit/framework/names.h"
+#include "podfit/report/fit_report_writer.h"
 #include "podfit/report/writers.h"
-#include "podfit/report/yaml_emitter.h"
 #include "podfit/util/strings.h"
+#include "json_writer.h"
 #include "text_table.h"
+#include "yaml_writer.h"
 
 namespace podfit {
 namespace {
 
-using json = nlohmann::ordered_json;
-
-json status_json(const Status& s, bool with_details) {
-  json j;
-  j["plugin"] = s.plugin();
-  j["code"] = std::string(code_name(s.code()));
-  j["reasons"] = s.reasons();
-  if (with_details && !s.details().empty()) j["details"] = s.details();
-  return j;
+// One description of a FitReport's fields, in the order the report prints them, for the
+// JsonWriter and the YamlWriter.
+template <typename Writer>
+void write_strings(Writer& w, const auto& strings) {
+  w.begin_array();
+  for (const auto& s : strings) w.string(s);
+  w.end_array();
 }
 
-json victims_json(const std::vector<VictimRef>& victims) {
-  json out = json::array();
-  for (const VictimRef& v : victims) out.push_back({{"namespace", v.namespace_}, {"name", v.name}, {"priority", v.priority}});
-  return out;
+template <typename Writer>
+void write_status(Writer& w, const Status& s, bool with_details) {
+  w.begin_object();
+  w.key("plugin");
+  w.string(s.plugin());
+  w.key("code");
+  w.string(code_name(s.code()));
+  w.key("reasons");
+  write_strings(w, s.reasons());
+  if (with_details && !s.details().empty()) {
+    w.key("details");
+    write_strings(w, s.details());
+  }
+  w.end_object();
+}
+
+template <typename Writer>
+void write_victims(Writer& w, const std::vector<VictimRef>& victims) {
+  w.begin_array();
+  for (const VictimRef& v : victims) {
+    w.begin_object();
+    w.key("namespace");
+    w.string(v.namespace_);
+    w.key("name");
+    w.string(v.name);
+    w.key("priority");
+    w.integer(v.priority);
+    w.end_object();
+  }
+  w.end_array();
 }
 
 // The PostFilter verdict: each plugin's status, the nominated node with its victims, and what
 // preemption's dry run found on each node.
-json post_filter_json(const PostFilterReport& p) {
-  json j;
-  json plugins = json::array();
-  for (const Status& s : p.plugins) plugins.push_back(status_json(s, false));
-  j["plugins"] = plugins;
-  j["nominatedNode"] = p.nominated_node.empty() ? json(nullptr) : json(p.nominated_node);
-  j["victims"] = victims_json(p.victims);
-  j["pdbViolations"] = p.pdb_violations;
-  if (p.tie) j["tie"] = true;
-  j["preemptionEvaluated"] = p.preemption_evaluated;
-  json nodes = json::array();
-  for (const NodePostFilter& n : p.nodes) {
-    json node = {{"name", n.name}, {"code", std::string(code_name(n.status.code()))}, {"reasons", n.status.reasons()}};
-    if (!n.status.plugin().empty()) node["plugin"] = n.status.plugin();
-    if (n.status.is_success()) {
-      node["victims"] = victims_json(n.victims);
-      node["pdbViolations"] = n.pdb_violations;
-    }
-    nodes.push_back(node);
+template <typename Writer>
+void write_post_filter(Writer& w, const PostFilterReport& p) {
+  w.begin_object();
+  w.key("plugins");
+  w.begin_array();
+  for (const Status& s : p.plugins) write_status(w, s, false);
+  w.end_array();
+  w.key("nominatedNode");
+  if (p.nominated_node.empty()) w.null();
+  else w.string(p.nominated_node);
+  w.key("victims");
+  write_victims(w, p.victims);
+  w.key("pdbViolations");
+  w.integer(p.pdb_violations);
+  if (p.tie) {
+    w.key("tie");
+    w.boolean(true);
   }
-  j["nodes"] = nodes;
-  j["message"] = p.message;
-  return j;
+  w.key("preemptionEvaluated");
+  w.boolean(p.preemption_evaluated);
+  w.key("nodes");
+  w.begin_array();
+  for (const NodePostFilter& n : p.nodes) {
+    w.begin_object();
+    w.key("name");
+    w.string(n.name);
+    w.key("code");
+    w.string(code_name(n.status.code()));
+    w.key("reasons");
+    write_strings(w, n.status.reasons());
+    if (!n.status.plugin().empty()) {
+      w.key("plugin");
+      w.string(n.status.plugin());
+    }
+    if (n.status.is_success()) {
+      w.key("victims");
+      write_victims(w, n.victims);
+      w.key("pdbViolations");
+      w.integer(n.pdb_violations);
+    }
+    w.end_object();
+  }
+  w.end_array();
+  w.key("message");
+  w.string(p.message);
+  w.end_object();
 }
 
-json report_json(const FitReport& report) {
-  json doc;
-  doc["apiVersion"] = "podfit/v1";
-  doc["kind"] = "FitReport";
-  json results = json::array();
-  for (const PodVerdict& r : report.results) {
-    json j;
-    j["pod"] = {{"namespace", r.namespace_}, {"name", r.name}};
-    if (r.workload) {
-      json workload = {{"kind", r.workload->kind}, {"name", r.workload->name}};
-      workload["replicas"] = r.workload->replicas ? json(*r.workload->replicas) : json(nullptr);
-      if (!r.workload_pod.empty()) workload["pod"] = r.workload_pod;
-      j["workload"] = workload;
-    }
-    j["schedulable"] = r.undetermined() ? json(nullptr) : json(r.schedulable);
-    j["nodeCount"] = r.status.empty() ? r.nodes.size() : r.node_count;
-    j["feasibleNodes"] = r.feasible_nodes;
-    j["preFilter"] = r.pre_filter ? status_json(*r.pre_filter, false) : json(nullptr);
-    json nodes = json::array();
-    for (const NodeVerdict& n : r.nodes) {
-      json failures = json::array();
-      for (const Status& s : n.failures) failures.push_back(status_json(s, true));
-      json node = {{"name", n.name}, {"fit", n.fit}, {"failures", failures}};
-      if (n.daemon_pod) node["daemonPod"] = *n.daemon_pod;
-      if (!n.message.empty()) node["message"] = n.message;
-      nodes.push_back(node);
-    }
-    j["nodes"] = nodes;
-    j["message"] = r.message;
-    j["postFilter"] = r.post_filter ? post_filter_json(*r.post_filter) : json(nullptr);
-    json not_evaluated = json::array();
-    for (const auto& [plugin, why] : r.not_evaluated) not_evaluated.push_back({{"plugin", plugin}, {"reason", why}});
-    j["notEvaluated"] = not_evaluated;
-    j["schedulerName"] = r.scheduler_name;
-    if (!r.status.empty()) j["status"] = r.status;
-    if (r.status == "Refused") j["admission"] = {{"plugin", r.admission_plugin}, {"message", r.message}};
-    if (r.pre_enqueue) {
-      j["gated"] = true;
-      j["schedulingGates"] = r.scheduling_gates;
-      j["preEnqueue"] = status_json(*r.pre_enqueue, false);
-    }
-    results.push_back(j);
+template <typename Writer>
+void write_node(Writer& w, const NodeVerdict& n) {
+  w.begin_object();
+  w.key("name");
+  w.string(n.name);
+  w.key("fit");
+  w.boolean(n.fit);
+  w.key("failures");
+  w.begin_array();
+  for (const Status& s : n.failures) write_status(w, s, true);
+  w.end_array();
+  if (n.daemon_pod) {
+    w.key("daemonPod");
+    w.boolean(*n.daemon_pod);
   }
-  doc["results"] = results;
-  doc["skippedPlugins"] = report.skipped_plugins;
-  return doc;
+  if (!n.message.empty()) {
+    w.key("message");
+    w.string(n.message);
+  }
+  w.end_object();
+}
+
+template <typename Writer>
+void write_verdict(Writer& w, const PodVerdict& r) {
+  w.begin_object();
+  w.key("pod");
+  w.begin_object();
+  w.key("namespace");
+  w.string(r.namespace_);
+  w.key("name");
+  w.string(r.name);
+  w.end_object();
+  if (r.workload) {
+    w.key("workload");
+    w.begin_object();
+    w.key("kind");
+    w.string(r.workload->kind);
+    w.key("name");
+    w.string(r.workload->name);
+    w.key("replicas");
+    if (r.workload->replicas) w.integer(*r.workload->replicas);
+    else w.null();
+    if (!r.workload_pod.empty()) {
+      w.key("pod");
+      w.string(r.workload_pod);
+    }
+    w.end_object();
+  }
+  w.key("schedulable");
+  if (r.undetermined()) w.null();
+  else w.boolean(r.schedulable);
+  w.key("nodeCount");
+  w.integer(static_cast<int64_t>(r.status.empty() ? r.nodes.size() : r.node_count));
+  w.key("feasibleNodes");
+  write_strings(w, r.feasible_nodes);
+  w.key("preFilter");
+  if (r.pre_filter) write_status(w, *r.pre_filter, false);
+  else w.null();
+  w.key("nodes");
+  w.begin_array();
+  for (const NodeVerdict& n : r.nodes) write_node(w, n);
+  w.end_array();
+  w.key("message");
+  w.string(r.message);
+  w.key("postFilter");
+  if (r.post_filter) write_post_filter(w, *r.post_filter);
+  else w.null();
+  w.key("notEvaluated");
+  w.begin_array();
+  for (const auto& [plugin, why] : r.not_evaluated) {
+    w.begin_object();
+    w.key("plugin");
+    w.string(plugin);
+    w.key("reason");
+    w.string(why);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("schedulerName");
+  w.string(r.scheduler_name);
+  if (!r.status.empty()) {
+    w.key("status");
+    w.string(r.status);
+  }
+  if (r.status == "Refused") {
+    w.key("admission");
+    w.begin_object();
+    w.key("plugin");
+    w.string(r.admission_plugin);
+    w.key("message");
+    w.string(r.message);
+    w.end_object();
+  }
+  if (r.pre_enqueue) {
+    w.key("gated");
+    w.boolean(true);
+    w.key("schedulingGates");
+    write_strings(w, r.scheduling_gates);
+    w.key("preEnqueue");
+    write_status(w, *r.pre_enqueue, false);
+  }
+  w.end_object();
+}
+
+// The report's header (apiVersion, kind) and its results, then skippedPlugins at the end.
+template <typename Writer>
+void write_header(Writer& w) {
+  w.begin_object();
+  w.key("apiVersion");
+  w.string("podfit/v1");
+  w.key("kind");
+  w.string("FitReport");
+  w.key("results");
+  w.begin_array();
+}
+
+template <typename Writer>
+void write_trailer(Writer& w, const std::vector<std::string>& skipped_plugins) {
+  w.end_array();
+  w.key("skippedPlugins");
+  write_strings(w, skipped_plugins);
+  w.end_object();
 }
 
 // "Deployment shop/web (3 replicas)": the workload a result stands for, as kubectl users name it.
@@ -116,84 +242,168 @@ std::string workload_title(const PodVerdict& r) {
   return fmt::format("{} ({})", title, count);
 }
 
-}  // namespace
 
-void write_fit_json(std::ostream& out, const FitReport& report) { out << report_json(report).dump(2) << '\n'; }
+// The verdicts as a JSON or YAML document, written directly by a JsonWriter or a YamlWriter:
+// its text goes out after each verdict.
+template <typename Writer>
+class DocumentFitReportWriter : public FitReportWriter {
+ public:
+  explicit DocumentFitReportWriter(std::ostream& out) : out_(out) {}
+  void begin() override {
+    write_header(writer_);
+    flush();
+  }
+  void write(const PodVerdict& verdict) override {
+    write_verdict(writer_, verdict);
+    flush();
+  }
+  void end(const std::vector<std::string>& skipped_plugins) override {
+    write_trailer(writer_, skipped_plugins);
+    // dump() ends with the closing brace; YAML's last line has its newline already.
+    if constexpr (std::is_same_v<Writer, JsonWriter>) text_ += '\n';
+    flush();
+  }
 
-void write_fit_yaml(std::ostream& out, const FitReport& report) { emit_yaml(out, report_json(report)); }
+ private:
+  void flush() {
+    out_.write(text_.data(), static_cast<std::streamsize>(text_.size()));
+    text_.clear();
+  }
 
-void write_fit_names(std::ostream& out, const FitReport& report) {
-  for (const PodVerdict& r : report.results) {
-    for (std::string_view node : r.feasible_nodes) out << "node/" << node << '\n';
+  std::ostream& out_;
+  std::string text_;
+  Writer writer_{text_};
+};
+
+using JsonFitReportWriter = DocumentFitReportWriter<JsonWriter>;
+using YamlFitReportWriter = DocumentFitReportWriter<YamlWriter>;
+
+// -o name: node/NAME per feasible node, for pipes.
+class NamesFitReportWriter : public FitReportWriter {
+ public:
+  explicit NamesFitReportWriter(std::ostream& out) : out_(out) {}
+  void write(const PodVerdict& r) override {
+    for (std::string_view node : r.feasible_nodes) out_ << "node/" << node << '\n';
+  }
+
+ private:
+  std::ostream& out_;
+};
+
+// -o table and wide: one pod's verdict line, then its table of nodes.
+void write_pod_table(std::ostream& out, const PodVerdict& r, const TableStyle& style) {
+  std::string verdict = r.workload ? workload_title(r) : fmt::format("{}/{}", r.namespace_, r.name);
+  if (style.color) {
+    out << "\033[1m" << verdict << "\033[0m: " << (r.undetermined() ? "\033[33m" : r.schedulable ? "\033[32m" : "\033[31m") << r.message
+        << "\033[0m\n";
+  } else {
+    out << verdict << ": " << r.message << '\n';
+  }
+  for (const auto& [plugin, why] : r.not_evaluated) out << "not evaluated: " << plugin << ": " << why << '\n';
+  if (r.status == "Unserved") {
+    out << "not checked: kube-scheduler schedules a pod only with the profile its schedulerName names\n";
+    return;
+  }
+  if (r.status == "Refused") {
+    out << "refused: the " << r.admission_plugin
+        << " admission plugin refuses to create the pod, so it is never scheduled\n";
+    return;
+  }
+  if (r.status == "Gated") {
+    if (r.pre_enqueue && r.pre_enqueue->plugin() == names::kDynamicResources) {
+      out << "gated: the DynamicResources plugin keeps the pod out of the scheduling queue until its ResourceClaims "
+             "exist, are not being deleted and belong to it\n";
+    } else {
+      out << "gated: the SchedulingGates plugin keeps the pod out of the scheduling queue until its gates are removed\n";
+    }
+    return;
+  }
+  if (!r.scheduler_name.empty() && r.scheduler_name != "default-scheduler") out << "profile: " << r.scheduler_name << '\n';
+  std::vector<std::string> header = {"NODE", "FIT", "PLUGIN", "CODE", "REASONS"};
+  if (style.wide) header.push_back("DETAILS");
+  TextTable table(header);
+  for (const NodeVerdict& n : r.nodes) {
+    if (n.fit) {
+      table.add({{std::string(n.name), ""}, {"yes", "32"}, {"", ""}, {"", ""}, {"", ""}});
+      continue;
+    }
+    bool first_failure = true;
+    // A DaemonSet creates no pod for a node it should not run on: that is not a pending pod.
+    const std::string no = n.daemon_pod == false ? "no pod" : "no";
+    for (const Status& s : n.failures) {
+      std::vector<TextTable::Cell> row = {{first_failure ? std::string(n.name) : "", ""},
+                                          {first_failure ? no : "", "31"},
+                                          {s.plugin(), ""},
+                                          {std::string(code_name(s.code())), ""},
+                                          {join(s.reasons(), ", "), ""}};
+      if (style.wide) row.push_back({join(s.details(), "; "), ""});
+      table.add(std::move(row));
+      first_failure = false;
+    }
+  }
+  table.print(out, style.color);
+  if (r.post_filter && !r.post_filter->nominated_node.empty()) {
+    const PostFilterReport& p = *r.post_filter;
+    std::vector<std::string> victims;
+    for (const VictimRef& v : p.victims) victims.push_back(fmt::format("{}/{} (priority {})", v.namespace_, v.name, v.priority));
+    out << fmt::format("preemption: would nominate node/{}{} and evict {}{}\n", p.nominated_node,
+                       p.tie ? " (first of equally ranked nodes)" : "", join(victims, ", "),
+                       p.pdb_violations > 0 ? fmt::format(" ({} PodDisruptionBudget violation{})", p.pdb_violations,
+                                                          p.pdb_violations == 1 ? "" : "s")
+                                            : "");
   }
 }
 
-void write_fit_table(std::ostream& out, const FitReport& report, const TableStyle& style) {
-  bool first = true;
-  for (const PodVerdict& r : report.results) {
-    if (!first) out << '\n';
-    first = false;
-    std::string verdict = r.workload ? workload_title(r) : fmt::format("{}/{}", r.namespace_, r.name);
-    if (style.color) {
-      out << "\033[1m" << verdict << "\033[0m: " << (r.undetermined() ? "\033[33m" : r.schedulable ? "\033[32m" : "\033[31m") << r.message
-          << "\033[0m\n";
-    } else {
-      out << verdict << ": " << r.message << '\n';
-    }
-    for (const auto& [plugin, why] : r.not_evaluated) out << "not evaluated: " << plugin << ": " << why << '\n';
-    if (r.status == "Unserved") {
-      out << "not checked: kube-scheduler schedules a pod only with the profile its schedulerName names\n";
-      continue;
-    }
-    if (r.status == "Refused") {
-      out << "refused: the " << r.admission_plugin
-          << " admission plugin refuses to create the pod, so it is never scheduled\n";
-      continue;
-    }
-    if (r.status == "Gated") {
-      if (r.pre_enqueue && r.pre_enqueue->plugin() == names::kDynamicResources) {
-        out << "gated: the DynamicResources plugin keeps the pod out of the scheduling queue until its ResourceClaims "
-               "exist, are not being deleted and belong to it\n";
-      } else {
-        out << "gated: the SchedulingGates plugin keeps the pod out of the scheduling queue until its gates are removed\n";
-      }
-      continue;
-    }
-    if (!r.scheduler_name.empty() && r.scheduler_name != "default-scheduler") out << "profile: " << r.scheduler_name << '\n';
-    std::vector<std::string> header = {"NODE", "FIT", "PLUGIN", "CODE", "REASONS"};
-    if (style.wide) header.push_back("DETAILS");
-    TextTable table(header);
-    for (const NodeVerdict& n : r.nodes) {
-      if (n.fit) {
-        table.add({{std::string(n.name), ""}, {"yes", "32"}, {"", ""}, {"", ""}, {"", ""}});
-        continue;
-      }
-      bool first_failure = true;
-      // A DaemonSet creates no pod for a node it should not run on: that is not a pending pod.
-      const std::string no = n.daemon_pod == false ? "no pod" : "no";
-      for (const Status& s : n.failures) {
-        std::vector<TextTable::Cell> row = {{first_failure ? std::string(n.name) : "", ""},
-                                            {first_failure ? no : "", "31"},
-                                            {s.plugin(), ""},
-                                            {std::string(code_name(s.code())), ""},
-                                            {join(s.reasons(), ", "), ""}};
-        if (style.wide) row.push_back({join(s.details(), "; "), ""});
-        table.add(std::move(row));
-        first_failure = false;
-      }
-    }
-    table.print(out, style.color);
-    if (r.post_filter && !r.post_filter->nominated_node.empty()) {
-      const PostFilterReport& p = *r.post_filter;
-      std::vector<std::string> victims;
-      for (const VictimRef& v : p.victims) victims.push_back(fmt::format("{}/{} (priority {})", v.namespace_, v.name, v.priority));
-      out << fmt::format("preemption: would nominate node/{}{} and evict {}{}\n", p.nominated_node,
-                         p.tie ? " (first of equally ranked nodes)" : "", join(victims, ", "),
-                         p.pdb_violations > 0 ? fmt::format(" ({} PodDisruptionBudget violation{})", p.pdb_violations,
-                                                            p.pdb_violations == 1 ? "" : "s")
-                                              : "");
-    }
+// A blank line between pods.
+class TableFitReportWriter : public FitReportWriter {
+ public:
+  TableFitReportWriter(std::ostream& out, const TableStyle& style) : out_(out), style_(style) {}
+  void write(const PodVerdict& verdict) override {
+    if (!first_) out_ << '\n';
+    first_ = false;
+    write_pod_table(out_, verdict, style_);
   }
+
+ private:
+  std::ostream& out_;
+  TableStyle style_;
+  bool first_ = true;
+};
+
+// A whole report through a streaming writer.
+void write_report(FitReportWriter& writer, const FitReport& report) {
+  writer.begin();
+  for (const PodVerdict& r : report.results) writer.write(r);
+  writer.end(report.skipped_plugins);
+}
+
+}  // namespace
+
+std::unique_ptr<FitReportWriter> make_fit_report_writer(std::string_view output, std::ostream& out, const TableStyle& style) {
+  if (output == "json") return std::make_unique<JsonFitReportWriter>(out);
+  if (output == "yaml") return std::make_unique<YamlFitReportWriter>(out);
+  if (output == "name") return std::make_unique<NamesFitReportWriter>(out);
+  return std::make_unique<TableFitReportWriter>(out, style);
+}
+
+void write_fit_json(std::ostream& out, const FitReport& report) {
+  JsonFitReportWriter writer(out);
+  write_report(writer, report);
+}
+
+void write_fit_yaml(std::ostream& out, const FitReport& report) {
+  YamlFitReportWriter writer(out);
+  write_report(writer, report);
+}
+
+void write_fit_names(std::ostream& out, const FitReport& report) {
+  NamesFitReportWriter writer(out);
+  write_report(writer, report);
+}
+
+void write_fit_table(std::ostream& out, const FitReport& report, const TableStyle& style) {
+  TableFitReportWriter writer(out, style);
+  write_report(writer, report);
 }
 
 }  // namespace podfit

@@ -27,8 +27,9 @@ bool is_reserved_word(std::string_view s) {
   return false;
 }
 
-// True when the string can be written unquoted and read back as the same string.
-bool plain_safe(std::string_view s) {
+}  // namespace
+
+bool yaml_plain_safe(std::string_view s) {
   if (s.empty() || is_reserved_word(s) || looks_like_number(s)) return false;
   if (s.front() == ' ' || s.back() == ' ' || s.back() == ':') return false;
   if (std::string_view("-?:,[]{}#&*!|>'\"%@`").find(s.front()) != std::string_view::npos) return false;
@@ -41,11 +42,13 @@ bool plain_safe(std::string_view s) {
   return true;
 }
 
+namespace {
+
 std::string scalar(const json& v) {
   if (v.is_null()) return "null";
   if (v.is_string()) {
     const std::string& s = v.get_ref<const std::string&>();
-    return plain_safe(s) ? s : json(s).dump();
+    return yaml_plain_safe(s) ? s : json(s).dump();
   }
   return v.dump();
 }
@@ -59,7 +62,7 @@ void emit_object_members(std::ostream& out, const json& obj, int indent, bool fi
   for (auto it = obj.begin(); it != obj.end(); ++it) {
     if (!(first && first_inline)) out << std::string(static_cast<size_t>(indent), ' ');
     first = false;
-    std::string key = plain_safe(it.key()) ? it.key() : json(it.key()).dump();
+    std::string key = yaml_plain_safe(it.key()) ? it.key() : json(it.key()).dump();
     const json& value = it.value();
     if (value.is_object() && !value.empty()) {
       out << key << ":\n";

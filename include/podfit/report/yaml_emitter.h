@@ -2,10 +2,14 @@
 #pragma once
 
 #include <ostream>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
 namespace podfit {
+
+// True when the string can be written unquoted and read back as the same string.
+bool yaml_plain_safe(std::string_view s);
 
 // Block style, two-space indent, list items at their key's indentation, strings quoted
 // only when a plain scalar would be read back as something else.

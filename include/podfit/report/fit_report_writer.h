@@ -1,0 +1,28 @@
+// Writes a `podfit check` report while it is made: each pod's verdict as soon as it is known,
+// in input order, so that nothing proportional to pods x nodes is held for the output.
+#pragma once
+
+#include <memory>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "podfit/report/fit_report.h"
+#include "podfit/report/writers.h"
+
+namespace podfit {
+
+class FitReportWriter {
+ public:
+  virtual ~FitReportWriter() = default;
+  virtual void begin() {}
+  virtual void write(const PodVerdict& verdict) = 0;
+  // skippedPlugins is complete only once every pod is checked.
+  virtual void end(const std::vector<std::string>& skipped_plugins) { (void)skipped_plugins; }
+};
+
+// The writer of one of check's output formats (table, wide, json, yaml, name) into `out`.
+std::unique_ptr<FitReportWriter> make_fit_report_writer(std::string_view output, std::ostream& out, const TableStyle& style);
+
+}  // namespace podfit

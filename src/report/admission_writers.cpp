@@ -1,61 +1,88 @@
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "podfit/report/admission_report.h"
-#include "podfit/report/yaml_emitter.h"
 #include "podfit/util/strings.h"
+#include "document_writer.h"
 #include "text_table.h"
 
 namespace podfit {
 namespace {
 
-using json = nlohmann::ordered_json;
-
-json verdict_json(const AdmissionVerdict& v) {
-  json doc;
-  doc["apiVersion"] = "podfit/v1";
-  doc["kind"] = "AdmissionReport";
-  doc["node"] = v.node;
-  doc["pod"] = {{"namespace", v.namespace_}, {"name", v.name}};
-  doc["admitted"] = v.admitted();
-  json failures = json::array();
+template <typename Writer>
+void write_verdict(Writer& w, const AdmissionVerdict& v) {
+  w.begin_object();
+  w.key("apiVersion");
+  w.string("podfit/v1");
+  w.key("kind");
+  w.string("AdmissionReport");
+  w.key("node");
+  w.string(v.node);
+  w.key("pod");
+  w.begin_object();
+  w.key("namespace");
+  w.string(v.namespace_);
+  w.key("name");
+  w.string(v.name);
+  w.end_object();
+  w.key("admitted");
+  w.boolean(v.admitted());
+  w.key("failures");
+  w.begin_array();
   for (const AdmissionResult& r : v.failures) {
-    json f;
-    f["plugin"] = r.plugin;
-    f["reason"] = r.reason;
+    w.begin_object();
+    w.key("plugin");
+    w.string(r.plugin);
+    w.key("reason");
+    w.string(r.reason);
     if (r.insufficient_resource) {
       const InsufficientResource& res = *r.insufficient_resource;
-      f["resource"] = {{"name", res.resource_name},
-                       {"requested", res.requested},
-                       {"used", res.used},
-                       {"capacity", res.capacity}};
+      w.key("resource");
+      w.begin_object();
+      w.key("name");
+      w.string(res.resource_name);
+      w.key("requested");
+      w.integer(res.requested);
+      w.key("used");
+      w.integer(res.used);
+      w.key("capacity");
+      w.integer(res.capacity);
+      w.end_object();
     }
-    if (!r.details.empty()) f["details"] = r.details;
-    failures.push_back(f);
+    if (!r.details.empty()) {
+      w.key("details");
+      write_strings(w, r.details);
+    }
+    w.end_object();
   }
-  doc["failures"] = failures;
-  return doc;
+  w.end_array();
+  w.end_object();
 }
 
-json document(const std::vector<AdmissionVerdict>& verdicts) {
-  if (verdicts.size() == 1) return verdict_json(verdicts.front());
-  json list;
-  list["apiVersion"] = "podfit/v1";
-  list["kind"] = "AdmissionReportList";
-  json items = json::array();
-  for (const AdmissionVerdict& v : verdicts) items.push_back(verdict_json(v));
-  list["items"] = items;
-  return list;
+// One description of an AdmissionReport's fields (an AdmissionReportList's for several pods), in
+// the order the report prints them, for the JsonWriter and the YamlWriter.
+template <typename Writer>
+void write_report(Writer& w, const std::vector<AdmissionVerdict>& verdicts) {
+  if (verdicts.size() == 1) return write_verdict(w, verdicts.front());
+  w.begin_object();
+  w.key("apiVersion");
+  w.string("podfit/v1");
+  w.key("kind");
+  w.string("AdmissionReportList");
+  w.key("items");
+  w.begin_array();
+  for (const AdmissionVerdict& v : verdicts) write_verdict(w, v);
+  w.end_array();
+  w.end_object();
 }
 
 }  // namespace
 
 void write_admission_json(std::ostream& out, const std::vector<AdmissionVerdict>& verdicts) {
-  out << document(verdicts).dump(2) << '\n';
+  write_document<JsonWriter>(out, [&](JsonWriter& w) { write_report(w, verdicts); });
 }
 
 void write_admission_yaml(std::ostream& out, const std::vector<AdmissionVerdict>& verdicts) {
-  emit_yaml(out, document(verdicts));
+  write_document<YamlWriter>(out, [&](YamlWriter& w) { write_report(w, verdicts); });
 }
 
 void write_admission_table(std::ostream& out, const std::vector<AdmissionVerdict>& verdicts,

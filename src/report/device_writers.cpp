@@ -1,48 +1,71 @@
 // Writers for `podfit devices`.
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "podfit/report/device_report.h"
-#include "podfit/report/yaml_emitter.h"
+#include "document_writer.h"
 #include "text_table.h"
 
 namespace podfit {
 namespace {
 
-using json = nlohmann::ordered_json;
-
 constexpr std::string_view kNetworkAttached = "network-attached";
 
-json document(const DeviceReport& report) {
-  json doc;
-  doc["apiVersion"] = "podfit/v1";
-  doc["kind"] = "DeviceReport";
-  doc["deviceClass"] = report.device_class ? json(*report.device_class) : json(nullptr);
-  doc["node"] = report.node ? json(*report.node) : json(nullptr);
-  json selectors = json::array();
+// One description of a DeviceReport's fields, in the order the report prints them, for the
+// JsonWriter and the YamlWriter.
+template <typename Writer>
+void write_report(Writer& w, const DeviceReport& report) {
+  auto optional_string = [&w](const std::optional<std::string>& s) {
+    if (s) w.string(*s);
+    else w.null();
+  };
+  w.begin_object();
+  w.key("apiVersion");
+  w.string("podfit/v1");
+  w.key("kind");
+  w.string("DeviceReport");
+  w.key("deviceClass");
+  optional_string(report.device_class);
+  w.key("node");
+  optional_string(report.node);
+  w.key("selectors");
+  w.begin_array();
   for (const ReportedSelector& s : report.selectors) {
-    json j;
-    j["source"] = s.class_name.empty() ? "selector" : "deviceClass";
-    j["index"] = s.index;
-    j["expression"] = s.expression;
-    selectors.push_back(j);
+    w.begin_object();
+    w.key("source");
+    w.string(s.class_name.empty() ? "selector" : "deviceClass");
+    w.key("index");
+    w.integer(static_cast<int64_t>(s.index));
+    w.key("expression");
+    w.string(s.expression);
+    w.end_object();
   }
-  doc["selectors"] = selectors;
-  doc["matching"] = report.matching();
-  json devices = json::array();
+  w.end_array();
+  w.key("matching");
+  w.integer(static_cast<int64_t>(report.matching()));
+  w.key("devices");
+  w.begin_array();
   for (const DeviceVerdict& d : report.devices) {
-    json j;
-    j["driver"] = d.driver;
-    j["pool"] = d.pool;
-    j["name"] = d.name;
-    j["node"] = d.node ? json(*d.node) : json(nullptr);
-    j["matches"] = d.matches;
-    j["error"] = d.error.empty() ? json(nullptr) : json(d.error);
-    j["rejectedBy"] = d.rejected_by ? json(*d.rejected_by) : json(nullptr);
-    devices.push_back(j);
+    w.begin_object();
+    w.key("driver");
+    w.string(d.driver);
+    w.key("pool");
+    w.string(d.pool);
+    w.key("name");
+    w.string(d.name);
+    w.key("node");
+    optional_string(d.node);
+    w.key("matches");
+    w.boolean(d.matches);
+    w.key("error");
+    if (d.error.empty()) w.null();
+    else w.string(d.error);
+    w.key("rejectedBy");
+    if (d.rejected_by) w.integer(static_cast<int64_t>(*d.rejected_by));
+    else w.null();
+    w.end_object();
   }
-  doc["devices"] = devices;
-  return doc;
+  w.end_array();
+  w.end_object();
 }
 
 }  // namespace
@@ -58,9 +81,13 @@ std::size_t DeviceReport::matching() const {
   return n;
 }
 
-void write_device_json(std::ostream& out, const DeviceReport& report) { out << document(report).dump(2) << '\n'; }
+void write_device_json(std::ostream& out, const DeviceReport& report) {
+  write_document<JsonWriter>(out, [&](JsonWriter& w) { write_report(w, report); });
+}
 
-void write_device_yaml(std::ostream& out, const DeviceReport& report) { emit_yaml(out, document(report)); }
+void write_device_yaml(std::ostream& out, const DeviceReport& report) {
+  write_document<YamlWriter>(out, [&](YamlWriter& w) { write_report(w, report); });
+}
 
 void write_device_table(std::ostream& out, const DeviceReport& report, const DeviceTableStyle& style) {
   std::vector<std::string> header = {"DRIVER", "POOL", "DEVICE", "NODE", "MATCHES"};

@@ -6,22 +6,14 @@
 #include "podfit/report/fit_report_writer.h"
 #include "podfit/report/writers.h"
 #include "podfit/util/strings.h"
-#include "json_writer.h"
+#include "document_writer.h"
 #include "text_table.h"
-#include "yaml_writer.h"
 
 namespace podfit {
 namespace {
 
 // One description of a FitReport's fields, in the order the report prints them, for the
 // JsonWriter and the YamlWriter.
-template <typename Writer>
-void write_strings(Writer& w, const auto& strings) {
-  w.begin_array();
-  for (const auto& s : strings) w.string(s);
-  w.end_array();
-}
-
 template <typename Writer>
 void write_status(Writer& w, const Status& s, bool with_details) {
   w.begin_object();

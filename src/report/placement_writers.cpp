@@ -2,16 +2,13 @@
 #include <set>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "podfit/report/placement_report.h"
-#include "podfit/report/yaml_emitter.h"
+#include "document_writer.h"
 #include "text_table.h"
 
 namespace podfit {
 namespace {
-
-using json = nlohmann::ordered_json;
 
 std::string pod_key(const std::string& ns, const std::string& name) { return ns + "/" + name; }
 
@@ -37,73 +34,191 @@ const NodePluginScores* scores_of(const Placement& p, const std::string& node) {
   return nullptr;
 }
 
-json pod_json(const std::string& ns, const std::string& name) { return json{{"namespace", ns}, {"name", name}}; }
+template <typename Writer>
+void write_pod(Writer& w, const std::string& ns, const std::string& name) {
+  w.begin_object();
+  w.key("namespace");
+  w.string(ns);
+  w.key("name");
+  w.string(name);
+  w.end_object();
+}
 
-json workload_json(const WorkloadRef& w) {
-  return json{{"kind", w.kind}, {"namespace", w.namespace_}, {"name", w.name}};
+template <typename Writer>
+void write_workload(Writer& w, const WorkloadRef& workload) {
+  w.begin_object();
+  w.key("kind");
+  w.string(workload.kind);
+  w.key("namespace");
+  w.string(workload.namespace_);
+  w.key("name");
+  w.string(workload.name);
+  w.end_object();
 }
 
 // The v1 Binding as DefaultBinder posts it (uid only when the pod has one).
-json binding_json(const PodBinding& b) {
-  json metadata = {{"name", b.name}, {"namespace", b.namespace_}};
-  if (!b.uid.empty()) metadata["uid"] = b.uid;
-  return json{{"apiVersion", "v1"},
-              {"kind", "Binding"},
-              {"metadata", std::move(metadata)},
-              {"target", {{"kind", "Node"}, {"name", b.node}}}};
+template <typename Writer>
+void write_binding(Writer& w, const PodBinding& b) {
+  w.begin_object();
+  w.key("apiVersion");
+  w.string("v1");
+  w.key("kind");
+  w.string("Binding");
+  w.key("metadata");
+  w.begin_object();
+  w.key("name");
+  w.string(b.name);
+  w.key("namespace");
+  w.string(b.namespace_);
+  if (!b.uid.empty()) {
+    w.key("uid");
+    w.string(b.uid);
+  }
+  w.end_object();
+  w.key("target");
+  w.begin_object();
+  w.key("kind");
+  w.string("Node");
+  w.key("name");
+  w.string(b.node);
+  w.end_object();
+  w.end_object();
 }
 
-json reasons_json(const std::vector<std::pair<std::string, std::string>>& entries) {
-  json list = json::array();
-  for (const auto& [plugin, why] : entries) list.push_back(json{{"plugin", plugin}, {"reason", why}});
-  return list;
+template <typename Writer>
+void write_reasons(Writer& w, const std::vector<std::pair<std::string, std::string>>& entries) {
+  w.begin_array();
+  for (const auto& [plugin, why] : entries) {
+    w.begin_object();
+    w.key("plugin");
+    w.string(plugin);
+    w.key("reason");
+    w.string(why);
+    w.end_object();
+  }
+  w.end_array();
 }
 
-json report_json(const PlacementReport& report) {
-  json placed = json::array();
-  json unplaced = json::array();
-  for (const Placement& p : report.placements) {
-    json entry = {{"pod", pod_json(p.namespace_, p.name)}};
-    if (p.workload) entry["workload"] = workload_json(*p.workload);
-    if (p.placed) {
-      entry["node"] = p.node;
-      entry["score"] = p.score ? json(*p.score) : json(nullptr);
-      entry["tie"] = p.tie;
-      entry["feasibleNodes"] = p.feasible_nodes;
-      json nodes = json::array();
-      for (const auto& s : p.scores) {
-        json plugins = json::array();
-        for (const auto& ps : s.scores) {
-          plugins.push_back(
-              json{{"plugin", ps.plugin}, {"raw", ps.raw}, {"normalized", ps.normalized}, {"weighted", ps.weighted}});
-        }
-        nodes.push_back(json{{"name", s.name}, {"score", s.total}, {"plugins", std::move(plugins)}});
-      }
-      entry["nodes"] = std::move(nodes);
-      if (!p.pre_bind.empty()) entry["preBind"] = p.pre_bind;
-      if (p.binding) entry["binding"] = binding_json(*p.binding);
-    } else {
-      entry["stage"] = p.stage;
-      entry["message"] = p.message;
+template <typename Writer>
+void write_node_scores(Writer& w, const NodePluginScores& s) {
+  w.begin_object();
+  w.key("name");
+  w.string(s.name);
+  w.key("score");
+  w.integer(s.total);
+  w.key("plugins");
+  w.begin_array();
+  for (const auto& ps : s.scores) {
+    w.begin_object();
+    w.key("plugin");
+    w.string(ps.plugin);
+    w.key("raw");
+    w.integer(ps.raw);
+    w.key("normalized");
+    w.integer(ps.normalized);
+    w.key("weighted");
+    w.integer(ps.weighted);
+    w.end_object();
+  }
+  w.end_array();
+  w.end_object();
+}
+
+// A placed pod with its node and scores, or an unplaced one with the stage that stopped it.
+template <typename Writer>
+void write_placement(Writer& w, const Placement& p) {
+  w.begin_object();
+  w.key("pod");
+  write_pod(w, p.namespace_, p.name);
+  if (p.workload) {
+    w.key("workload");
+    write_workload(w, *p.workload);
+  }
+  if (p.placed) {
+    w.key("node");
+    w.string(p.node);
+    w.key("score");
+    if (p.score) w.integer(*p.score);
+    else w.null();
+    w.key("tie");
+    w.boolean(p.tie);
+    w.key("feasibleNodes");
+    w.integer(static_cast<int64_t>(p.feasible_nodes));
+    w.key("nodes");
+    w.begin_array();
+    for (const auto& s : p.scores) write_node_scores(w, s);
+    w.end_array();
+    if (!p.pre_bind.empty()) {
+      w.key("preBind");
+      write_strings(w, p.pre_bind);
     }
-    if (!p.not_evaluated.empty()) entry["notEvaluated"] = reasons_json(p.not_evaluated);
-    if (!p.caveats.empty()) entry["caveats"] = reasons_json(p.caveats);
-    (p.placed ? placed : unplaced).push_back(std::move(entry));
+    if (p.binding) {
+      w.key("binding");
+      write_binding(w, *p.binding);
+    }
+  } else {
+    w.key("stage");
+    w.string(p.stage);
+    w.key("message");
+    w.string(p.message);
   }
-  json doc = {{"apiVersion", "podfit/v1"}, {"kind", "PlacementReport"}, {"placed", std::move(placed)},
-              {"unplaced", std::move(unplaced)}, {"fitCount", report.fit_count}};
-  json candidates = json::array();
+  if (!p.not_evaluated.empty()) {
+    w.key("notEvaluated");
+    write_reasons(w, p.not_evaluated);
+  }
+  if (!p.caveats.empty()) {
+    w.key("caveats");
+    write_reasons(w, p.caveats);
+  }
+  w.end_object();
+}
+
+// One description of a PlacementReport's fields, in the order the report prints them, for the
+// JsonWriter and the YamlWriter.
+template <typename Writer>
+void write_report(Writer& w, const PlacementReport& report) {
+  w.begin_object();
+  w.key("apiVersion");
+  w.string("podfit/v1");
+  w.key("kind");
+  w.string("PlacementReport");
+  for (const bool placed : {true, false}) {
+    w.key(placed ? "placed" : "unplaced");
+    w.begin_array();
+    for (const Placement& p : report.placements) {
+      if (p.placed == placed) write_placement(w, p);
+    }
+    w.end_array();
+  }
+  w.key("fitCount");
+  w.integer(static_cast<int64_t>(report.fit_count));
+  w.key("candidates");
+  w.begin_array();
   for (const CandidateCount& c : report.candidates) {
-    json entry = c.workload ? json{{"workload", workload_json(*c.workload)}}
-                            : json{{"pod", pod_json(c.namespace_, c.name)}};
-    entry[report.max ? "tried" : "asked"] = c.asked;
-    entry["placed"] = c.placed;
-    candidates.push_back(std::move(entry));
+    w.begin_object();
+    if (c.workload) {
+      w.key("workload");
+      write_workload(w, *c.workload);
+    } else {
+      w.key("pod");
+      write_pod(w, c.namespace_, c.name);
+    }
+    w.key(report.max ? "tried" : "asked");
+    w.integer(static_cast<int64_t>(c.asked));
+    w.key("placed");
+    w.integer(static_cast<int64_t>(c.placed));
+    w.end_object();
   }
-  doc["candidates"] = std::move(candidates);
-  if (report.max) doc["limitReached"] = report.limit_reached.has_value();
-  if (!report.not_run.empty()) doc["notRun"] = report.not_run;
-  return doc;
+  w.end_array();
+  if (report.max) {
+    w.key("limitReached");
+    w.boolean(report.limit_reached.has_value());
+  }
+  if (!report.not_run.empty()) {
+    w.key("notRun");
+    write_strings(w, report.not_run);
+  }
+  w.end_object();
 }
 
 std::string plural(size_t n, std::string_view one, std::string_view many) {
@@ -150,10 +265,12 @@ std::string candidate_summary(const PlacementReport& report, const CandidateCoun
 }  // namespace
 
 void write_placement_json(std::ostream& out, const PlacementReport& report) {
-  out << report_json(report).dump(2) << '\n';
+  write_document<JsonWriter>(out, [&](JsonWriter& w) { write_report(w, report); });
 }
 
-void write_placement_yaml(std::ostream& out, const PlacementReport& report) { emit_yaml(out, report_json(report)); }
+void write_placement_yaml(std::ostream& out, const PlacementReport& report) {
+  write_document<YamlWriter>(out, [&](YamlWriter& w) { write_report(w, report); });
+}
 
 void write_placement_bindings(std::ostream& out, const PlacementReport& report) {
   bool first = true;
@@ -161,7 +278,7 @@ void write_placement_bindings(std::ostream& out, const PlacementReport& report) 
     if (!p.placed || !p.binding) continue;
     if (!first) out << "---\n";
     first = false;
-    emit_yaml(out, binding_json(*p.binding));
+    write_document<YamlWriter>(out, [&](YamlWriter& w) { write_binding(w, *p.binding); });
   }
 }
 

@@ -1,71 +1,123 @@
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "podfit/kubernetes_release.h"
 #include "podfit/report/requeue_report.h"
-#include "podfit/report/yaml_emitter.h"
 #include "podfit/util/strings.h"
+#include "document_writer.h"
 #include "text_table.h"
 
 namespace podfit {
 namespace {
 
-using json = nlohmann::ordered_json;
-
 std::string_view mode_name(RequeueMode mode) {
   return mode == RequeueMode::PreCheck ? "PreCheck" : "QueueingHints";
 }
 
-json pod_json(const PodRequeue& pod, RequeueMode mode) {
-  json j;
-  j["pod"] = {{"namespace", pod.namespace_}, {"name", pod.name}};
-  j["moved"] = pod.moved;
-  j["reasons"] = pod.reasons;
-  if (mode == RequeueMode::QueueingHints) {
-    j["schedulableBefore"] = pod.schedulable_before;
-    j["gatedBy"] = pod.gated_by.empty() ? json(nullptr) : json(pod.gated_by);
-    j["strategy"] = pod.strategy ? json(std::string(queueing_strategy_name(*pod.strategy))) : json(nullptr);
-    j["movedBy"] = pod.moved_by.empty() ? json(nullptr) : json(pod.moved_by);
-    j["unschedulablePlugins"] = pod.unschedulable_plugins;
-    j["pendingPlugins"] = json(std::vector<std::string>(pod.pending_plugins.begin(), pod.pending_plugins.end()));
-    json hints = json::array();
-    for (const auto& [event, plugin_hints] : pod.hints) {
-      for (const PluginHint& h : plugin_hints) {
-        hints.push_back({{"event", event},
-                         {"plugin", h.plugin},
-                         {"registered", h.registered},
-                         {"hint", h.hint ? json(std::string(queueing_hint_name(*h.hint))) : json(nullptr)},
-                         {"detail", h.why}});
-      }
-    }
-    j["hints"] = hints;
-  }
-  if (!pod.details.empty()) j["details"] = pod.details;
-  return j;
+template <typename Writer>
+void write_string_or_null(Writer& w, std::string_view s) {
+  if (s.empty()) w.null();
+  else w.string(s);
 }
 
-json report_json(const RequeueOutcome& outcome) {
-  json doc;
-  doc["apiVersion"] = "podfit/v1";
-  doc["kind"] = "RequeueReport";
-  doc["node"] = outcome.dra_event ? json(nullptr) : json(outcome.node);
-  doc["objectKind"] = outcome.kind;
-  doc["object"] = outcome.object;
-  json events = json::array();
-  for (const NodeEvent& e : outcome.events) {
-    events.push_back(
-        {{"name", std::string(e.name())}, {"label", e.label()}, {"actionType", std::string(action_type_name(e.action))}});
+template <typename Writer>
+void write_pod(Writer& w, const PodRequeue& pod, RequeueMode mode) {
+  w.begin_object();
+  w.key("pod");
+  w.begin_object();
+  w.key("namespace");
+  w.string(pod.namespace_);
+  w.key("name");
+  w.string(pod.name);
+  w.end_object();
+  w.key("moved");
+  w.boolean(pod.moved);
+  w.key("reasons");
+  write_strings(w, pod.reasons);
+  if (mode == RequeueMode::QueueingHints) {
+    w.key("schedulableBefore");
+    w.boolean(pod.schedulable_before);
+    w.key("gatedBy");
+    write_string_or_null(w, pod.gated_by);
+    w.key("strategy");
+    write_string_or_null(w, pod.strategy ? queueing_strategy_name(*pod.strategy) : "");
+    w.key("movedBy");
+    write_string_or_null(w, pod.moved_by);
+    w.key("unschedulablePlugins");
+    write_strings(w, pod.unschedulable_plugins);
+    w.key("pendingPlugins");
+    write_strings(w, pod.pending_plugins);
+    w.key("hints");
+    w.begin_array();
+    for (const auto& [event, plugin_hints] : pod.hints) {
+      for (const PluginHint& h : plugin_hints) {
+        w.begin_object();
+        w.key("event");
+        w.string(event);
+        w.key("plugin");
+        w.string(h.plugin);
+        w.key("registered");
+        w.boolean(h.registered);
+        w.key("hint");
+        write_string_or_null(w, h.hint ? queueing_hint_name(*h.hint) : "");
+        w.key("detail");
+        w.string(h.why);
+        w.end_object();
+      }
+    }
+    w.end_array();
   }
-  if (const auto& e = outcome.dra_event) {
-    events.push_back({{"name", e->label()}, {"label", e->label()}, {"actionType", std::string(action_type_name(e->action))}});
+  if (!pod.details.empty()) {
+    w.key("details");
+    write_strings(w, pod.details);
   }
-  doc["event"] = events.empty() ? json(nullptr) : events.front()["name"];
-  doc["events"] = events;
-  doc["mode"] = std::string(mode_name(outcome.mode));
-  json pods = json::array();
-  for (const PodRequeue& p : outcome.pods) pods.push_back(pod_json(p, outcome.mode));
-  doc["pods"] = pods;
-  return doc;
+  w.end_object();
+}
+
+template <typename Writer>
+void write_event(Writer& w, std::string_view name, std::string_view label, ActionType action) {
+  w.begin_object();
+  w.key("name");
+  w.string(name);
+  w.key("label");
+  w.string(label);
+  w.key("actionType");
+  w.string(action_type_name(action));
+  w.end_object();
+}
+
+// One description of a RequeueReport's fields, in the order the report prints them, for the
+// JsonWriter and the YamlWriter.
+template <typename Writer>
+void write_report(Writer& w, const RequeueOutcome& outcome) {
+  w.begin_object();
+  w.key("apiVersion");
+  w.string("podfit/v1");
+  w.key("kind");
+  w.string("RequeueReport");
+  w.key("node");
+  if (outcome.dra_event) w.null();
+  else w.string(outcome.node);
+  w.key("objectKind");
+  w.string(outcome.kind);
+  w.key("object");
+  w.string(outcome.object);
+  // The events' names: a Node event's own, a DRA event's label.
+  w.key("event");
+  if (!outcome.events.empty()) w.string(outcome.events.front().name());
+  else if (outcome.dra_event) w.string(outcome.dra_event->label());
+  else w.null();
+  w.key("events");
+  w.begin_array();
+  for (const NodeEvent& e : outcome.events) write_event(w, e.name(), e.label(), e.action);
+  if (const auto& e = outcome.dra_event) write_event(w, e->label(), e->label(), e->action);
+  w.end_array();
+  w.key("mode");
+  w.string(mode_name(outcome.mode));
+  w.key("pods");
+  w.begin_array();
+  for (const PodRequeue& p : outcome.pods) write_pod(w, p, outcome.mode);
+  w.end_array();
+  w.end_object();
 }
 
 std::string headline(const RequeueOutcome& outcome) {
@@ -91,9 +143,13 @@ std::string mode_line(RequeueMode mode) {
 
 }  // namespace
 
-void write_requeue_json(std::ostream& out, const RequeueOutcome& outcome) { out << report_json(outcome).dump(2) << '\n'; }
+void write_requeue_json(std::ostream& out, const RequeueOutcome& outcome) {
+  write_document<JsonWriter>(out, [&](JsonWriter& w) { write_report(w, outcome); });
+}
 
-void write_requeue_yaml(std::ostream& out, const RequeueOutcome& outcome) { emit_yaml(out, report_json(outcome)); }
+void write_requeue_yaml(std::ostream& out, const RequeueOutcome& outcome) {
+  write_document<YamlWriter>(out, [&](YamlWriter& w) { write_report(w, outcome); });
+}
 
 void write_requeue_table(std::ostream& out, const RequeueOutcome& outcome, const RequeueTableStyle& style) {
   const std::string head = headline(outcome);

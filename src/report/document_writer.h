@@ -1,0 +1,32 @@
+// What the reports' JSON and YAML writers share: a report describes its fields once, as calls on
+// a JsonWriter or a YamlWriter, and the document is written straight to the output.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <type_traits>
+
+#include "json_writer.h"
+#include "yaml_writer.h"
+
+namespace podfit {
+
+template <typename Writer>
+void write_strings(Writer& w, const auto& strings) {
+  w.begin_array();
+  for (const auto& s : strings) w.string(s);
+  w.end_array();
+}
+
+// The document `describe(writer)` writes, as dump(2) and a newline or as emit_yaml prints it.
+template <typename Writer>
+void write_document(std::ostream& out, const auto& describe) {
+  std::string text;
+  Writer writer(text);
+  describe(writer);
+  // dump() ends with the closing brace; YAML's last line has its newline already.
+  if constexpr (std::is_same_v<Writer, JsonWriter>) text += '\n';
+  out.write(text.data(), static_cast<std::streamsize>(text.size()));
+}
+
+}  // namespace podfit

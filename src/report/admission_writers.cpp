@@ -11,41 +11,29 @@ namespace {
 template <typename Writer>
 void write_verdict(Writer& w, const AdmissionVerdict& v) {
   w.begin_object();
-  w.key("apiVersion");
-  w.string("podfit/v1");
-  w.key("kind");
-  w.string("AdmissionReport");
-  w.key("node");
-  w.string(v.node);
+  string_field(w, "apiVersion", "podfit/v1");
+  string_field(w, "kind", "AdmissionReport");
+  string_field(w, "node", v.node);
   w.key("pod");
   w.begin_object();
-  w.key("namespace");
-  w.string(v.namespace_);
-  w.key("name");
-  w.string(v.name);
+  string_field(w, "namespace", v.namespace_);
+  string_field(w, "name", v.name);
   w.end_object();
-  w.key("admitted");
-  w.boolean(v.admitted());
+  boolean_field(w, "admitted", v.admitted());
   w.key("failures");
   w.begin_array();
   for (const AdmissionResult& r : v.failures) {
     w.begin_object();
-    w.key("plugin");
-    w.string(r.plugin);
-    w.key("reason");
-    w.string(r.reason);
+    string_field(w, "plugin", r.plugin);
+    string_field(w, "reason", r.reason);
     if (r.insufficient_resource) {
       const InsufficientResource& res = *r.insufficient_resource;
       w.key("resource");
       w.begin_object();
-      w.key("name");
-      w.string(res.resource_name);
-      w.key("requested");
-      w.integer(res.requested);
-      w.key("used");
-      w.integer(res.used);
-      w.key("capacity");
-      w.integer(res.capacity);
+      string_field(w, "name", res.resource_name);
+      integer_field(w, "requested", res.requested);
+      integer_field(w, "used", res.used);
+      integer_field(w, "capacity", res.capacity);
       w.end_object();
     }
     if (!r.details.empty()) {
@@ -64,10 +52,8 @@ template <typename Writer>
 void write_report(Writer& w, const std::vector<AdmissionVerdict>& verdicts) {
   if (verdicts.size() == 1) return write_verdict(w, verdicts.front());
   w.begin_object();
-  w.key("apiVersion");
-  w.string("podfit/v1");
-  w.key("kind");
-  w.string("AdmissionReportList");
+  string_field(w, "apiVersion", "podfit/v1");
+  string_field(w, "kind", "AdmissionReportList");
   w.key("items");
   w.begin_array();
   for (const AdmissionVerdict& v : verdicts) write_verdict(w, v);

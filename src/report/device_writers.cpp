@@ -19,10 +19,8 @@ void write_report(Writer& w, const DeviceReport& report) {
     else w.null();
   };
   w.begin_object();
-  w.key("apiVersion");
-  w.string("podfit/v1");
-  w.key("kind");
-  w.string("DeviceReport");
+  string_field(w, "apiVersion", "podfit/v1");
+  string_field(w, "kind", "DeviceReport");
   w.key("deviceClass");
   optional_string(report.device_class);
   w.key("node");
@@ -31,31 +29,23 @@ void write_report(Writer& w, const DeviceReport& report) {
   w.begin_array();
   for (const ReportedSelector& s : report.selectors) {
     w.begin_object();
-    w.key("source");
-    w.string(s.class_name.empty() ? "selector" : "deviceClass");
-    w.key("index");
-    w.integer(static_cast<int64_t>(s.index));
-    w.key("expression");
-    w.string(s.expression);
+    string_field(w, "source", s.class_name.empty() ? "selector" : "deviceClass");
+    integer_field(w, "index", static_cast<int64_t>(s.index));
+    string_field(w, "expression", s.expression);
     w.end_object();
   }
   w.end_array();
-  w.key("matching");
-  w.integer(static_cast<int64_t>(report.matching()));
+  integer_field(w, "matching", static_cast<int64_t>(report.matching()));
   w.key("devices");
   w.begin_array();
   for (const DeviceVerdict& d : report.devices) {
     w.begin_object();
-    w.key("driver");
-    w.string(d.driver);
-    w.key("pool");
-    w.string(d.pool);
-    w.key("name");
-    w.string(d.name);
+    string_field(w, "driver", d.driver);
+    string_field(w, "pool", d.pool);
+    string_field(w, "name", d.name);
     w.key("node");
     optional_string(d.node);
-    w.key("matches");
-    w.boolean(d.matches);
+    boolean_field(w, "matches", d.matches);
     w.key("error");
     if (d.error.empty()) w.null();
     else w.string(d.error);

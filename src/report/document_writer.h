@@ -3,13 +3,37 @@
 #pragma once
 
 #include <ostream>
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <type_traits>
 
 #include "json_writer.h"
 #include "yaml_writer.h"
 
 namespace podfit {
+
+// One member: its key, then a value of that kind.
+template <typename Writer>
+void string_field(Writer& w, std::string_view name, std::string_view value) {
+  w.key(name);
+  w.string(value);
+}
+template <typename Writer>
+void integer_field(Writer& w, std::string_view name, int64_t value) {
+  w.key(name);
+  w.integer(value);
+}
+template <typename Writer>
+void boolean_field(Writer& w, std::string_view name, bool value) {
+  w.key(name);
+  w.boolean(value);
+}
+template <typename Writer>
+void null_field(Writer& w, std::string_view name) {
+  w.key(name);
+  w.null();
+}
 
 template <typename Writer>
 void write_strings(Writer& w, const auto& strings) {

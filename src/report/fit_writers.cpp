@@ -17,10 +17,8 @@ namespace {
 template <typename Writer>
 void write_status(Writer& w, const Status& s, bool with_details) {
   w.begin_object();
-  w.key("plugin");
-  w.string(s.plugin());
-  w.key("code");
-  w.string(code_name(s.code()));
+  string_field(w, "plugin", s.plugin());
+  string_field(w, "code", code_name(s.code()));
   w.key("reasons");
   write_strings(w, s.reasons());
   if (with_details && !s.details().empty()) {
@@ -35,12 +33,9 @@ void write_victims(Writer& w, const std::vector<VictimRef>& victims) {
   w.begin_array();
   for (const VictimRef& v : victims) {
     w.begin_object();
-    w.key("namespace");
-    w.string(v.namespace_);
-    w.key("name");
-    w.string(v.name);
-    w.key("priority");
-    w.integer(v.priority);
+    string_field(w, "namespace", v.namespace_);
+    string_field(w, "name", v.name);
+    integer_field(w, "priority", v.priority);
     w.end_object();
   }
   w.end_array();
@@ -60,60 +55,48 @@ void write_post_filter(Writer& w, const PostFilterReport& p) {
   else w.string(p.nominated_node);
   w.key("victims");
   write_victims(w, p.victims);
-  w.key("pdbViolations");
-  w.integer(p.pdb_violations);
+  integer_field(w, "pdbViolations", p.pdb_violations);
   if (p.tie) {
-    w.key("tie");
-    w.boolean(true);
+    boolean_field(w, "tie", true);
   }
-  w.key("preemptionEvaluated");
-  w.boolean(p.preemption_evaluated);
+  boolean_field(w, "preemptionEvaluated", p.preemption_evaluated);
   w.key("nodes");
   w.begin_array();
   for (const NodePostFilter& n : p.nodes) {
     w.begin_object();
-    w.key("name");
-    w.string(n.name);
-    w.key("code");
-    w.string(code_name(n.status.code()));
+    string_field(w, "name", n.name);
+    string_field(w, "code", code_name(n.status.code()));
     w.key("reasons");
     write_strings(w, n.status.reasons());
     if (!n.status.plugin().empty()) {
-      w.key("plugin");
-      w.string(n.status.plugin());
+      string_field(w, "plugin", n.status.plugin());
     }
     if (n.status.is_success()) {
       w.key("victims");
       write_victims(w, n.victims);
-      w.key("pdbViolations");
-      w.integer(n.pdb_violations);
+      integer_field(w, "pdbViolations", n.pdb_violations);
     }
     w.end_object();
   }
   w.end_array();
-  w.key("message");
-  w.string(p.message);
+  string_field(w, "message", p.message);
   w.end_object();
 }
 
 template <typename Writer>
 void write_node(Writer& w, const NodeVerdict& n) {
   w.begin_object();
-  w.key("name");
-  w.string(n.name);
-  w.key("fit");
-  w.boolean(n.fit);
+  string_field(w, "name", n.name);
+  boolean_field(w, "fit", n.fit);
   w.key("failures");
   w.begin_array();
   for (const Status& s : n.failures) write_status(w, s, true);
   w.end_array();
   if (n.daemon_pod) {
-    w.key("daemonPod");
-    w.boolean(*n.daemon_pod);
+    boolean_field(w, "daemonPod", *n.daemon_pod);
   }
   if (!n.message.empty()) {
-    w.key("message");
-    w.string(n.message);
+    string_field(w, "message", n.message);
   }
   w.end_object();
 }
@@ -123,32 +106,26 @@ void write_verdict(Writer& w, const PodVerdict& r) {
   w.begin_object();
   w.key("pod");
   w.begin_object();
-  w.key("namespace");
-  w.string(r.namespace_);
-  w.key("name");
-  w.string(r.name);
+  string_field(w, "namespace", r.namespace_);
+  string_field(w, "name", r.name);
   w.end_object();
   if (r.workload) {
     w.key("workload");
     w.begin_object();
-    w.key("kind");
-    w.string(r.workload->kind);
-    w.key("name");
-    w.string(r.workload->name);
+    string_field(w, "kind", r.workload->kind);
+    string_field(w, "name", r.workload->name);
     w.key("replicas");
     if (r.workload->replicas) w.integer(*r.workload->replicas);
     else w.null();
     if (!r.workload_pod.empty()) {
-      w.key("pod");
-      w.string(r.workload_pod);
+      string_field(w, "pod", r.workload_pod);
     }
     w.end_object();
   }
   w.key("schedulable");
   if (r.undetermined()) w.null();
   else w.boolean(r.schedulable);
-  w.key("nodeCount");
-  w.integer(static_cast<int64_t>(r.status.empty() ? r.nodes.size() : r.node_count));
+  integer_field(w, "nodeCount", static_cast<int64_t>(r.status.empty() ? r.nodes.size() : r.node_count));
   w.key("feasibleNodes");
   write_strings(w, r.feasible_nodes);
   w.key("preFilter");
@@ -158,8 +135,7 @@ void write_verdict(Writer& w, const PodVerdict& r) {
   w.begin_array();
   for (const NodeVerdict& n : r.nodes) write_node(w, n);
   w.end_array();
-  w.key("message");
-  w.string(r.message);
+  string_field(w, "message", r.message);
   w.key("postFilter");
   if (r.post_filter) write_post_filter(w, *r.post_filter);
   else w.null();
@@ -167,31 +143,24 @@ void write_verdict(Writer& w, const PodVerdict& r) {
   w.begin_array();
   for (const auto& [plugin, why] : r.not_evaluated) {
     w.begin_object();
-    w.key("plugin");
-    w.string(plugin);
-    w.key("reason");
-    w.string(why);
+    string_field(w, "plugin", plugin);
+    string_field(w, "reason", why);
     w.end_object();
   }
   w.end_array();
-  w.key("schedulerName");
-  w.string(r.scheduler_name);
+  string_field(w, "schedulerName", r.scheduler_name);
   if (!r.status.empty()) {
-    w.key("status");
-    w.string(r.status);
+    string_field(w, "status", r.status);
   }
   if (r.status == "Refused") {
     w.key("admission");
     w.begin_object();
-    w.key("plugin");
-    w.string(r.admission_plugin);
-    w.key("message");
-    w.string(r.message);
+    string_field(w, "plugin", r.admission_plugin);
+    string_field(w, "message", r.message);
     w.end_object();
   }
   if (r.pre_enqueue) {
-    w.key("gated");
-    w.boolean(true);
+    boolean_field(w, "gated", true);
     w.key("schedulingGates");
     write_strings(w, r.scheduling_gates);
     w.key("preEnqueue");
@@ -204,10 +173,8 @@ void write_verdict(Writer& w, const PodVerdict& r) {
 template <typename Writer>
 void write_header(Writer& w) {
   w.begin_object();
-  w.key("apiVersion");
-  w.string("podfit/v1");
-  w.key("kind");
-  w.string("FitReport");
+  string_field(w, "apiVersion", "podfit/v1");
+  string_field(w, "kind", "FitReport");
   w.key("results");
   w.begin_array();
 }

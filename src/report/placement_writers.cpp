@@ -37,22 +37,17 @@ const NodePluginScores* scores_of(const Placement& p, const std::string& node) {
 template <typename Writer>
 void write_pod(Writer& w, const std::string& ns, const std::string& name) {
   w.begin_object();
-  w.key("namespace");
-  w.string(ns);
-  w.key("name");
-  w.string(name);
+  string_field(w, "namespace", ns);
+  string_field(w, "name", name);
   w.end_object();
 }
 
 template <typename Writer>
 void write_workload(Writer& w, const WorkloadRef& workload) {
   w.begin_object();
-  w.key("kind");
-  w.string(workload.kind);
-  w.key("namespace");
-  w.string(workload.namespace_);
-  w.key("name");
-  w.string(workload.name);
+  string_field(w, "kind", workload.kind);
+  string_field(w, "namespace", workload.namespace_);
+  string_field(w, "name", workload.name);
   w.end_object();
 }
 
@@ -60,27 +55,20 @@ void write_workload(Writer& w, const WorkloadRef& workload) {
 template <typename Writer>
 void write_binding(Writer& w, const PodBinding& b) {
   w.begin_object();
-  w.key("apiVersion");
-  w.string("v1");
-  w.key("kind");
-  w.string("Binding");
+  string_field(w, "apiVersion", "v1");
+  string_field(w, "kind", "Binding");
   w.key("metadata");
   w.begin_object();
-  w.key("name");
-  w.string(b.name);
-  w.key("namespace");
-  w.string(b.namespace_);
+  string_field(w, "name", b.name);
+  string_field(w, "namespace", b.namespace_);
   if (!b.uid.empty()) {
-    w.key("uid");
-    w.string(b.uid);
+    string_field(w, "uid", b.uid);
   }
   w.end_object();
   w.key("target");
   w.begin_object();
-  w.key("kind");
-  w.string("Node");
-  w.key("name");
-  w.string(b.node);
+  string_field(w, "kind", "Node");
+  string_field(w, "name", b.node);
   w.end_object();
   w.end_object();
 }
@@ -90,10 +78,8 @@ void write_reasons(Writer& w, const std::vector<std::pair<std::string, std::stri
   w.begin_array();
   for (const auto& [plugin, why] : entries) {
     w.begin_object();
-    w.key("plugin");
-    w.string(plugin);
-    w.key("reason");
-    w.string(why);
+    string_field(w, "plugin", plugin);
+    string_field(w, "reason", why);
     w.end_object();
   }
   w.end_array();
@@ -102,22 +88,16 @@ void write_reasons(Writer& w, const std::vector<std::pair<std::string, std::stri
 template <typename Writer>
 void write_node_scores(Writer& w, const NodePluginScores& s) {
   w.begin_object();
-  w.key("name");
-  w.string(s.name);
-  w.key("score");
-  w.integer(s.total);
+  string_field(w, "name", s.name);
+  integer_field(w, "score", s.total);
   w.key("plugins");
   w.begin_array();
   for (const auto& ps : s.scores) {
     w.begin_object();
-    w.key("plugin");
-    w.string(ps.plugin);
-    w.key("raw");
-    w.integer(ps.raw);
-    w.key("normalized");
-    w.integer(ps.normalized);
-    w.key("weighted");
-    w.integer(ps.weighted);
+    string_field(w, "plugin", ps.plugin);
+    integer_field(w, "raw", ps.raw);
+    integer_field(w, "normalized", ps.normalized);
+    integer_field(w, "weighted", ps.weighted);
     w.end_object();
   }
   w.end_array();
@@ -135,15 +115,12 @@ void write_placement(Writer& w, const Placement& p) {
     write_workload(w, *p.workload);
   }
   if (p.placed) {
-    w.key("node");
-    w.string(p.node);
+    string_field(w, "node", p.node);
     w.key("score");
     if (p.score) w.integer(*p.score);
     else w.null();
-    w.key("tie");
-    w.boolean(p.tie);
-    w.key("feasibleNodes");
-    w.integer(static_cast<int64_t>(p.feasible_nodes));
+    boolean_field(w, "tie", p.tie);
+    integer_field(w, "feasibleNodes", static_cast<int64_t>(p.feasible_nodes));
     w.key("nodes");
     w.begin_array();
     for (const auto& s : p.scores) write_node_scores(w, s);
@@ -157,10 +134,8 @@ void write_placement(Writer& w, const Placement& p) {
       write_binding(w, *p.binding);
     }
   } else {
-    w.key("stage");
-    w.string(p.stage);
-    w.key("message");
-    w.string(p.message);
+    string_field(w, "stage", p.stage);
+    string_field(w, "message", p.message);
   }
   if (!p.not_evaluated.empty()) {
     w.key("notEvaluated");
@@ -178,10 +153,8 @@ void write_placement(Writer& w, const Placement& p) {
 template <typename Writer>
 void write_report(Writer& w, const PlacementReport& report) {
   w.begin_object();
-  w.key("apiVersion");
-  w.string("podfit/v1");
-  w.key("kind");
-  w.string("PlacementReport");
+  string_field(w, "apiVersion", "podfit/v1");
+  string_field(w, "kind", "PlacementReport");
   for (const bool placed : {true, false}) {
     w.key(placed ? "placed" : "unplaced");
     w.begin_array();
@@ -190,8 +163,7 @@ void write_report(Writer& w, const PlacementReport& report) {
     }
     w.end_array();
   }
-  w.key("fitCount");
-  w.integer(static_cast<int64_t>(report.fit_count));
+  integer_field(w, "fitCount", static_cast<int64_t>(report.fit_count));
   w.key("candidates");
   w.begin_array();
   for (const CandidateCount& c : report.candidates) {
@@ -205,14 +177,12 @@ void write_report(Writer& w, const PlacementReport& report) {
     }
     w.key(report.max ? "tried" : "asked");
     w.integer(static_cast<int64_t>(c.asked));
-    w.key("placed");
-    w.integer(static_cast<int64_t>(c.placed));
+    integer_field(w, "placed", static_cast<int64_t>(c.placed));
     w.end_object();
   }
   w.end_array();
   if (report.max) {
-    w.key("limitReached");
-    w.boolean(report.limit_reached.has_value());
+    boolean_field(w, "limitReached", report.limit_reached.has_value());
   }
   if (!report.not_run.empty()) {
     w.key("notRun");

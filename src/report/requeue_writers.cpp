@@ -24,18 +24,14 @@ void write_pod(Writer& w, const PodRequeue& pod, RequeueMode mode) {
   w.begin_object();
   w.key("pod");
   w.begin_object();
-  w.key("namespace");
-  w.string(pod.namespace_);
-  w.key("name");
-  w.string(pod.name);
+  string_field(w, "namespace", pod.namespace_);
+  string_field(w, "name", pod.name);
   w.end_object();
-  w.key("moved");
-  w.boolean(pod.moved);
+  boolean_field(w, "moved", pod.moved);
   w.key("reasons");
   write_strings(w, pod.reasons);
   if (mode == RequeueMode::QueueingHints) {
-    w.key("schedulableBefore");
-    w.boolean(pod.schedulable_before);
+    boolean_field(w, "schedulableBefore", pod.schedulable_before);
     w.key("gatedBy");
     write_string_or_null(w, pod.gated_by);
     w.key("strategy");
@@ -51,16 +47,12 @@ void write_pod(Writer& w, const PodRequeue& pod, RequeueMode mode) {
     for (const auto& [event, plugin_hints] : pod.hints) {
       for (const PluginHint& h : plugin_hints) {
         w.begin_object();
-        w.key("event");
-        w.string(event);
-        w.key("plugin");
-        w.string(h.plugin);
-        w.key("registered");
-        w.boolean(h.registered);
+        string_field(w, "event", event);
+        string_field(w, "plugin", h.plugin);
+        boolean_field(w, "registered", h.registered);
         w.key("hint");
         write_string_or_null(w, h.hint ? queueing_hint_name(*h.hint) : "");
-        w.key("detail");
-        w.string(h.why);
+        string_field(w, "detail", h.why);
         w.end_object();
       }
     }
@@ -76,12 +68,9 @@ void write_pod(Writer& w, const PodRequeue& pod, RequeueMode mode) {
 template <typename Writer>
 void write_event(Writer& w, std::string_view name, std::string_view label, ActionType action) {
   w.begin_object();
-  w.key("name");
-  w.string(name);
-  w.key("label");
-  w.string(label);
-  w.key("actionType");
-  w.string(action_type_name(action));
+  string_field(w, "name", name);
+  string_field(w, "label", label);
+  string_field(w, "actionType", action_type_name(action));
   w.end_object();
 }
 
@@ -90,17 +79,13 @@ void write_event(Writer& w, std::string_view name, std::string_view label, Actio
 template <typename Writer>
 void write_report(Writer& w, const RequeueOutcome& outcome) {
   w.begin_object();
-  w.key("apiVersion");
-  w.string("podfit/v1");
-  w.key("kind");
-  w.string("RequeueReport");
+  string_field(w, "apiVersion", "podfit/v1");
+  string_field(w, "kind", "RequeueReport");
   w.key("node");
   if (outcome.dra_event) w.null();
   else w.string(outcome.node);
-  w.key("objectKind");
-  w.string(outcome.kind);
-  w.key("object");
-  w.string(outcome.object);
+  string_field(w, "objectKind", outcome.kind);
+  string_field(w, "object", outcome.object);
   // The events' names: a Node event's own, a DRA event's label.
   w.key("event");
   if (!outcome.events.empty()) w.string(outcome.events.front().name());
@@ -111,8 +96,7 @@ void write_report(Writer& w, const RequeueOutcome& outcome) {
   for (const NodeEvent& e : outcome.events) write_event(w, e.name(), e.label(), e.action);
   if (const auto& e = outcome.dra_event) write_event(w, e->label(), e->label(), e->action);
   w.end_array();
-  w.key("mode");
-  w.string(mode_name(outcome.mode));
+  string_field(w, "mode", mode_name(outcome.mode));
   w.key("pods");
   w.begin_array();
   for (const PodRequeue& p : outcome.pods) write_pod(w, p, outcome.mode);

@@ -13,6 +13,7 @@
 #include "allocator_internal.h"
 #include "podfit/dra/device_matching.h"
 #include "podfit/dra/device_views.h"
+#include "podfit/model/taint.h"
 
 namespace podfit::dra {
 namespace {
@@ -24,7 +25,6 @@ struct RequestPlan {
   std::size_t claim = 0;
   std::string request;  // "gpu", or "gpu/h100" for an alternative
   std::string parent;   // the request's own name
-  std::string sub;      // the alternative's name, or ""
   const DeviceRequestSpec* spec = nullptr;
   const DeviceClass* device_class = nullptr;
   std::vector<const CompiledSelector*> selectors;  // the class's, then the request's
@@ -64,21 +64,7 @@ std::string attribute_text(const DeviceAttribute& a) {
   return {};
 }
 
-std::string taint_text(const DeviceTaint& taint) {
-  return taint.value.empty() ? fmt::format("{}:{}", taint.key, taint.effect)
-                             : fmt::format("{}={}:{}", taint.key, taint.value, taint.effect);
-}
 
-// The first taint that keeps the device from this request, or nullptr.
-const DeviceTaint* untolerated_taint(const Device& device, const std::vector<DeviceToleration>& tolerations) {
-  for (const DeviceTaint& taint : device.taints) {
-    if (taint.effect != "NoSchedule" && taint.effect != "NoExecute") continue;
-    const bool tolerated = std::any_of(tolerations.begin(), tolerations.end(),
-                                       [&](const DeviceToleration& t) { return tolerates(t, taint); });
-    if (!tolerated) return &taint;
-  }
-  return nullptr;
-}
 
 std::string shorten(std::string_view expression) {
   constexpr std::size_t kMost = 80;
@@ -145,7 +131,6 @@ struct AllocationExplainer::Impl {
     RequestPlan& p = plans.emplace_back();
     p.claim = claim;
     p.parent = parent;
-    p.sub = sub;
     p.request = sub.empty() ? parent : parent + "/" + sub;
     p.spec = &spec;
     for (const DeviceClass& dc : classes) {
@@ -280,8 +265,8 @@ RequestState AllocationExplainer::Impl::assess(const RequestPlan& p, const std::
     const bool shared = o.device->allow_multiple_allocations.value_or(false);
     if (auto owner = owners.find(id_of(o)); owner != owners.end() && !shared && !p.spec->admin_access) {
       taken.push_back(fmt::format("{} (by {})", device_label(o, node), owner->second));
-    } else if (const DeviceTaint* taint = untolerated_taint(*o.device, p.spec->tolerations)) {
-      tainted.push_back(fmt::format("{} ({})", device_label(o, node), taint_text(*taint)));
+    } else if (const DeviceTaint* taint = detail::untolerated_taint(*o.device, p.spec->tolerations)) {
+      tainted.push_back(fmt::format("{} ({})", device_label(o, node), format_taint(*taint)));
     } else if (std::string shortfall = counter_shortfall(*o.slice, *o.device); !shortfall.empty()) {
       short_of_counters.push_back(fmt::format("{} ({})", device_label(o, node), shortfall));
     } else {

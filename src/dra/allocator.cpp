@@ -476,7 +476,7 @@ Step Search::allocate_device(const Indices& r, const DeviceChoice& choice, bool 
 
   const std::string base_request = data.parent != nullptr ? data.parent->name : data.name;
   const std::string sub_request = data.parent != nullptr ? data.name : std::string();
-  if (a_.features.device_taints && detail::taint_prevents_allocation(device, data.spec->tolerations)) {
+  if (a_.features.device_taints && detail::untolerated_taint(device, data.spec->tolerations) != nullptr) {
     return Step::NotFound;
   }
   auto& constraints = constraints_[r.claim];

@@ -93,7 +93,7 @@ std::unique_ptr<Constraint> distinct_attribute_constraint(const std::vector<std:
 // the device's driver; nullptr when the device has no such attribute.
 const DeviceAttribute* lookup_attribute(const Device& device, const DeviceId& id, const std::string& name);
 
-// Whether one of the device's NoSchedule or NoExecute taints is not tolerated.
-bool taint_prevents_allocation(const Device& device, const std::vector<DeviceToleration>& tolerations);
+// The first of the device's NoSchedule or NoExecute taints that is not tolerated, or nullptr.
+const DeviceTaint* untolerated_taint(const Device& device, const std::vector<DeviceToleration>& tolerations);
 
 }  // namespace podfit::dra::detail

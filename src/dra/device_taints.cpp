@@ -1,5 +1,7 @@
 // Device taints: DeviceTaintRules adding taints to the devices they select, and a request's
 // tolerations deciding whether a tainted device may be allocated.
+#include <algorithm>
+
 #include "allocator_internal.h"
 
 namespace podfit::dra {
@@ -35,20 +37,15 @@ std::vector<const ResourceSlice*> apply_device_taint_rules(const std::vector<Res
 
 namespace detail {
 
-bool taint_prevents_allocation(const Device& device, const std::vector<DeviceToleration>& tolerations) {
+const DeviceTaint* untolerated_taint(const Device& device, const std::vector<DeviceToleration>& tolerations) {
   for (const DeviceTaint& taint : device.taints) {
     // Only the known effects keep a device from allocation; None and unknown ones do not.
     if (taint.effect != "NoSchedule" && taint.effect != "NoExecute") continue;
-    bool tolerated = false;
-    for (const DeviceToleration& toleration : tolerations) {
-      if (tolerates(toleration, taint)) {
-        tolerated = true;
-        break;
-      }
-    }
-    if (!tolerated) return true;
+    const bool tolerated = std::any_of(tolerations.begin(), tolerations.end(),
+                                       [&](const DeviceToleration& toleration) { return tolerates(toleration, taint); });
+    if (!tolerated) return &taint;
   }
-  return false;
+  return nullptr;
 }
 
 }  // namespace detail

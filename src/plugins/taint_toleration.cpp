@@ -77,10 +77,6 @@ Status TaintToleration::normalize_score(const CycleState&, const PodInfo&, NodeS
   return default_normalize_score(kMaxNodeScore, /*reverse=*/true, scores);
 }
 
-std::string format_taint(const Taint& taint) {
-  if (taint.value.empty()) return fmt::format("{}:{}", taint.key, taint.effect);
-  return fmt::format("{}={}:{}", taint.key, taint.value, taint.effect);
-}
 
 std::unique_ptr<Plugin> new_taint_toleration(const PluginContext& context) {
   return std::make_unique<TaintToleration>(context.gates);

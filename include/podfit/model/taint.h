@@ -19,6 +19,13 @@ struct Taint {
   std::string time_added;
 };
 
+// "key=value:Effect", or "key:Effect" when the value is empty, as kubectl prints taints; for a
+// node's taint and a device's alike.
+template <typename AnyTaint>
+std::string format_taint(const AnyTaint& taint) {
+  return taint.key + (taint.value.empty() ? "" : "=" + taint.value) + ":" + taint.effect;
+}
+
 struct Toleration {
   std::string key;
   std::string op;      // "", Equal or Exists ("" means Equal); Gt/Lt behind a feature gate

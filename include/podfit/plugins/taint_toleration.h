@@ -47,9 +47,6 @@ class TaintToleration final : public PreFilterPlugin, public FilterPlugin, publi
   bool comparison_operators_;
 };
 
-// "key=value:Effect", or "key:Effect" when the value is empty, as kubectl prints taints.
-std::string format_taint(const Taint& taint);
-
 // Registry factory.
 std::unique_ptr<Plugin> new_taint_toleration(const PluginContext& context);
 

@@ -169,14 +169,12 @@ std::optional<std::string> DynamicResources::cannot_evaluate(const Pod& pod, con
     }
     if (!name.name) continue;
     const ResourceClaim* claim = snapshot.resource_claim(pod.metadata.namespace_, *name.name);
-    if (claim == nullptr || (!claim->allocation && !input_has_claims && bound_pods_use_claims(cluster))) {
-      if (!input_has_claims) {
-        return fmt::format("the pod uses ResourceClaim {}/{}, and the input holds no ResourceClaims "
-                           "(kubectl get resourceclaims -A adds them)",
-                           pod.metadata.namespace_, *name.name);
-      }
-      continue;
+    if (!input_has_claims && (claim == nullptr || (!claim->allocation && bound_pods_use_claims(cluster)))) {
+      return fmt::format("the pod uses ResourceClaim {}/{}, and the input holds no ResourceClaims "
+                         "(kubectl get resourceclaims -A adds them)",
+                         pod.metadata.namespace_, *name.name);
     }
+    if (claim == nullptr) continue;
     if (!claim->allocation && cluster.device_classes.empty()) {
       return fmt::format("ResourceClaim {} is not allocated yet, and the input holds no DeviceClasses "
                          "(kubectl get deviceclasses adds them)",

@@ -264,6 +264,16 @@ TEST_CASE("bad input: one message with file, document, object and line") {
        "values: \"NoSchedule\", \"PreferNoSchedule\", \"NoExecute\""},
       {"duplicate key", "apiVersion: v1\nkind: Node\nmetadata:\n  name: a\n  name: b\n", "bad.yaml",
        "bad.yaml: document 1, line 5: metadata.name: duplicate field \"name\""},
+      {"duplicate key in a long mapping",
+       [] {
+         std::string labels;
+         for (int i = 0; i < 40; ++i) labels += "    k" + std::to_string(i) + ": v\n";
+         return "apiVersion: v1\nkind: Node\nmetadata:\n  name: a\n  labels:\n" + labels + "    k3: again\n";
+       }(),
+       "bad.yaml", "bad.yaml: document 1 (Node a), line 46: metadata.labels.k3: duplicate field \"k3\""},
+      {"duplicate key written once quoted, once plain",
+       "apiVersion: v1\nkind: Node\nmetadata:\n  name: a\n  labels:\n    \"1\": a\n    1: b\n", "bad.yaml",
+       "bad.yaml: document 1 (Node a), line 7: metadata.labels.1: duplicate field \"1\""},
       {"second document broken",
        "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ok\n---\napiVersion: v1\nkind: Node\nmetadata: [\n",
        "bad.yaml", "bad.yaml: document 2, line 9: while parsing a flow node did not find expected node content"},

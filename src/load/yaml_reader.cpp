@@ -4,11 +4,12 @@
 #include <array>
 #include <cmath>
 #include <cstring>
-#include <deque>
 #include <memory>
+#include <new>
 #include <span>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -193,6 +194,7 @@ class YamlValue final : public Value {
   void fields(FunctionRef<void(std::string_view, const Value&)> visit) const override {
     if (n_->kind == YamlNode::Kind::Scalar && scalar().kind == YamlScalar::Kind::Null) return;
     if (n_->kind != YamlNode::Kind::Mapping) fail_type("an object");
+    if (visit_string_keys(visit)) return;
     // Explicit keys win over merged ones (<<: *anchor), and only explicit duplicates are errors.
     std::unordered_set<std::string> explicit_keys;
     bool has_merge = false;
@@ -236,6 +238,29 @@ class YamlValue final : public Value {
   int line() const override { return n_->line; }
 
  private:
+  // The common mapping, visited without allocating: at most 32 keys, each a string as written,
+  // none repeated and no merge. Returns false, having visited nothing, for any other mapping.
+  bool visit_string_keys(FunctionRef<void(std::string_view, const Value&)> visit) const {
+    constexpr size_t kMaxKeys = 32;
+    const size_t count = n_->children.size() / 2;
+    if (count > kMaxKeys) return false;
+    std::array<std::string_view, kMaxKeys> keys;
+    for (size_t i = 0; i < count; ++i) {
+      const YamlNode* k = resolve(n_->children[2 * i]);
+      if (k->kind != YamlNode::Kind::Scalar) return false;
+      if (k->plain && (k->text == "<<" || resolve_plain_scalar(k->text).kind != YamlScalar::Kind::String)) return false;
+      keys[i] = k->text;
+      for (size_t j = 0; j < i; ++j) {
+        if (keys[j] == keys[i]) return false;  // the general path names the duplicate
+      }
+    }
+    for (size_t i = 0; i < count; ++i) {
+      YamlValue child(n_->children[2 * i + 1], this, keys[i], -1);
+      visit(child.key_, child);
+    }
+    return true;
+  }
+
   // Map keys become JSON member names as sigs.k8s.io/yaml converts them.
   std::string key_string(const YamlNode* k) const {
     k = resolve(k);
@@ -290,8 +315,12 @@ class YamlValue final : public Value {
 // its own, and a batch's nodes are freed at once.
 class YamlArena {
  public:
-  YamlNode& make() { return nodes_.emplace_back(); }
-  size_t size() const { return nodes_.size(); }
+  YamlNode& make() {
+    static_assert(std::is_trivially_destructible_v<YamlNode>, "nodes are freed with their blocks");
+    ++nodes_;
+    return *new (allocate(sizeof(YamlNode), alignof(YamlNode))) YamlNode{};
+  }
+  size_t size() const { return nodes_; }
 
   std::string_view copy_text(const char* text, size_t size) {
     if (size == 0) return {};
@@ -321,7 +350,7 @@ class YamlArena {
   }
 
   static constexpr size_t kBlockBytes = size_t{64} << 10;
-  std::deque<YamlNode> nodes_;
+  size_t nodes_ = 0;
   std::vector<std::unique_ptr<char[]>> blocks_;
   size_t block_size_ = 0;
   size_t used_ = 0;

@@ -1,7 +1,10 @@
 // Feature gates: v1.37 defaults and --feature-gates parsing with kube's messages.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "podfit/framework/feature_gates.h"
+#include "podfit/kubernetes_release.h"
 
 namespace podfit {
 namespace {
@@ -22,13 +25,20 @@ TEST_CASE("feature gates: v1.37 defaults") {
     bool locked;
   };
   const Case cases[] = {
+      {"DRAAdminAccess", true, "GA", true},
       {"DRAConsumableCapacity", true, "BETA", false},
+      {"DRADeviceBindingConditions", true, "BETA", false},
+      {"DRADeviceTaintRules", true, "GA", false},
+      {"DRADeviceTaints", true, "GA", false},
       {"DRAExtendedResource", true, "GA", true},
       {"DRAListTypeAttributes", false, "ALPHA", false},
       {"DRANodeAllocatableResources", false, "ALPHA", false},
+      {"DRAPartitionableDevices", true, "BETA", false},
+      {"DRAPrioritizedList", true, "GA", true},
+      {"DRAResourceClaimDeviceStatus", true, "GA", true},
       {"DRASchedulerFilterTimeout", true, "BETA", false},
       {"DynamicResourceAllocation", true, "GA", true},
-      {"GenericWorkload", false, "ALPHA", false},
+      {"GenericWorkload", false, "BETA", false},
       {"InPlacePodLevelResourcesVerticalScaling", true, "BETA", false},
       {"InPlacePodVerticalScaling", true, "GA", true},
       {"InPlacePodVerticalScalingSchedulerPreemption", false, "ALPHA", false},
@@ -44,11 +54,12 @@ TEST_CASE("feature gates: v1.37 defaults") {
       {"VolumeLimitScaling", true, "BETA", false},
   };
   const FeatureGates gates;
-  REQUIRE(FeatureGates::known().size() == std::size(cases));
+  const std::vector<FeatureGates::Info> known = FeatureGates().known();
+  REQUIRE(known.size() == std::size(cases));
   for (size_t i = 0; i < std::size(cases); ++i) {
     const auto& c = cases[i];
     SUBCASE(c.name) {
-      const auto& info = FeatureGates::known()[i];
+      const auto& info = known[i];
       CHECK(info.name == c.name);
       CHECK(info.default_value == c.value);
       CHECK(info.stage == c.stage);
@@ -61,8 +72,8 @@ TEST_CASE("feature gates: v1.37 defaults") {
   CHECK_FALSE(gates.in_place_pod_vertical_scaling_scheduler_preemption);
   CHECK(gates.pod_level_resources);
   CHECK(gates.dra_extended_resource);
-  CHECK(FeatureGates::sidecar_containers);
-  CHECK(FeatureGates::scheduler_queueing_hints);
+  CHECK(gates.sidecar_containers);
+  CHECK(gates.scheduler_queueing_hints);
 }
 
 TEST_CASE("feature gates: set") {
@@ -123,11 +134,12 @@ TEST_CASE("feature gates: parse") {
        "cannot set feature gate MatchLabelKeysInPodAffinity to false, feature is locked to true", {}},
       {"AllAlpha turns on unlocked alpha gates", "AllAlpha=true", true, "",
        {{"TaintTolerationComparisonOperators", true},
-        {"GenericWorkload", true},
+        {"GenericWorkload", false},
         {"InPlacePodVerticalScalingSchedulerPreemption", true},
         {"PodLevelResources", true}}},
-      {"explicit gates win over AllAlpha", "GenericWorkload=false,AllAlpha=true", true, "",
-       {{"GenericWorkload", false}, {"TaintTolerationComparisonOperators", true}}},
+      {"explicit gates win over AllAlpha", "TaintTolerationComparisonOperators=false,AllAlpha=true", true, "",
+       {{"TaintTolerationComparisonOperators", false}, {"InPlacePodVerticalScalingSchedulerPreemption", true}}},
+      {"AllBeta turns on beta gates that default off", "AllBeta=true", true, "", {{"GenericWorkload", true}}},
       {"AllBeta=false leaves GA gates alone", "AllBeta=false", true, "",
        {{"PodLevelResources", false}, {"MatchLabelKeysInPodTopologySpread", false}, {"DRAExtendedResource", true}}},
   };
@@ -141,6 +153,130 @@ TEST_CASE("feature gates: parse") {
       if (!c.ok) CHECK(gates.list() == FeatureGates{}.list());  // a failed parse changes nothing
     }
   }
+}
+
+}  // namespace
+}  // namespace podfit
+
+namespace podfit {
+namespace {
+
+TEST_CASE("feature gates: each release's defaults, from kube_features.go's versioned specs") {
+  struct Case {
+    int minor;
+    const char* gate;
+    bool exists;
+    bool value;
+    const char* stage;
+    bool locked;
+  };
+  const Case cases[] = {
+      {32, "DynamicResourceAllocation", true, false, "BETA", false},
+      {33, "DynamicResourceAllocation", true, false, "BETA", false},
+      {34, "DynamicResourceAllocation", true, true, "GA", false},
+      {35, "DynamicResourceAllocation", true, true, "GA", true},
+      {32, "SchedulerQueueingHints", true, true, "BETA", false},
+      {34, "SchedulerQueueingHints", true, true, "GA", true},
+      {37, "SchedulerQueueingHints", false, true, "", false},
+      {32, "SidecarContainers", true, true, "BETA", false},
+      {33, "SidecarContainers", true, true, "GA", true},
+      {32, "PodLevelResources", true, false, "ALPHA", false},
+      {34, "PodLevelResources", true, true, "BETA", false},
+      {32, "InPlacePodVerticalScaling", true, false, "ALPHA", false},
+      {33, "InPlacePodVerticalScaling", true, true, "BETA", false},
+      {35, "InPlacePodVerticalScaling", true, true, "GA", true},
+      {34, "NodeDeclaredFeatures", false, false, "", false},
+      {35, "NodeDeclaredFeatures", true, false, "ALPHA", false},
+      {36, "NodeDeclaredFeatures", true, true, "BETA", false},
+      {35, "DRADeviceTaints", true, false, "ALPHA", false},
+      {36, "DRADeviceTaints", true, true, "BETA", false},
+      {32, "DRAPrioritizedList", false, false, "", false},
+      {34, "DRAPrioritizedList", true, true, "BETA", false},
+      {33, "VolumeAttributesClass", true, false, "BETA", false},
+      {34, "VolumeAttributesClass", true, true, "GA", false},
+      {36, "StorageCapacityScoring", true, false, "ALPHA", false},
+      {37, "StorageCapacityScoring", true, true, "BETA", false},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.minor);
+    CAPTURE(c.gate);
+    const FeatureGates gates = FeatureGates::for_release(KubernetesRelease{c.minor});
+    const std::vector<FeatureGates::Info> known = gates.known();
+    auto info = std::find_if(known.begin(), known.end(), [&](const auto& i) { return i.name == c.gate; });
+    CHECK((info != known.end()) == c.exists);
+    if (info == known.end()) continue;
+    CHECK(info->default_value == c.value);
+    CHECK(info->stage == c.stage);
+    CHECK(info->locked == c.locked);
+    CHECK(value_of(gates, c.gate) == c.value);
+  }
+  // Gone from a release: still on, and unknown to --feature-gates.
+  FeatureGates v37 = FeatureGates::for_release(KubernetesRelease{37});
+  CHECK(v37.scheduler_queueing_hints);
+  std::string error;
+  CHECK_FALSE(v37.set("SidecarContainers", true, &error));
+  CHECK(error == "unrecognized feature gate: SidecarContainers");
+  // Not yet in a release.
+  FeatureGates v34 = FeatureGates::for_release(KubernetesRelease{34});
+  CHECK_FALSE(v34.node_declared_features);
+  CHECK_FALSE(v34.set("NodeDeclaredFeatures", true, &error));
+  CHECK(error == "unrecognized feature gate: NodeDeclaredFeatures");
+  // The newest release's defaults are the default-constructed gates.
+  CHECK(FeatureGates::for_release(KubernetesRelease::newest()).list() == FeatureGates{}.list());
+}
+
+TEST_CASE("feature gates: what changed between releases without a gate") {
+  const ReleaseChanges v33 = ReleaseChanges::of(KubernetesRelease{33});
+  CHECK_FALSE(v33.fit_unresolvable_above_allocatable);
+  CHECK_FALSE(v33.taint_reason_without_taint);
+  CHECK_FALSE(v33.dynamic_resources_score);
+  const ReleaseChanges v34 = ReleaseChanges::of(KubernetesRelease{34});
+  CHECK(v34.fit_unresolvable_above_allocatable);
+  CHECK_FALSE(v34.taint_reason_without_taint);
+  CHECK_FALSE(v34.dynamic_resources_score);
+  const ReleaseChanges v35 = ReleaseChanges::of(KubernetesRelease{35});
+  CHECK(v35.taint_reason_without_taint);
+  CHECK(v35.dynamic_resources_score);
+}
+
+TEST_CASE("kubernetes release: --kubernetes-version and reported versions") {
+  struct Case {
+    const char* text;
+    int minor;  // 0: refused
+    const char* error;
+  };
+  const Case cases[] = {
+      {"1.33", 33, ""},
+      {"v1.33", 33, ""},
+      {"v1.33.5", 33, ""},
+      {"1.32", 32, ""},
+      {"1.37.0", 37, ""},
+      {"1.31", 0, "Kubernetes 1.31 is not supported: podfit models v1.32 to v1.37"},
+      {"1.38", 0, "Kubernetes 1.38 is not supported: podfit models v1.32 to v1.37"},
+      {"2.33", 0, "Kubernetes 2.33 is not supported: podfit models v1.32 to v1.37"},
+      {"1.33.x", 0, "\"1.33.x\" is not a Kubernetes version: give X.Y or vX.Y.Z, v1.32 to v1.37"},
+      {"v1", 0, "\"v1\" is not a Kubernetes version: give X.Y or vX.Y.Z, v1.32 to v1.37"},
+      {"", 0, "\"\" is not a Kubernetes version: give X.Y or vX.Y.Z, v1.32 to v1.37"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.text);
+    std::string error;
+    std::optional<KubernetesRelease> got = parse_kubernetes_release(c.text, &error);
+    CHECK(got.has_value() == (c.minor != 0));
+    if (got) CHECK(got->minor == c.minor);
+    CHECK(error == c.error);
+  }
+  CHECK(kubernetes_minor("v1.33.5-eks-4ab1c2") == 33);
+  CHECK(kubernetes_minor("v1.34.1+k3s1") == 34);
+  CHECK_FALSE(kubernetes_minor("abc"));
+  std::string error;
+  std::optional<ReleaseChoice> newer = release_reported_by(ReleaseSource::ApiServer, "v1.38.2", &error);
+  REQUIRE(newer);
+  CHECK(newer->release.minor == 37);
+  CHECK(newer->describe() == "podfit: Kubernetes v1.37 (the API server's version, v1.38.2, newer than podfit models)");
+  CHECK_FALSE(release_reported_by(ReleaseSource::Nodes, "v1.30.4", &error));
+  CHECK(error == "the newest kubelet among the nodes is v1.30.4: podfit models v1.32 to v1.37; give "
+                 "--kubernetes-version to choose one of them");
 }
 
 }  // namespace

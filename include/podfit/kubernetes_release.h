@@ -1,6 +1,65 @@
-// The Kubernetes release whose kube-scheduler behaviour podfit follows.
+// The Kubernetes releases podfit models, and how the one for a run is chosen.
 #pragma once
 
+#include <optional>
+#include <string>
+#include <string_view>
+
 namespace podfit {
+
+// A Kubernetes minor release, v1.<minor>. podfit models v1.32 to v1.37.
+struct KubernetesRelease {
+  static constexpr int kOldestMinor = 32;
+  static constexpr int kNewestMinor = 37;
+
+  int minor = kNewestMinor;
+
+  static constexpr KubernetesRelease newest() { return KubernetesRelease{kNewestMinor}; }
+  static constexpr KubernetesRelease oldest() { return KubernetesRelease{kOldestMinor}; }
+  // 0 for v1.32 ... 5 for v1.37: the column of a per-release table.
+  constexpr int index() const { return minor - kOldestMinor; }
+  // "v1.37"
+  std::string name() const;
+
+  friend constexpr bool operator==(KubernetesRelease, KubernetesRelease) = default;
+  friend constexpr auto operator<=>(KubernetesRelease, KubernetesRelease) = default;
+};
+
+inline constexpr int kSupportedReleases = KubernetesRelease::kNewestMinor - KubernetesRelease::kOldestMinor + 1;
+
+// The newest release, as --version names it.
 inline constexpr const char* kKubernetesRelease = "v1.37";
+
+// "1.33", "v1.33" or "v1.33.5" as --kubernetes-version takes it; nullopt with a message naming
+// the supported range in *error otherwise.
+std::optional<KubernetesRelease> parse_kubernetes_release(std::string_view text, std::string* error);
+
+// The minor of a version string as kubelets and API servers report it ("v1.33.5-eks-4ab1c2"):
+// nullopt unless it reads v1.<minor>.
+std::optional<int> kubernetes_minor(std::string_view version);
+
+// Where the release of a run came from.
+enum class ReleaseSource {
+  Flag,       // --kubernetes-version
+  ApiServer,  // --live: the API server's version
+  Nodes,      // the newest kubelet among the cluster state's nodes
+  Default,    // nothing said: the newest release podfit models
+};
+
+struct ReleaseChoice {
+  KubernetesRelease release;
+  ReleaseSource source = ReleaseSource::Default;
+  std::string reported;  // the version the source reported ("v1.33.5"), when it reported one
+  bool newer_than_modelled = false;  // the source reported a release after the newest podfit models
+
+  // "flag", "apiserver", "nodes" or "default": the report's kubernetesVersionSource.
+  std::string_view source_name() const;
+  // One line for standard error: which release, and why.
+  std::string describe() const;
+};
+
+// The release a version the cluster reported stands for: one newer than podfit models is
+// modelled as the newest; one older than the oldest is nullopt with a message in *error.
+std::optional<ReleaseChoice> release_reported_by(ReleaseSource source, std::string_view version, std::string* error);
+
 }  // namespace podfit

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 #include <sstream>
 
@@ -92,6 +93,49 @@ std::string describe_synthesized_claims(const CreatedByControllers& created) {
   return out;
 }
 
+// The newest kubelet version among the nodes, or "" when none reports one.
+std::string newest_kubelet_version(const std::vector<Node>& nodes) {
+  std::string newest;
+  std::pair<int, int> newest_key{-1, -1};
+  for (const Node& node : nodes) {
+    const std::string& version = node.status.kubelet_version;
+    std::optional<int> minor = kubernetes_minor(version);
+    if (!minor) continue;
+    // The patch, for the message only: "v1.33.5-eks" -> 5.
+    int patch = 0;
+    const size_t dot = version.find('.', version.find('.') + 1);
+    if (dot != std::string::npos) patch = std::atoi(version.c_str() + dot + 1);
+    if (std::pair{*minor, patch} > newest_key) {
+      newest_key = {*minor, patch};
+      newest = version;
+    }
+  }
+  return newest;
+}
+
+// Not given: the API server's release (--live), else the newest kubelet's (a kubelet is never
+// newer than its control plane), else the newest release podfit models.
+std::optional<ReleaseChoice> choose_release(const std::optional<std::string>& server_version,
+                                            const std::vector<Node>& nodes, std::string* error) {
+  if (server_version) return release_reported_by(ReleaseSource::ApiServer, *server_version, error);
+  if (std::string kubelet = newest_kubelet_version(nodes); !kubelet.empty()) {
+    return release_reported_by(ReleaseSource::Nodes, kubelet, error);
+  }
+  return ReleaseChoice{};
+}
+
+// The release's default gates, then --feature-gates on top, as kube-scheduler of that release.
+bool set_release_gates(const InputOptions& options, const ReleaseChoice& release, LoadedInput& input, std::ostream& err) {
+  input.release = release;
+  input.context.gates = FeatureGates::for_release(release.release);
+  std::string gate_error;
+  if (!options.feature_gates.empty() && !input.context.gates.parse(options.feature_gates, &gate_error)) {
+    err << "error: --feature-gates: " << gate_error << '\n';
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& err) {
@@ -112,10 +156,17 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
     err << "error: standard input (-) can be read only once\n";
     return false;
   }
-  std::string gate_error;
-  if (!options.feature_gates.empty() && !input.context.gates.parse(options.feature_gates, &gate_error)) {
-    err << "error: --feature-gates: " << gate_error << '\n';
-    return false;
+  // A release given is known before loading: its gates are checked before a long load.
+  std::optional<ReleaseChoice> release;
+  if (!options.kubernetes_version.empty()) {
+    std::string error;
+    std::optional<KubernetesRelease> given = parse_kubernetes_release(options.kubernetes_version, &error);
+    if (!given) {
+      err << "error: --kubernetes-version: " << error << '\n';
+      return false;
+    }
+    release = ReleaseChoice{*given, ReleaseSource::Flag, options.kubernetes_version};
+    if (!set_release_gates(options, *release, input, err)) return false;
   }
   LoadOptions load_options;
   load_options.recursive = options.recursive;
@@ -149,7 +200,12 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   }
   std::optional<LoadError> cluster_error;
   std::ostringstream kubectl_messages;
+  std::optional<std::string> server_version;
   if (options.live) {
+    if (!release) {
+      progress.waiting_for("kubectl version");
+      server_version = kubectl_server_version(options.kubeconfig, options.context);
+    }
     progress.waiting_for("kubectl get");
     cluster_error = load_live_cluster_state(options.kubeconfig, options.context, cluster_options, input.cluster,
                                             kubectl_messages);
@@ -164,6 +220,15 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
     return false;
   }
   print_warnings();
+  if (!release) {
+    std::string error;
+    release = choose_release(server_version, input.cluster.nodes, &error);
+    if (!release) {
+      err << "error: " << error << '\n';
+      return false;
+    }
+    if (!set_release_gates(options, *release, input, err)) return false;
+  }
   // -n: the pending pods of other namespaces are not checked. They hold no node's resources, so
   // no verdict changes without them.
   if (!options.namespace_.empty() && options.pods.empty()) {

@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 extern char** environ;
 
@@ -195,6 +196,45 @@ std::optional<LoadError> load_live_cluster_state(const std::string& kubeconfig, 
     err << run.said;
     return LoadError{fmt::format("--live: kubectl failed ({}) running: {}", describe_status(run.status), run.command)};
   }
+}
+
+std::optional<std::string> kubectl_server_version(const std::string& kubeconfig, const std::string& context) {
+  const std::string program = kubectl_program();
+  std::vector<std::string> args;
+  if (!kubeconfig.empty()) args.push_back("--kubeconfig=" + kubeconfig);
+  if (!context.empty()) args.push_back("--context=" + context);
+  args.push_back("version");
+  args.push_back("--output=json");
+  std::FILE* output = std::tmpfile();
+  if (output == nullptr) return std::nullopt;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, fileno(output), STDOUT_FILENO);
+  // Its complaints (an unreachable server) are said again, in full, by the `kubectl get` that follows.
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  if (!::isatty(STDIN_FILENO)) posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  std::vector<char*> argv;
+  argv.push_back(const_cast<char*>(program.c_str()));
+  for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  const int spawned = posix_spawnp(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) {
+    std::fclose(output);
+    return std::nullopt;
+  }
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  const std::string text = read_back(fileno(output));
+  std::fclose(output);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return std::nullopt;
+  const nlohmann::json parsed = nlohmann::json::parse(text, nullptr, false);
+  if (!parsed.is_object() || !parsed.contains("serverVersion")) return std::nullopt;
+  const nlohmann::json& server = parsed["serverVersion"];
+  if (!server.is_object() || !server.contains("gitVersion") || !server["gitVersion"].is_string()) return std::nullopt;
+  return server["gitVersion"].get<std::string>();
 }
 
 }  // namespace podfit

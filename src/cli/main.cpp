@@ -114,6 +114,13 @@ void add_validation_flags(CLI::App* command, podfit::InputOptions& input) {
       ->default_str(std::to_string(input.max_object_bytes));
 }
 
+// The release modelled, for every command.
+void add_release_flag(CLI::App* command, podfit::InputOptions& input) {
+  command->add_option("--kubernetes-version", input.kubernetes_version,
+                      "The Kubernetes release modelled, v1.32 to v1.37 (default: the API server's with --live, else "
+                      "the newest kubelet's among the nodes, else v1.37)");
+}
+
 // The input every command reads: the cluster state, the pods (`pods` says what they are to the
 // command) and the feature gates.
 void add_input_flags(CLI::App* command, podfit::InputOptions& input, const std::string& pods) {
@@ -122,6 +129,7 @@ void add_input_flags(CLI::App* command, podfit::InputOptions& input, const std::
   command->add_flag("-R,--recursive", input.recursive, "Read directories given with -f/--pod recursively");
   command->add_option("--pod", input.pods, pods + ": a file, a directory, or - (default: the pending pods of -f)");
   command->add_option("--feature-gates", input.feature_gates, "kube-scheduler feature gates, e.g. A=true,B=false");
+  add_release_flag(command, input);
 }
 
 // Where the cluster state comes from (-f files, or the cluster itself as kubectl sees it), and
@@ -230,6 +238,7 @@ int main(int argc, char** argv) {
   devices_cmd->add_flag("-R,--recursive", devices.input.recursive, "Read directories given with -f recursively");
   devices_cmd->add_option("--feature-gates", devices.input.feature_gates,
                           "kube-scheduler feature gates, e.g. DRAConsumableCapacity=false");
+  add_release_flag(devices_cmd, devices.input);
   devices_cmd->add_option("--class", devices.device_class, "A DeviceClass: its selectors must hold, first");
   devices_cmd->add_option("--selector", devices.selectors,
                           "A CEL device selector that must hold too, e.g. \"device.driver == 'gpu.example.com'\" (repeatable)");

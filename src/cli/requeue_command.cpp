@@ -140,11 +140,23 @@ int run_requeue(const RequeueOptions& options, std::ostream& out, std::ostream& 
     if (pods.empty()) err << "podfit: no pending pods in the cluster state; use --pod to name the pods waiting\n";
   }
 
+  // SchedulerQueueingHints off (v1.32, v1.33 only): the queue asks the pre-enqueue check instead.
+  const bool hints_off = !input.context.gates.scheduler_queueing_hints;
+  if (hints_off && options.hints) {
+    err << "error: --hints: SchedulerQueueingHints is off, so the queue asks no queueing hint\n";
+    return 2;
+  }
+  if (hints_off && !node_event) {
+    err << fmt::format("error: podfit models the queue's handling of a {} event only with SchedulerQueueingHints on\n",
+                       kind_of(*new_object));
+    return 2;
+  }
   RequeueOutcome outcome;
   if (node_event) {
-    const RequeueMode mode = options.pre_check ? RequeueMode::PreCheck : RequeueMode::QueueingHints;
+    const RequeueMode mode = options.pre_check || hints_off ? RequeueMode::PreCheck : RequeueMode::QueueingHints;
     const Node* old_node = old_object ? &std::get<Node>(*old_object) : nullptr;
     outcome = simulate_requeue(input.cluster, old_node, std::get<Node>(*new_object), pods, mode, input.context);
+    outcome.mode_from_gate = hints_off && !options.pre_check;
   } else {
     std::optional<DraObject> old_dra;
     if (old_object) old_dra = as_dra_object(std::move(*old_object));
@@ -152,6 +164,7 @@ int run_requeue(const RequeueOptions& options, std::ostream& out, std::ostream& 
                                    pods, input.context);
   }
 
+  outcome.release = input.release.release;
   std::ostringstream buffer;
   if (options.output == "json") {
     write_requeue_json(buffer, outcome);

@@ -1,6 +1,7 @@
 #include "podfit/framework/feature_gates.h"
 
 #include <algorithm>
+#include <array>
 #include <set>
 
 #include <fmt/format.h>
@@ -11,41 +12,80 @@ namespace {
 constexpr std::string_view kAllAlpha = "AllAlpha";
 constexpr std::string_view kAllBeta = "AllBeta";
 
-// A gate's versioned spec at v1.37 and the field that holds its value.
-struct GateSpec {
-  std::string_view name;
-  bool FeatureGates::*field;
+// A gate's state in one release, as kube_features.go's versioned specs give it.
+struct GateState {
+  bool exists;
   bool default_value;
   std::string_view stage;
   bool locked;
 };
+constexpr GateState kAlpha{true, false, "ALPHA", false};
+constexpr GateState kBetaOff{true, false, "BETA", false};
+constexpr GateState kBetaOn{true, true, "BETA", false};
+constexpr GateState kGA{true, true, "GA", false};
+constexpr GateState kGALocked{true, true, "GA", true};
+constexpr GateState kDeprecatedOff{true, false, "DEPRECATED", false};
+// Removed after graduating: the behaviour stays, the gate's name is unknown.
+constexpr GateState kRemoved{false, true, "", false};
 
-// Sorted by name; defaults from the v1.37 versioned feature specs.
-constexpr GateSpec kGates[] = {
-    {"DRAConsumableCapacity", &FeatureGates::dra_consumable_capacity, true, "BETA", false},
-    {"DRAExtendedResource", &FeatureGates::dra_extended_resource, true, "GA", true},
-    {"DRAListTypeAttributes", &FeatureGates::dra_list_type_attributes, false, "ALPHA", false},
-    {"DRANodeAllocatableResources", &FeatureGates::dra_node_allocatable_resources, false, "ALPHA", false},
-    {"DRASchedulerFilterTimeout", &FeatureGates::dra_scheduler_filter_timeout, true, "BETA", false},
-    {"DynamicResourceAllocation", &FeatureGates::dynamic_resource_allocation, true, "GA", true},
-    {"GenericWorkload", &FeatureGates::generic_workload, false, "ALPHA", false},
-    {"InPlacePodLevelResourcesVerticalScaling", &FeatureGates::in_place_pod_level_resources_vertical_scaling, true,
-     "BETA", false},
-    {"InPlacePodVerticalScaling", &FeatureGates::in_place_pod_vertical_scaling, true, "GA", true},
+// From the release `minor` on (until the next entry), the gate is in `state`.
+struct VersionedState {
+  int minor = 0;
+  GateState state{false, false, "", false};
+};
+
+// A gate, the field holding its value, and its versioned specs, oldest first (before the first
+// entry the gate does not exist and its feature is off).
+struct GateSpec {
+  std::string_view name;
+  bool FeatureGates::*field;
+  VersionedState versions[4];  // unused entries have minor 0
+
+  GateState at(KubernetesRelease release) const {
+    GateState state{false, false, "", false};
+    for (const VersionedState& v : versions) {
+      if (v.minor != 0 && v.minor <= release.minor) state = v.state;
+    }
+    return state;
+  }
+};
+
+// Sorted by name; pkg/features/kube_features.go's versioned specs, v1.32 to v1.37.
+const GateSpec kGates[] = {
+    {"DRAAdminAccess", &FeatureGates::dra_admin_access, {{32, kAlpha}, {34, kBetaOn}, {36, kGALocked}}},
+    {"DRAConsumableCapacity", &FeatureGates::dra_consumable_capacity, {{34, kAlpha}, {36, kBetaOn}}},
+    {"DRADeviceBindingConditions", &FeatureGates::dra_device_binding_conditions, {{34, kAlpha}, {36, kBetaOn}}},
+    {"DRADeviceTaintRules", &FeatureGates::dra_device_taint_rules, {{35, kAlpha}, {36, kBetaOff}, {37, kGA}}},
+    {"DRADeviceTaints", &FeatureGates::dra_device_taints, {{33, kAlpha}, {36, kBetaOn}, {37, kGA}}},
+    {"DRAExtendedResource", &FeatureGates::dra_extended_resource, {{34, kAlpha}, {36, kBetaOn}, {37, kGALocked}}},
+    {"DRAListTypeAttributes", &FeatureGates::dra_list_type_attributes, {{36, kAlpha}}},
+    {"DRANodeAllocatableResources", &FeatureGates::dra_node_allocatable_resources, {{36, kAlpha}}},
+    {"DRAPartitionableDevices", &FeatureGates::dra_partitionable_devices, {{33, kAlpha}, {36, kBetaOn}}},
+    {"DRAPrioritizedList", &FeatureGates::dra_prioritized_list, {{33, kAlpha}, {34, kBetaOn}, {36, kGA}, {37, kGALocked}}},
+    {"DRAResourceClaimDeviceStatus", &FeatureGates::dra_resource_claim_device_status,
+     {{32, kAlpha}, {33, kBetaOn}, {37, kGALocked}}},
+    {"DRASchedulerFilterTimeout", &FeatureGates::dra_scheduler_filter_timeout, {{34, kBetaOn}}},
+    {"DynamicResourceAllocation", &FeatureGates::dynamic_resource_allocation, {{32, kBetaOff}, {34, kGA}, {35, kGALocked}}},
+    {"GenericWorkload", &FeatureGates::generic_workload, {{35, kAlpha}, {37, kBetaOff}}},
+    {"InPlacePodLevelResourcesVerticalScaling", &FeatureGates::in_place_pod_level_resources_vertical_scaling,
+     {{35, kAlpha}, {36, kBetaOn}}},
+    {"InPlacePodVerticalScaling", &FeatureGates::in_place_pod_vertical_scaling, {{32, kAlpha}, {33, kBetaOn}, {35, kGALocked}}},
     {"InPlacePodVerticalScalingSchedulerPreemption", &FeatureGates::in_place_pod_vertical_scaling_scheduler_preemption,
-     false, "ALPHA", false},
-    {"MatchLabelKeysInPodAffinity", &FeatureGates::match_label_keys_in_pod_affinity, true, "GA", true},
-    {"MatchLabelKeysInPodTopologySpread", &FeatureGates::match_label_keys_in_pod_topology_spread, true, "BETA", false},
+     {{37, kAlpha}}},
+    {"MatchLabelKeysInPodAffinity", &FeatureGates::match_label_keys_in_pod_affinity, {{32, kBetaOn}, {33, kGALocked}}},
+    {"MatchLabelKeysInPodTopologySpread", &FeatureGates::match_label_keys_in_pod_topology_spread, {{32, kBetaOn}}},
     {"MatchLabelKeysInPodTopologySpreadSelectorMerge",
-     &FeatureGates::match_label_keys_in_pod_topology_spread_selector_merge, true, "BETA", false},
-    {"NodeDeclaredFeatures", &FeatureGates::node_declared_features, true, "GA", true},
-    {"NodeInclusionPolicyInPodTopologySpread", &FeatureGates::node_inclusion_policy_in_pod_topology_spread, true, "GA",
-     true},
-    {"PodLevelResources", &FeatureGates::pod_level_resources, true, "BETA", false},
-    {"StorageCapacityScoring", &FeatureGates::storage_capacity_scoring, true, "BETA", false},
-    {"TaintTolerationComparisonOperators", &FeatureGates::taint_toleration_comparison_operators, false, "ALPHA", false},
-    {"VolumeAttributesClass", &FeatureGates::volume_attributes_class, true, "GA", true},
-    {"VolumeLimitScaling", &FeatureGates::volume_limit_scaling, true, "BETA", false},
+     &FeatureGates::match_label_keys_in_pod_topology_spread_selector_merge, {{34, kBetaOn}}},
+    {"NodeDeclaredFeatures", &FeatureGates::node_declared_features, {{35, kAlpha}, {36, kBetaOn}, {37, kGALocked}}},
+    {"NodeInclusionPolicyInPodTopologySpread", &FeatureGates::node_inclusion_policy_in_pod_topology_spread,
+     {{32, kBetaOn}, {33, kGALocked}}},
+    {"PodLevelResources", &FeatureGates::pod_level_resources, {{32, kAlpha}, {34, kBetaOn}}},
+    {"SchedulerQueueingHints", &FeatureGates::scheduler_queueing_hints, {{32, kBetaOn}, {34, kGALocked}, {37, kRemoved}}},
+    {"SidecarContainers", &FeatureGates::sidecar_containers, {{32, kBetaOn}, {33, kGALocked}, {37, kRemoved}}},
+    {"StorageCapacityScoring", &FeatureGates::storage_capacity_scoring, {{33, kAlpha}, {37, kBetaOn}}},
+    {"TaintTolerationComparisonOperators", &FeatureGates::taint_toleration_comparison_operators, {{35, kAlpha}}},
+    {"VolumeAttributesClass", &FeatureGates::volume_attributes_class, {{32, kBetaOff}, {34, kGA}, {36, kGALocked}}},
+    {"VolumeLimitScaling", &FeatureGates::volume_limit_scaling, {{35, kAlpha}, {37, kBetaOn}}},
 };
 
 const GateSpec* find_gate(std::string_view name) {
@@ -85,21 +125,28 @@ void fail(std::string* error, std::string message) {
 // AllAlpha / AllBeta: every gate of the stage that `skip` does not name takes `value`.
 void set_stage(FeatureGates& gates, std::string_view stage, bool value, const std::set<std::string_view>& skip) {
   for (const auto& gate : kGates) {
-    if (gate.stage == stage && !gate.locked && !skip.contains(gate.name)) gates.*gate.field = value;
+    const GateState state = gate.at(gates.release);
+    if (state.exists && state.stage == stage && !state.locked && !skip.contains(gate.name)) gates.*gate.field = value;
   }
 }
 
 }  // namespace
 
-const std::vector<FeatureGates::Info>& FeatureGates::known() {
-  static const std::vector<Info> infos = [] {
-    std::vector<Info> out;
-    for (const auto& gate : kGates) {
-      out.push_back(Info{std::string(gate.name), gate.default_value, std::string(gate.stage), gate.locked});
-    }
-    return out;
-  }();
-  return infos;
+FeatureGates FeatureGates::for_release(KubernetesRelease release) {
+  FeatureGates gates;
+  gates.release = release;
+  gates.changes = ReleaseChanges::of(release);
+  for (const auto& gate : kGates) gates.*gate.field = gate.at(release).default_value;
+  return gates;
+}
+
+std::vector<FeatureGates::Info> FeatureGates::known() const {
+  std::vector<Info> out;
+  for (const auto& gate : kGates) {
+    const GateState state = gate.at(release);
+    if (state.exists) out.push_back(Info{std::string(gate.name), state.default_value, std::string(state.stage), state.locked});
+  }
+  return out;
 }
 
 bool FeatureGates::set(std::string_view name, bool value, std::string* error) {
@@ -108,13 +155,14 @@ bool FeatureGates::set(std::string_view name, bool value, std::string* error) {
     return true;
   }
   const GateSpec* gate = find_gate(name);
-  if (gate == nullptr) {
+  const GateState state = gate != nullptr ? gate->at(release) : GateState{};
+  if (!state.exists) {
     fail(error, fmt::format("unrecognized feature gate: {}", name));
     return false;
   }
-  if (gate->locked && value != gate->default_value) {
+  if (state.locked && value != state.default_value) {
     fail(error, fmt::format("cannot set feature gate {} to {}, feature is locked to {}", name, value,
-                            gate->default_value));
+                            state.default_value));
     return false;
   }
   this->*gate->field = value;
@@ -169,7 +217,9 @@ bool FeatureGates::parse(std::string_view text, std::string* error) {
 
 std::vector<std::pair<std::string, bool>> FeatureGates::list() const {
   std::vector<std::pair<std::string, bool>> out;
-  for (const auto& gate : kGates) out.emplace_back(std::string(gate.name), this->*gate.field);
+  for (const auto& gate : kGates) {
+    if (gate.at(release).exists) out.emplace_back(std::string(gate.name), this->*gate.field);
+  }
   return out;
 }
 

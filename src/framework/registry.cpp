@@ -182,7 +182,11 @@ std::vector<DefaultPlugin> default_multi_point_plugins(const FeatureGates& gates
   // Before DefaultPreemption: freeing an idle claim beats evicting a pod.
   if (gates.dynamic_resource_allocation) {
     auto preemption = position(names::kDefaultPreemption);
-    if (preemption != plugins.end()) plugins.insert(preemption, entry(names::kDynamicResources, 2));
+    // It scores (weight 2) from v1.35 on.
+    if (preemption != plugins.end()) {
+      plugins.insert(preemption, gates.changes.dynamic_resources_score ? entry(names::kDynamicResources, 2)
+                                                                        : entry(names::kDynamicResources));
+    }
   }
   if (gates.generic_workload) plugins.push_back(entry(names::kGangScheduling));
   // TopologyAwareWorkloadScheduling (alpha, off) adds placement plugins only.

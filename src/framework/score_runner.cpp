@@ -169,7 +169,9 @@ std::vector<WeightedPluginName> default_score_plugins(const FeatureGates& gates)
       {std::string(names::kPodTopologySpread), 2}, {std::string(names::kInterPodAffinity), 2},
   };
   // Inserted before DefaultPreemption, so after InterPodAffinity.
-  if (gates.dynamic_resource_allocation) plugins.push_back({std::string(names::kDynamicResources), 2});
+  if (gates.dynamic_resource_allocation && gates.changes.dynamic_resources_score) {
+    plugins.push_back({std::string(names::kDynamicResources), 2});
+  }
   plugins.push_back({std::string(names::kNodeResourcesBalancedAllocation), 1});
   plugins.push_back({std::string(names::kImageLocality), 1});
   return plugins;

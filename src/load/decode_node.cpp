@@ -55,6 +55,10 @@ void decode_node(const Value& v, Node& node) {
           });
         } else if (k == "declaredFeatures") {
           node.status.declared_features = decode_strings(x);
+        } else if (k == "nodeInfo") {
+          x.fields([&](std::string_view kk, const Value& y) {
+            if (kk == "kubeletVersion") node.status.kubelet_version = y.string();
+          });
         }
       });
     }

@@ -90,6 +90,7 @@ FitOptions FitOptions::from_gates(const FeatureGates& gates) {
   options.pod_level_resources = gates.pod_level_resources;
   options.dra_extended_resource = gates.dra_extended_resource;
   options.in_place_pod_vertical_scaling_scheduler_preemption = gates.in_place_pod_vertical_scaling_scheduler_preemption;
+  options.unresolvable_above_allocatable = gates.changes.fit_unresolvable_above_allocatable;
   return options;
 }
 
@@ -209,10 +210,11 @@ Status NodeResourcesFit::filter(const CycleState& state, const PodInfo& pod, con
     std::vector<std::string> reasons;
     std::vector<std::string> details;
     Code code = Code::Unschedulable;
+    const FitOptions& used = fit_state->options ? *fit_state->options : options_;
     for (const auto& r : insufficient) {
       reasons.push_back(r.reason);
       if (state.explains()) details.push_back(describe_insufficient_resource(r));
-      if (r.unresolvable) code = Code::UnschedulableAndUnresolvable;
+      if (r.unresolvable && used.unresolvable_above_allocatable) code = Code::UnschedulableAndUnresolvable;
     }
     return Status(code, std::move(reasons), std::move(details));
   }

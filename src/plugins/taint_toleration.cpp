@@ -11,7 +11,8 @@ namespace podfit {
 
 TaintToleration::TaintToleration(const FeatureGates& gates)
     : skip_deferred_resize_(gates.in_place_pod_vertical_scaling_scheduler_preemption),
-      comparison_operators_(gates.taint_toleration_comparison_operators) {}
+      comparison_operators_(gates.taint_toleration_comparison_operators),
+      reason_names_taint_(!gates.changes.taint_reason_without_taint) {}
 
 std::string_view TaintToleration::name() const { return names::kTaintToleration; }
 
@@ -26,16 +27,19 @@ Status TaintToleration::filter(const CycleState& state, const PodInfo& pod, cons
   // kube-scheduler stops at the first untolerated taint; the details name all of them so
   // that one look tells the user every toleration the pod lacks.
   std::vector<std::string> details;
-  bool untolerated = false;
+  const Taint* first = nullptr;
   for (const auto& taint : node.node().spec.taints) {
     if (!is_do_not_schedule_taint(taint)) continue;
     if (tolerations_tolerate_taint(tolerations, taint, comparison_operators_)) continue;
-    untolerated = true;
+    if (first == nullptr) first = &taint;
     if (!state.explains()) break;
     details.push_back(fmt::format("taint {} is not tolerated", format_taint(taint)));
   }
-  if (!untolerated) return Status();
-  return Status(Code::UnschedulableAndUnresolvable, {std::string(kErrReasonUntolerated)}, std::move(details));
+  if (first == nullptr) return Status();
+  // Before v1.35 the reason named the first untolerated taint's key and value.
+  std::string reason = reason_names_taint_ ? fmt::format("node(s) had untolerated taint {{{}: {}}}", first->key, first->value)
+                                           : std::string(kErrReasonUntolerated);
+  return Status(Code::UnschedulableAndUnresolvable, {std::move(reason)}, std::move(details));
 }
 
 namespace {

@@ -118,11 +118,16 @@ std::string headline(const RequeueOutcome& outcome) {
   return fmt::format("node/{} {}: {}", outcome.node, what, join(events, ", "));
 }
 
-std::string mode_line(RequeueMode mode) {
-  if (mode == RequeueMode::PreCheck) {
+std::string mode_line(const RequeueOutcome& outcome) {
+  if (outcome.mode == RequeueMode::PreCheck && outcome.mode_from_gate) {
+    return fmt::format("decided by the pre-enqueue check on the node (preCheckForNode), as kube-scheduler {} does with "
+                       "SchedulerQueueingHints off",
+                       outcome.release.name());
+  }
+  if (outcome.mode == RequeueMode::PreCheck) {
     return "decided by the pre-enqueue check on the node (preCheckForNode), as kube-scheduler did before v1.32";
   }
-  return fmt::format("decided by the rejecting plugins' queueing hints, as kube-scheduler {} does", kKubernetesRelease);
+  return fmt::format("decided by the rejecting plugins' queueing hints, as kube-scheduler {} does", outcome.release.name());
 }
 
 }  // namespace
@@ -138,7 +143,7 @@ void write_requeue_yaml(std::ostream& out, const RequeueOutcome& outcome) {
 void write_requeue_table(std::ostream& out, const RequeueOutcome& outcome, const RequeueTableStyle& style) {
   const std::string head = headline(outcome);
   out << (style.color ? "\033[1m" + head + "\033[0m" : head) << '\n';
-  out << mode_line(outcome.mode) << '\n';
+  out << mode_line(outcome) << '\n';
   if (outcome.pods.empty()) {
     out << "no pending pods\n";
     return;

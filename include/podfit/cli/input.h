@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "podfit/config/scheduler_config.h"
+#include "podfit/kubernetes_release.h"
 #include "podfit/framework/registry.h"
 #include "podfit/load/loader.h"
 #include "podfit/load/workload.h"
@@ -20,6 +21,7 @@ struct InputOptions {
   std::string config;                  // --config (check, place): a KubeSchedulerConfiguration file, or - for stdin
   bool recursive = false;              // -R
   std::string feature_gates;           // --feature-gates A=true,B=false
+  std::string kubernetes_version;      // --kubernetes-version: the release modelled (default: the cluster's)
   std::string validate = "strict";     // --validate: strict (true, or none), warn, ignore (false), as kubectl
   size_t max_objects = LoadOptions{}.max_objects;            // --max-objects
   size_t max_object_bytes = LoadOptions{}.max_object_bytes;  // --max-object-bytes
@@ -34,6 +36,7 @@ struct LoadedInput {
   ClusterState cluster;
   std::vector<Candidate> candidates;  // from --pod, in input order: pods, and workloads as their pod
   PluginContext context;        // feature gates (and, later, plugin args)
+  ReleaseChoice release;        // the Kubernetes release modelled, and where it came from
 };
 
 // Reads everything the options name; on bad usage or bad input prints one "error: ..." line

@@ -39,3 +39,11 @@ std::optional<LoadError> load_live_cluster_state(const std::string& kubeconfig, 
                                                  const LoadOptions& options, ClusterState& out, std::ostream& err);
 
 }  // namespace podfit
+
+namespace podfit {
+
+// The API server's version as `kubectl version` reports it ("v1.33.5"), or nullopt when kubectl
+// cannot say (not installed, cluster unreachable, output without serverVersion).
+std::optional<std::string> kubectl_server_version(const std::string& kubeconfig, const std::string& context);
+
+}  // namespace podfit

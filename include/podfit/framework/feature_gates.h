@@ -6,10 +6,28 @@
 #include <utility>
 #include <vector>
 
+#include "podfit/kubernetes_release.h"
+
 namespace podfit {
 
-// One field per gate podfit honours; defaults are those of Kubernetes v1.37. Set one with
-// `set`, or parse "A=true,B=false" as --feature-gates does with `parse`.
+// Behaviours that changed between releases without a feature gate, one field each, true as in
+// v1.37; the release each arrived in is in release_changes.cpp.
+struct ReleaseChanges {
+  // v1.34 (#131345): NodeResourcesFit's status is UnschedulableAndUnresolvable when a request
+  // exceeds the node's allocatable.
+  bool fit_unresolvable_above_allocatable = true;
+  // v1.35 (#134740): TaintToleration's reason no longer names the taint.
+  bool taint_reason_without_taint = true;
+  // v1.35 (#134711): DynamicResources scores nodes (weight 2 in the default profile).
+  bool dynamic_resources_score = true;
+
+  // The changes a release has.
+  static ReleaseChanges of(KubernetesRelease release);
+};
+
+// One field per gate podfit honours; default-constructed, the defaults of Kubernetes v1.37;
+// `for_release` gives another release's. Set one with `set`, or parse "A=true,B=false" as
+// --feature-gates does with `parse`.
 struct FeatureGates {
   // GA, locked on: assigned pods count max(spec, allocated, actuated) from their status.
   bool in_place_pod_vertical_scaling = true;
@@ -53,9 +71,31 @@ struct FeatureGates {
   // Beta, on: VolumeBinding scores nodes by the storage the pod's volumes would use there.
   bool storage_capacity_scoring = true;
 
-  // Gates removed from Kubernetes before v1.37: always on, and unknown to `set` (as in kube).
-  static constexpr bool sidecar_containers = true;
-  static constexpr bool scheduler_queueing_hints = true;
+  // GA in v1.33, gone in v1.37: restartable init containers count as sidecars.
+  bool sidecar_containers = true;
+  // GA in v1.34, gone in v1.37: the queue asks the plugins' queueing hints, not the pre-enqueue check.
+  bool scheduler_queueing_hints = true;
+  // GA (locked) in v1.36: admin access to devices in use.
+  bool dra_admin_access = true;
+  // GA (locked) in v1.37: requests listing devices in order of preference (firstAvailable).
+  bool dra_prioritized_list = true;
+  // GA in v1.37: device taints and tolerations.
+  bool dra_device_taints = true;
+  // GA in v1.37: DeviceTaintRules taint devices from outside their slices.
+  bool dra_device_taint_rules = true;
+  // Beta, on: devices that consume counters shared within their slice's counter sets.
+  bool dra_partitionable_devices = true;
+  // Beta, on: devices whose binding waits for conditions (bindingConditions).
+  bool dra_device_binding_conditions = true;
+  // GA (locked) in v1.37: drivers report device status in the claim.
+  bool dra_resource_claim_device_status = true;
+
+  // What changed between releases without a gate, and the release these gates model.
+  ReleaseChanges changes;
+  KubernetesRelease release = KubernetesRelease::newest();
+
+  // The defaults of kube-scheduler `release`.
+  static FeatureGates for_release(KubernetesRelease release);
 
   // One known gate as --help describes it.
   struct Info {
@@ -64,8 +104,8 @@ struct FeatureGates {
     std::string stage;  // ALPHA, BETA or GA
     bool locked;        // LockToDefault: setting the other value is an error
   };
-  // Every gate podfit knows, sorted by name.
-  static const std::vector<Info>& known();
+  // Every gate of this release podfit knows, sorted by name.
+  std::vector<Info> known() const;
 
   // Sets one gate by its Kubernetes name (AllAlpha / AllBeta set every unlocked gate of that
   // stage); false with kube's message in *error when the name is unknown or the gate is locked.

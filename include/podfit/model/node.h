@@ -38,6 +38,7 @@ struct NodeStatus {
   std::vector<NodeCondition> conditions;
   std::vector<ContainerImage> images;
   std::vector<std::string> declared_features;
+  std::string kubelet_version;  // nodeInfo.kubeletVersion: the control plane runs this release or newer
 };
 
 struct Node {

@@ -74,6 +74,8 @@ struct FitOptions {
   // InPlacePodVerticalScalingSchedulerPreemption: a bound pod re-checked on its own node only
   // needs room for the growth beyond what the node already counts for it.
   bool in_place_pod_vertical_scaling_scheduler_preemption = false;
+  // From v1.34: a request above the node's allocatable makes the status UnschedulableAndUnresolvable.
+  bool unresolvable_above_allocatable = true;
   DeviceClassLookup device_classes;
 
   // The options kube-scheduler derives from its feature gates (no DRA manager).

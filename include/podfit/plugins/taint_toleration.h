@@ -45,6 +45,7 @@ class TaintToleration final : public PreFilterPlugin, public FilterPlugin, publi
  private:
   bool skip_deferred_resize_;
   bool comparison_operators_;
+  bool reason_names_taint_;  // before v1.35
 };
 
 // Registry factory.

@@ -3,6 +3,8 @@
 // per pod whether it leaves the unschedulable pool.
 #pragma once
 
+#include "podfit/kubernetes_release.h"
+
 #include <optional>
 #include <set>
 #include <string>
@@ -65,6 +67,8 @@ struct RequeueOutcome {
   std::vector<NodeEvent> events;  // Node events; empty: nothing the scheduler reacts to changed
   std::optional<DraEvent> dra_event;  // the event of a ResourceClaim, ResourceSlice or DeviceClass
   RequeueMode mode = RequeueMode::QueueingHints;
+  bool mode_from_gate = false;    // the pre-enqueue check because SchedulerQueueingHints is off
+  KubernetesRelease release;      // the release whose queue decided
   std::vector<PodRequeue> pods;
 };
 

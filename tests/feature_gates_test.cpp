@@ -232,8 +232,13 @@ TEST_CASE("feature gates: what changed between releases without a gate") {
   CHECK_FALSE(v33.dynamic_resources_score);
   const ReleaseChanges v34 = ReleaseChanges::of(KubernetesRelease{34});
   CHECK(v34.fit_unresolvable_above_allocatable);
-  CHECK_FALSE(v34.taint_reason_without_taint);
+  CHECK(v34.taint_reason_without_taint);  // an unknown patch stands for the newest
   CHECK_FALSE(v34.dynamic_resources_score);
+  CHECK_FALSE(ReleaseChanges::of(KubernetesRelease{34, 1}).taint_reason_without_taint);
+  CHECK(ReleaseChanges::of(KubernetesRelease{34, 2}).taint_reason_without_taint);
+  CHECK(v33.volume_binding_pv_affinity_reason);
+  CHECK_FALSE(ReleaseChanges::of(KubernetesRelease{32}).volume_binding_pv_affinity_reason);
+  CHECK_FALSE(ReleaseChanges::of(KubernetesRelease{32}).balanced_allocation_skips_best_effort);
   const ReleaseChanges v35 = ReleaseChanges::of(KubernetesRelease{35});
   CHECK(v35.taint_reason_without_taint);
   CHECK(v35.dynamic_resources_score);

@@ -13,6 +13,8 @@ struct KubernetesRelease {
   static constexpr int kNewestMinor = 37;
 
   int minor = kNewestMinor;
+  // The patch release when known ("v1.34.2": 2); unknown (-1) stands for the newest patch.
+  int patch = -1;
 
   static constexpr KubernetesRelease newest() { return KubernetesRelease{kNewestMinor}; }
   static constexpr KubernetesRelease oldest() { return KubernetesRelease{kOldestMinor}; }
@@ -21,8 +23,12 @@ struct KubernetesRelease {
   // "v1.37"
   std::string name() const;
 
+  // At least v1.<minor>.<patch> (an unknown patch counts as the newest).
+  constexpr bool at_least(int at_minor, int at_patch = 0) const {
+    return minor > at_minor || (minor == at_minor && (patch < 0 || patch >= at_patch));
+  }
+
   friend constexpr bool operator==(KubernetesRelease, KubernetesRelease) = default;
-  friend constexpr auto operator<=>(KubernetesRelease, KubernetesRelease) = default;
 };
 
 inline constexpr int kSupportedReleases = KubernetesRelease::kNewestMinor - KubernetesRelease::kOldestMinor + 1;

@@ -36,6 +36,7 @@ int run_admit(const AdmitOptions& options, std::ostream& out, std::ostream& err)
   }
   LoadedInput input;
   if (!load_input(options.input, input, err)) return 2;
+  announce_release(options.output, input, err);
   const Snapshot snapshot(input.cluster, input.context.gates);
   const NodeInfo* node = snapshot.find_node(options.node);
   if (node == nullptr) {

@@ -53,6 +53,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   CheckWorkingSet& working_set = new_working_set();
   LoadedInput& input = working_set.input;
   if (!load_input(options.input, input, err)) return 2;
+  announce_release(options.output, input, err);
   const ClusterState& cluster = input.cluster;
   const PluginContext& context = input.context;
   const double load_seconds = seconds_since(started);

@@ -36,6 +36,7 @@ int run_devices(const DevicesOptions& options, std::ostream& out, std::ostream& 
   }
   LoadedInput input;
   if (!load_input(options.input, input, err)) return 2;
+  announce_release(options.output, input, err);
   const FeatureGates& gates = input.context.gates;
   const dra::SelectorFeatures features{gates.dra_consumable_capacity, gates.dra_list_type_attributes};
 

@@ -13,6 +13,7 @@
 #include "podfit/cli/live_input.h"
 #include "podfit/cli/progress.h"
 #include "podfit/load/loader.h"
+#include "podfit/load/pod_creation.h"
 #include "podfit/util/paths.h"
 
 namespace podfit {
@@ -124,6 +125,32 @@ std::optional<ReleaseChoice> choose_release(const std::optional<std::string>& se
   return ReleaseChoice{};
 }
 
+// The fields of pods not created yet that the API server drops while their gate is off (its
+// dropDisabledFields), each drop said on `err`.
+void drop_disabled_pod_fields(LoadedInput& input, std::ostream& err) {
+  const FeatureGates& gates = input.context.gates;
+  for (Candidate& candidate : input.candidates) {
+    if (!candidate.workload && !is_uncreated(candidate.pod)) continue;  // stored as it was created
+    PodSpec& spec = candidate.pod.spec;
+    auto dropped = [&](std::string_view field, std::string_view gate) {
+      err << fmt::format("podfit: {}/{}: {} dropped: {} is off (Kubernetes {}), and the API server drops the field "
+                         "then\n",
+                         candidate.pod.metadata.namespace_, candidate.pod.metadata.name, field, gate,
+                         input.release.release.name());
+    };
+    if (!gates.pod_level_resources && spec.resources) {
+      spec.resources.reset();
+      dropped("spec.resources", "PodLevelResources");
+    }
+    if (!gates.dynamic_resource_allocation && !spec.resource_claims.empty()) {
+      spec.resource_claims.clear();
+      for (Container& c : spec.containers) c.resources.claims.clear();
+      for (Container& c : spec.init_containers) c.resources.claims.clear();
+      dropped("spec.resourceClaims", "DynamicResourceAllocation");
+    }
+  }
+}
+
 // The release's default gates, then --feature-gates on top, as kube-scheduler of that release.
 bool set_release_gates(const InputOptions& options, const ReleaseChoice& release, LoadedInput& input, std::ostream& err) {
   input.release = release;
@@ -131,6 +158,12 @@ bool set_release_gates(const InputOptions& options, const ReleaseChoice& release
   std::string gate_error;
   if (!options.feature_gates.empty() && !input.context.gates.parse(options.feature_gates, &gate_error)) {
     err << "error: --feature-gates: " << gate_error << '\n';
+    return false;
+  }
+  // Accepted by v1.32's kube-scheduler, but podfit counts restartable init containers as sidecars always.
+  if (!input.context.gates.sidecar_containers) {
+    err << "error: --feature-gates: SidecarContainers=false is not modelled: podfit counts init containers with "
+           "restartPolicy Always as sidecars, as every release from v1.33 does\n";
     return false;
   }
   return true;
@@ -248,6 +281,7 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   if (!input.cluster.skipped_kinds.empty()) err << describe_skipped_kinds(input.cluster) << '\n';
   if (!candidates.skipped_kinds.empty()) err << describe_skipped_candidates(candidates.skipped_kinds) << '\n';
   input.candidates = std::move(candidates.candidates);
+  drop_disabled_pod_fields(input, err);
   const std::set<std::string> existing_claims = keys_of(input.cluster.persistent_volume_claims);
   const std::set<std::string> existing_quotas = keys_of(input.cluster.resource_quotas);
   // The claims, classes, budgets and quotas shipped with the pods are created with them.
@@ -277,6 +311,10 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   // The admission plugins between kubectl apply and the scheduler, for the pods not created yet.
   for (const std::string& line : admit_candidates(input.candidates, input.cluster)) err << "podfit: " << line << '\n';
   return true;
+}
+
+void announce_release(const std::string& output, const LoadedInput& input, std::ostream& err) {
+  if (output == "table" || output == "wide") err << input.release.describe() << '\n';
 }
 
 std::string orphaned_pods_notice(const std::vector<const Pod*>& orphans) {

@@ -230,6 +230,7 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
   }
   LoadedInput input;
   if (!load_input(options.input, input, err)) return 2;
+  announce_release(options.output, input, err);
   const ClusterState& cluster = input.cluster;
   const PluginContext& context = input.context;
 

@@ -130,6 +130,7 @@ int run_requeue(const RequeueOptions& options, std::ostream& out, std::ostream& 
 
   LoadedInput input;
   if (!load_input(options.input, input, err)) return 2;
+  announce_release(options.output, input, err);
 
   std::vector<Pod> pods;
   if (!options.input.pods.empty()) {

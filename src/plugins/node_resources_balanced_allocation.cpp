@@ -15,7 +15,7 @@ struct BalancedAllocationState final : StateData {
 
 NodeResourcesBalancedAllocation::NodeResourcesBalancedAllocation(const FeatureGates& gates,
                                                                  NodeResourcesBalancedAllocationArgs args)
-    : args_(std::move(args)) {
+    : args_(std::move(args)), skip_best_effort_(gates.changes.balanced_allocation_skips_best_effort) {
   options_.use_requested = true;
   options_.use_status_resources = gates.in_place_pod_vertical_scaling;
   options_.in_place_pod_level_resources_vertical_scaling = gates.in_place_pod_level_resources_vertical_scaling;
@@ -27,7 +27,7 @@ std::string_view NodeResourcesBalancedAllocation::name() const { return names::k
 Status NodeResourcesBalancedAllocation::pre_score(CycleState& state, const PodInfo& pod, const Snapshot&,
                                                   std::span<const NodeInfo* const>) const {
   std::vector<int64_t> requests = pod_resource_requests(pod.pod(), args_.resources, options_);
-  if (is_best_effort(requests)) return Status(Code::Skip);
+  if (skip_best_effort_ && is_best_effort(requests)) return Status(Code::Skip);
   auto data = std::make_unique<BalancedAllocationState>();
   data->pod_requests = std::move(requests);
   state.write(std::string(kPreScoreStateKey), std::move(data));
@@ -42,7 +42,7 @@ ScoreResult NodeResourcesBalancedAllocation::score(const CycleState& state, cons
     requests = &data->pod_requests;
   } else {
     computed = pod_resource_requests(pod.pod(), args_.resources, options_);
-    if (is_best_effort(computed)) return ScoreResult{};
+    if (skip_best_effort_ && is_best_effort(computed)) return ScoreResult{};
     requests = &computed;
   }
   if (args_.resources.empty()) return ScoreResult{0, Status::error("resources not found")};

@@ -67,7 +67,8 @@ std::optional<PodVolumesOnNode> volumes_on(const VolumeBindingState& data, const
 VolumeBinding::VolumeBinding(const FeatureGates& gates, std::vector<VolumeBindingScorePoint> shape)
     : skip_deferred_resize_(gates.in_place_pod_vertical_scaling_scheduler_preemption),
       vac_enabled_(gates.volume_attributes_class),
-      storage_capacity_scoring_(gates.storage_capacity_scoring) {
+      storage_capacity_scoring_(gates.storage_capacity_scoring),
+      pv_affinity_reason_(gates.changes.volume_binding_pv_affinity_reason) {
   for (const auto& point : shape) shape_.push_back({point.utilization, point.score * (kMaxNodeScore / 10)});
 }
 
@@ -153,6 +154,11 @@ Status VolumeBinding::filter(const CycleState& state, const PodInfo& pod, const 
   PodVolumesOnNode volumes = data->plan->find(node.node());
   if (volumes.error) return Status::error(std::move(*volumes.error));
   if (volumes.reasons.empty()) return Status();
+  if (!pv_affinity_reason_) {
+    for (std::string& reason : volumes.reasons) {
+      if (reason == volume_binding_reasons::kNodeConflict) reason = volume_binding_reasons::kNodeConflictBefore133;
+    }
+  }
   return Status(Code::UnschedulableAndUnresolvable, std::move(volumes.reasons), std::move(volumes.details));
 }
 

@@ -36,9 +36,11 @@ std::optional<KubernetesRelease> parse_kubernetes_release(std::string_view text,
   }
   // An optional patch: ".5".
   bool patch_ok = true;
+  std::optional<int> patch;
   if (minor && rest.starts_with('.')) {
     rest.remove_prefix(1);
-    patch_ok = take_number(rest).has_value();
+    patch = take_number(rest);
+    patch_ok = patch.has_value();
   }
   if (!major || !minor || !patch_ok || !rest.empty()) {
     if (error) *error = fmt::format("\"{}\" is not a Kubernetes version: give X.Y or vX.Y.Z, {}", text, supported_range());
@@ -48,7 +50,7 @@ std::optional<KubernetesRelease> parse_kubernetes_release(std::string_view text,
     if (error) *error = fmt::format("Kubernetes {} is not supported: podfit models {}", text, supported_range());
     return std::nullopt;
   }
-  return KubernetesRelease{*minor};
+  return KubernetesRelease{*minor, patch.value_or(-1)};
 }
 
 std::optional<int> kubernetes_minor(std::string_view version) {
@@ -88,6 +90,14 @@ std::optional<ReleaseChoice> release_reported_by(ReleaseSource source, std::stri
   choice.reported = std::string(version);
   choice.newer_than_modelled = *minor > KubernetesRelease::kNewestMinor;
   choice.release = KubernetesRelease{std::min(*minor, KubernetesRelease::kNewestMinor)};
+  // The patch counts only for the release it belongs to ("v1.34.1-eks-5b3a": 1).
+  if (!choice.newer_than_modelled) {
+    const size_t dot = version.find('.', version.find('.') + 1);
+    if (dot != std::string_view::npos) {
+      std::string_view rest = version.substr(dot + 1);
+      if (std::optional<int> patch = take_number(rest)) choice.release.patch = *patch;
+    }
+  }
   return choice;
 }
 

@@ -43,6 +43,10 @@ struct LoadedInput {
 // to `err` and returns false (the caller exits 2). Notices (skipped kinds) go to `err` too.
 bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& err);
 
+// For a table (or wide) report, which release is modelled and why, as one line on `err`; JSON and
+// YAML reports carry it themselves.
+void announce_release(const std::string& output, const LoadedInput& input, std::ostream& err);
+
 // The pods bound to nodes missing from the cluster state, as a one-line notice, or "".
 std::string orphaned_pods_notice(const std::vector<const Pod*>& orphans);
 

@@ -16,8 +16,12 @@ struct ReleaseChanges {
   // v1.34 (#131345): NodeResourcesFit's status is UnschedulableAndUnresolvable when a request
   // exceeds the node's allocatable.
   bool fit_unresolvable_above_allocatable = true;
-  // v1.35 (#134740): TaintToleration's reason no longer names the taint.
+  // v1.35.0 and v1.34.2 (#134740): TaintToleration's reason no longer names the taint.
   bool taint_reason_without_taint = true;
+  // v1.33 (#129887): VolumeBinding's "node(s) had volume node affinity conflict" reworded.
+  bool volume_binding_pv_affinity_reason = true;
+  // v1.33 (#130260): NodeResourcesBalancedAllocation skips pods that request nothing.
+  bool balanced_allocation_skips_best_effort = true;
   // v1.35 (#134711): DynamicResources scores nodes (weight 2 in the default profile).
   bool dynamic_resources_score = true;
 

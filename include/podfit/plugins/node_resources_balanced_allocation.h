@@ -38,6 +38,7 @@ class NodeResourcesBalancedAllocation final : public PreScorePlugin, public Scor
 
  private:
   NodeResourcesBalancedAllocationArgs args_;
+  bool skip_best_effort_;  // v1.33 on
   ResourceAllocationOptions options_;
 };
 

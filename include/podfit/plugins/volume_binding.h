@@ -164,6 +164,8 @@ TranslatedAffinity translate_in_tree_node_affinity(const PersistentVolume& volum
 namespace volume_binding_reasons {
 inline constexpr std::string_view kBindConflict = "node(s) didn't find available persistent volumes to bind";
 inline constexpr std::string_view kNodeConflict = "node(s) didn't match PersistentVolume's node affinity";
+// The same reason before v1.33.
+inline constexpr std::string_view kNodeConflictBefore133 = "node(s) had volume node affinity conflict";
 inline constexpr std::string_view kNotEnoughSpace = "node(s) did not have enough free storage";
 inline constexpr std::string_view kPVNotExist =
     "node(s) unavailable due to one or more pvc(s) bound to non-existent pv(s)";
@@ -330,6 +332,7 @@ class VolumeBinding final : public PreFilterPlugin,
   bool skip_deferred_resize_;
   bool vac_enabled_;
   bool storage_capacity_scoring_;
+  bool pv_affinity_reason_;  // v1.33 on: the reworded node affinity conflict
   FunctionShape shape_;  // the shape on the node score scale
 };
 

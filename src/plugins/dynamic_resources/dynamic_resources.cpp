@@ -143,8 +143,49 @@ std::vector<std::string> explain_allocation(const Shared& s, LazyExplainer& lazy
 
 }  // namespace
 
+// The allocator's feature gates podfit models only on: the first the pod's claims or the cluster's
+// devices make matter while it is off, by name, or nullopt.
+std::optional<std::string> DynamicResources::unmodelled_gate_off(const Pod& pod, const Snapshot& snapshot) const {
+  const ClusterState& cluster = snapshot.cluster();
+  if (pod.spec.resource_claims.empty()) return std::nullopt;
+  const auto any_device = [&](auto&& test) {
+    for (const ResourceSlice& slice : cluster.resource_slices) {
+      for (const Device& device : slice.devices) {
+        if (test(slice, device)) return true;
+      }
+    }
+    return false;
+  };
+  if (!gates_.dra_device_taints &&
+      (!cluster.device_taint_rules.empty() || any_device([](const ResourceSlice&, const Device& d) { return !d.taints.empty(); }))) {
+    return std::string("DRADeviceTaints");
+  }
+  if (!gates_.dra_device_taint_rules && !cluster.device_taint_rules.empty()) return std::string("DRADeviceTaintRules");
+  if (!gates_.dra_partitionable_devices &&
+      any_device([](const ResourceSlice& s, const Device& d) { return !s.shared_counters.empty() || !d.consumes_counters.empty(); })) {
+    return std::string("DRAPartitionableDevices");
+  }
+  if (!gates_.dra_device_binding_conditions &&
+      any_device([](const ResourceSlice&, const Device& d) { return !d.binding_conditions.empty(); })) {
+    return std::string("DRADeviceBindingConditions");
+  }
+  for (const PodResourceClaim& pod_claim : pod.spec.resource_claims) {
+    PodClaimName name = pod_claim_name(pod, pod_claim);
+    if (!name.name) continue;
+    const ResourceClaim* claim = snapshot.resource_claim(pod.metadata.namespace_, *name.name);
+    if (claim == nullptr || claim->allocation) continue;
+    for (const DeviceRequest& request : claim->spec.requests) {
+      if (!gates_.dra_prioritized_list && !request.first_available.empty()) return std::string("DRAPrioritizedList");
+      if (!gates_.dra_admin_access && request.exactly && request.exactly->admin_access) return std::string("DRAAdminAccess");
+    }
+  }
+  return std::nullopt;
+}
+
 DynamicResources::DynamicResources(const FeatureGates& gates, std::chrono::nanoseconds filter_timeout)
-    : enabled_(gates.dynamic_resource_allocation),
+    : gates_(gates),
+      release_(gates.release),
+      enabled_(gates.dynamic_resource_allocation),
       extended_resource_(gates.dra_extended_resource),
       consumable_capacity_(gates.dra_consumable_capacity),
       // Without DRASchedulerFilterTimeout the search is never stopped.
@@ -155,6 +196,11 @@ std::string_view DynamicResources::name() const { return names::kDynamicResource
 std::optional<std::string> DynamicResources::cannot_evaluate(const Pod& pod, const Snapshot& snapshot) const {
   if (!enabled_) return std::nullopt;
   const ClusterState& cluster = snapshot.cluster();
+  if (std::optional<std::string> gate = unmodelled_gate_off(pod, snapshot)) {
+    return fmt::format("the allocation depends on {}, which is off here ({}), and podfit models the allocator with "
+                       "it on only",
+                       *gate, release_.name());
+  }
   // An input without any ResourceClaim (claims podfit made from templates aside) was taken without
   // them (an older dump command), so a missing claim, or devices free for lack of the claims that
   // use them, say nothing of the cluster; the same holds of classes, slices and templates below.

@@ -85,7 +85,7 @@ int main(int argc, char** argv) {
   const std::string_view invoked_as = argv[0];
   const bool plugin = invoked_as.substr(invoked_as.find_last_of('/') + 1) == "kubectl-podfit";
   const std::unique_ptr<podfit::CommandLine> line = podfit::make_command_line(plugin);
-  const std::vector<std::string> args(argv + 1, argv + argc);
+  const std::vector<std::string> args = podfit::split_short_flag_values(*line, {argv + 1, argv + argc});
   const std::vector<std::string> after_first(args.empty() ? args.end() : args.begin() + 1, args.end());
 
   // The words cobra's programs answer besides their commands: kubectl's completion calls
@@ -102,7 +102,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    line->app.parse(argc, argv);
+    std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes the words last first
+    line->app.parse(reversed);
   } catch (const CLI::Success& e) {
     return line->app.exit(e);  // --help, --version
   } catch (const CLI::ParseError& e) {

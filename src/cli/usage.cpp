@@ -187,6 +187,27 @@ std::string usage_error(const CommandLine& line, const std::vector<std::string>&
   return {};
 }
 
+std::vector<std::string> split_short_flag_values(const CommandLine& line, std::vector<std::string> args) {
+  const CLI::App* command = nullptr;
+  std::vector<std::string> out;
+  for (std::string& word : args) {
+    if (command == nullptr) {
+      command = find_command(line, word);
+    } else if (word == "--") {
+      command = &line.app;  // the rest are arguments, left as they are
+    } else if (command != &line.app && word.size() > 2 && word[0] == '-' && word[2] == '=') {
+      const CLI::Option* option = command->get_option_no_throw(word.substr(0, 2));
+      if (option != nullptr && takes_value(option)) {
+        out.push_back(word.substr(0, 2));
+        out.push_back(word.substr(3));
+        continue;
+      }
+    }
+    out.push_back(std::move(word));
+  }
+  return out;
+}
+
 std::string usage_error(const CommandLine& line, const CLI::ParseError& error) {
   const CLI::App* command = &line.app;
   for (const CLI::App* candidate : commands(line)) {
@@ -197,6 +218,18 @@ std::string usage_error(const CommandLine& line, const CLI::ParseError& error) {
   if (dynamic_cast<const CLI::ValidationError*>(&error) != nullptr) {
     const size_t colon = message.find(": ");
     if (colon != std::string::npos) message = message.substr(colon + 2);
+  }
+  // The numbers are validated before conversion: what CLI11 cannot convert is a flag's value,
+  // "Could not convert: --all-reasons = maybe".
+  const std::string not_converted = "Could not convert: ";
+  const size_t equals = message.find(" = ");
+  if (dynamic_cast<const CLI::ConversionError*>(&error) != nullptr && message.rfind(not_converted, 0) == 0 &&
+      equals != std::string::npos) {
+    const std::string flag = message.substr(not_converted.size(), equals - not_converted.size());
+    const std::string value = message.substr(equals + 3);
+    const CLI::Option* option = command->get_option_no_throw(flag);
+    message = "invalid argument \"" + value + "\" for \"" + flag + "\"" +
+              (option != nullptr && !takes_value(option) ? ": must be true or false" : "");
   }
   return "error: " + message + "\n" + usage_hint(line, command);
 }

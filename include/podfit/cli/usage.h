@@ -15,6 +15,10 @@ namespace podfit {
 // exclude each other), or "" when there is none and CLI11 may parse them.
 std::string usage_error(const CommandLine& line, const std::vector<std::string>& args);
 
+// `args` with kubectl's `-o=json` spelling of a short flag's value split into `-o json`, which
+// CLI11 would read as the value "=json".
+std::vector<std::string> split_short_flag_values(const CommandLine& line, std::vector<std::string> args);
+
 // A flag value CLI11 refused (our validators word it), in the same form.
 std::string usage_error(const CommandLine& line, const CLI::ParseError& error);
 

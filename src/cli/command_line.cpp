@@ -252,7 +252,7 @@ std::unique_ptr<CommandLine> make_command_line(bool plugin) {
   app.set_version_flag("--version", version_text(), "Print the version and the kube-scheduler release podfit follows");
 
   CheckOptions& check = line->check;
-  line->check_cmd = add_command(app, "check", "Check whether pods fit, node by node, as kube-scheduler's Filter would");
+  line->check_cmd = add_command(app, "check", "Whether pods fit, node by node, as kube-scheduler's Filter decides");
   CLI::App* check_cmd = line->check_cmd;
   add_input_flags(check_cmd, check.input, "Pods to check");
   add_output_flag(*line, check_cmd, check.output, {"table", "wide", "json", "yaml", "name"});
@@ -270,9 +270,7 @@ std::unique_ptr<CommandLine> make_command_line(bool plugin) {
 
   RequeueOptions& requeue = line->requeue;
   line->requeue_cmd = add_command(
-      app, "requeue",
-      "Which pending pods the scheduling queue retries when a node, ResourceClaim, ResourceSlice or DeviceClass is "
-      "added (--new) or updated (--old, --new)");
+      app, "requeue", "Which pending pods a change to a node or DRA object requeues");
   CLI::App* requeue_cmd = line->requeue_cmd;
   add_input_flags(requeue_cmd, requeue.input, "Pending pods");
   requeue_cmd
@@ -294,7 +292,7 @@ std::unique_ptr<CommandLine> make_command_line(bool plugin) {
 
   AdmitOptions& admit = line->admit;
   line->admit_cmd =
-      add_command(app, "admit", "Whether the kubelet's admission check accepts pods on a node (AdmissionCheck)");
+      add_command(app, "admit", "Whether the kubelet's admission check accepts pods on a node");
   CLI::App* admit_cmd = line->admit_cmd;
   add_input_flags(admit_cmd, admit.input, "Pods to admit");
   admit_cmd->add_option("--node", admit.node, "The node: a node of the cluster state")->type_name("NAME")->required();
@@ -305,7 +303,7 @@ std::unique_ptr<CommandLine> make_command_line(bool plugin) {
 
   PlaceOptions& place = line->place;
   line->place_cmd = add_command(
-      app, "place", "Where pods would land: a full scheduling cycle per pod, each placed pod assumed before the next");
+      app, "place", "Where pods would land, one scheduling cycle after another");
   CLI::App* place_cmd = line->place_cmd;
   add_input_flags(place_cmd, place.input, "Pods and workloads to place");
   add_output_flag(*line, place_cmd, place.output, {"table", "wide", "json", "yaml", "bindings"});
@@ -329,7 +327,7 @@ std::unique_ptr<CommandLine> make_command_line(bool plugin) {
 
   DevicesOptions& devices = line->devices;
   line->devices_cmd = add_command(
-      app, "devices", "Which DRA devices a DeviceClass and CEL selectors match, device by device, and why not");
+      app, "devices", "Which DRA devices a DeviceClass and CEL selectors match, and why not");
   CLI::App* devices_cmd = line->devices_cmd;
   devices_cmd
       ->add_option("-f,--filename", devices.input.filenames,

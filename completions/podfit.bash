@@ -26,6 +26,20 @@ _podfit_outputs() {
     esac
 }
 
+# Contexts, namespaces, nodes and device classes, as podfit itself finds them for the line
+# (`podfit __complete`): from the -f manifests on it, else from kubectl, with the line's
+# --kubeconfig and --context.
+_podfit_values() {
+    local IFS=$'\n' candidates
+    if [[ -n $flag_value_form ]]; then
+        candidates=$("${words[0]}" __complete "${words[@]:1:cword-1}" "$prev" "$cur" 2>/dev/null)
+    else
+        candidates=$("${words[0]}" __complete "${words[@]:1:cword-1}" "$cur" 2>/dev/null)
+    fi
+    candidates=$(printf '%s\n' "$candidates" | grep -v '^:' | cut -f1)
+    COMPREPLY=($(compgen -W "$candidates" -- "$cur"))
+}
+
 # Manifests: directories and .yaml/.yml/.json files (and - for standard input where it is read).
 _podfit_manifests() {
     if declare -F _filedir >/dev/null; then
@@ -60,13 +74,15 @@ _podfit() {
         if [[ $cur == -* ]]; then
             COMPREPLY=($(compgen -W "-h --help --version" -- "$cur"))
         else
-            COMPREPLY=($(compgen -W "check requeue admit place devices" -- "$cur"))
+            COMPREPLY=($(compgen -W "check requeue admit place devices help version" -- "$cur"))
         fi
         return
     fi
 
     # --flag=value is completed like --flag value.
+    local flag_value_form=""
     if [[ $cur == --*=* ]]; then
+        flag_value_form=1
         prev=${cur%%=*}
         cur=${cur#*=}
     fi
@@ -93,20 +109,8 @@ _podfit() {
             COMPREPLY=($(compgen -f -- "$cur"))
             return
             ;;
-        --context)
-            COMPREPLY=($(compgen -W "$(kubectl config get-contexts -o name 2>/dev/null)" -- "$cur"))
-            return
-            ;;
-        -n | --namespace)
-            COMPREPLY=($(compgen -W "$(kubectl get namespaces -o name --request-timeout=5s 2>/dev/null | sed 's|^namespace/||')" -- "$cur"))
-            return
-            ;;
-        --node)
-            COMPREPLY=($(compgen -W "$(kubectl get nodes -o name --request-timeout=5s 2>/dev/null | sed 's|^node/||')" -- "$cur"))
-            return
-            ;;
-        --class)
-            COMPREPLY=($(compgen -W "$(kubectl get deviceclasses -o name --request-timeout=5s 2>/dev/null | sed 's|^deviceclass.resource.k8s.io/||')" -- "$cur"))
+        --context | -n | --namespace | --node | --class)
+            _podfit_values
             return
             ;;
         --feature-gates | --selector | --max-objects | --max-object-bytes | --replicas | --limit)

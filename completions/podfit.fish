@@ -9,6 +9,19 @@ function __podfit_manifests
     __fish_complete_suffix .json
 end
 
+# Contexts, namespaces, nodes and device classes, as podfit itself finds them for the line
+# (`podfit __complete`): from the -f manifests on it, else from kubectl, with the line's
+# --kubeconfig and --context. fish matches the word being completed itself.
+function __podfit_values
+    set -l tokens (commandline -opc)
+    set -l current (commandline -ct)
+    set -l last ''
+    if string match -q -- '--*=*' $current
+        set last (string replace -r -- '=.*' '=' $current)
+    end
+    $tokens[1] __complete $tokens[2..-1] $last 2>/dev/null | string match -v -- ':*' | string replace -r -- '\t.*' '' | string replace -r -- '^--[^=]*=' ''
+end
+
 complete -c podfit -f
 complete -c podfit -s h -l help -d 'Print help and exit'
 complete -c podfit -n "not __fish_seen_subcommand_from $commands" -l version -d 'Print the version and the Kubernetes release podfit follows'
@@ -17,6 +30,8 @@ complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a requeue -d 
 complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a admit -d "Whether the kubelet's admission check accepts pods on a node"
 complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a place -d 'Where pods would land, one scheduling cycle after another'
 complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a devices -d 'Which DRA devices a DeviceClass and CEL selectors match'
+complete -c podfit -n "not __fish_seen_subcommand_from $commands help version" -a help -d 'Help about any command'
+complete -c podfit -n "not __fish_seen_subcommand_from $commands help version" -a version -d 'Print the version and the kube-scheduler release podfit follows'
 
 # Every command: where the cluster state and the pods come from.
 set -l any "__fish_seen_subcommand_from $commands"
@@ -28,9 +43,9 @@ complete -c podfit -n $any -l validate -x -a 'strict warn ignore true false' -d 
 complete -c podfit -n $any -l max-objects -x -d 'Refuse input with more objects than this'
 complete -c podfit -n $any -l max-object-bytes -x -d 'Refuse any object larger than this many bytes'
 complete -c podfit -n $any -l live -d 'Read the cluster state from the cluster with kubectl get'
-complete -c podfit -n $any -l context -x -a '(kubectl config get-contexts -o name 2>/dev/null)' -d 'The kubeconfig context kubectl uses with --live'
+complete -c podfit -n $any -l context -x -a '(__podfit_values)' -d 'The kubeconfig context kubectl uses with --live'
 complete -c podfit -n $any -l kubeconfig -r -F -d 'The kubeconfig file kubectl reads with --live'
-complete -c podfit -n "$any; and not __fish_seen_subcommand_from devices" -s n -l namespace -x -a '(kubectl get namespaces -o name --request-timeout=5s 2>/dev/null | string replace namespace/ "")' -d 'Only the pending pods of this namespace'
+complete -c podfit -n "$any; and not __fish_seen_subcommand_from devices" -s n -l namespace -x -a '(__podfit_values)' -d 'Only the pending pods of this namespace'
 
 # check
 complete -c podfit -n '__fish_seen_subcommand_from check' -s o -l output -x -a 'table wide json yaml name' -d 'Output format'
@@ -46,7 +61,7 @@ complete -c podfit -n '__fish_seen_subcommand_from requeue' -l hints -d "Show ea
 complete -c podfit -n '__fish_seen_subcommand_from requeue' -l pre-check -d 'Decide with the pre-enqueue check, as before v1.32'
 # admit
 complete -c podfit -n '__fish_seen_subcommand_from admit' -s o -l output -x -a 'table json yaml' -d 'Output format'
-complete -c podfit -n '__fish_seen_subcommand_from admit' -l node -x -a '(kubectl get nodes -o name --request-timeout=5s 2>/dev/null | string replace node/ "")' -d 'The node: a node of the cluster state'
+complete -c podfit -n '__fish_seen_subcommand_from admit' -l node -x -a '(__podfit_values)' -d 'The node: a node of the cluster state'
 complete -c podfit -n '__fish_seen_subcommand_from admit' -l all-reasons -d 'List every failing check, not just the first'
 # place
 complete -c podfit -n '__fish_seen_subcommand_from place' -s o -l output -x -a 'table wide json yaml bindings' -d 'Output format'
@@ -55,8 +70,8 @@ complete -c podfit -n '__fish_seen_subcommand_from place' -l max -d 'Place copie
 complete -c podfit -n '__fish_seen_subcommand_from place' -l limit -x -d 'The most copies of one pod or workload to place'
 # devices
 complete -c podfit -n '__fish_seen_subcommand_from devices' -s o -l output -x -a 'table wide json yaml' -d 'Output format'
-complete -c podfit -n '__fish_seen_subcommand_from devices' -l class -x -a '(kubectl get deviceclasses -o name --request-timeout=5s 2>/dev/null | string replace deviceclass.resource.k8s.io/ "")' -d 'A DeviceClass: its selectors must hold, first'
+complete -c podfit -n '__fish_seen_subcommand_from devices' -l class -x -a '(__podfit_values)' -d 'A DeviceClass: its selectors must hold, first'
 complete -c podfit -n '__fish_seen_subcommand_from devices' -l selector -x -d 'A CEL device selector that must hold too'
-complete -c podfit -n '__fish_seen_subcommand_from devices' -l node -x -a '(kubectl get nodes -o name --request-timeout=5s 2>/dev/null | string replace node/ "")' -d 'Only the devices usable on this node'
+complete -c podfit -n '__fish_seen_subcommand_from devices' -l node -x -a '(__podfit_values)' -d 'Only the devices usable on this node'
 
 complete -c kubectl-podfit -w podfit

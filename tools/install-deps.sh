@@ -7,6 +7,9 @@ packages="$packages tzdata"
 # The end-to-end tests of the tool as installed: the shells its completions are for, man and
 # groff for its manual page, dpkg-dev and file for the .deb cpack makes.
 packages="$packages bash-completion zsh fish man-db groff-base dpkg-dev file"
+# Debian's Python with jsonschema and yaml, which validate the JSON and YAML reports against
+# docs/schemas/ (tests/cli/validate_json_reports.py runs with /usr/bin/python3).
+packages="$packages python3 python3-jsonschema python3-yaml"
 # kubectl, for the kubectl plugin and --live: Debian's, unless a kubectl is already installed
 # (the Kubernetes project's own package provides the same command).
 command -v kubectl >/dev/null 2>&1 || packages="$packages kubernetes-client"

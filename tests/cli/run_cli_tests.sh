@@ -8,6 +8,9 @@
 #   expected.stdout  the exact standard output
 #   expected.stderr  the exact standard error (optional: absent means empty)
 #   expected.code    the exit code
+# Then every report a case printed (-o json, -o yaml, or any output that reads as a document) is
+# validated against the JSON Schema of its kind in docs/schemas/, by validate_json_reports.py;
+# a case whose document output is not a podfit report must be named in tests/cli/not-reports.
 # Usage: run_cli_tests.sh PODFIT_BINARY [--update] [CASE...]
 set -u
 podfit=$(realpath "$1"); shift
@@ -21,6 +24,12 @@ if [ ${#cases[@]} -eq 0 ]; then
 fi
 export NO_COLOR=1
 failed=0
+if ! /usr/bin/python3 -c 'import jsonschema, yaml' 2>/dev/null; then
+  echo "FAIL: validating the reports needs /usr/bin/python3 with jsonschema and yaml (tools/install-deps.sh installs them)"
+  exit 1
+fi
+outputs=$(mktemp -d)
+trap 'rm -rf "$outputs"' EXIT
 for name in "${cases[@]}"; do
   dir="tests/cli/cases/$name"
   out=$(mktemp); errf=$(mktemp)
@@ -49,7 +58,15 @@ for name in "${cases[@]}"; do
       echo "ok   $name"
     fi
   fi
-  rm -f "$out" "$errf"
+  mv "$out" "$outputs/$name.stdout"
+  echo "$code" >"$outputs/$name.code"
+  rm -f "$errf"
 done
+if /usr/bin/python3 tests/cli/validate_json_reports.py --cases tests/cli/cases --outputs "$outputs"; then
+  echo "ok   the reports match their schemas"
+else
+  echo "FAIL the reports above do not match their schemas (docs/schemas/)"
+  failed=$((failed + 1))
+fi
 if [ $failed -ne 0 ]; then echo "$failed end-to-end case(s) failed"; exit 1; fi
 exit 0

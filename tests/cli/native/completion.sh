@@ -6,8 +6,12 @@
 # Usage: completion.sh SHELL PODFIT_BINARY   (run from the repository root)
 set -u
 shell=$1
-podfit=$2
+podfit=$(realpath "$2")
 root=$(pwd)
+# The completions run podfit by name (for podfit __complete), and kubectl: the stand-in of the
+# end-to-end cases, which knows the contexts of testdata/live/kubeconfig.
+export PATH="$(dirname "$podfit"):$root/testdata/live/bin:$PATH"
+unset KUBECTL
 failed=0
 
 need() {
@@ -85,15 +89,25 @@ expect "podfit ch" "check"
 expect "podfit check -o " "json name table wide yaml"
 
 # What --help lists: the commands, each command's long flags and -o values.
-commands=$("$podfit" --help | awk '/^Subcommands:/ {on = 1; next} on && NF {print $1}' | sort | tr '\n' ' ' | sed 's/ $//')
+commands=$("$podfit" --help | awk '/^Commands:/ {on = 1; next} on && NF == 0 {exit} on && /^  [^ ]/ {print $1}' | sort | tr '\n' ' ' | sed 's/ $//')
 expect "podfit " "$commands"
 for command in $commands; do
+  case $command in help | version) continue ;; esac
   help=$("$podfit" "$command" --help)
-  flags=$(printf '%s\n' "$help" | grep -oE -- '--[a-z][a-z-]*' | sort -u | tr '\n' ' ')
+  # Flags are on the option lines ("  -f, --filename PATH"); -o's values follow "one of:".
+  flags=$(printf '%s\n' "$help" | grep -E '^  -' | grep -oE -- '--[a-z][a-z-]*' | sort -u | tr '\n' ' ')
   expect_all "podfit $command --" "$flags"
-  outputs=$(printf '%s\n' "$help" | sed -n 's/.*--output TEXT:{\([a-z,]*\)}.*/\1/p' | tr ',' '\n' | sort | tr '\n' ' ' | sed 's/ $//')
+  outputs=$(printf '%s\n' "$help" | tr '\n' ' ' | grep -oE 'Output format, one of: [a-z, ]+' | sed 's/.*: //' | tr ', ' '\n\n' | grep . | sort | tr '\n' ' ' | sed 's/ $//')
   [ -n "$outputs" ] && expect "podfit $command -o " "$outputs"
 done
+
+# Values podfit finds for the line (podfit __complete): nodes and namespaces of the -f
+# manifests on it, contexts of the --kubeconfig on it (through the stand-in kubectl).
+expect "podfit admit -f testdata/demo/cluster.yaml --node w" "worker-1 worker-2 worker-3 worker-4 worker-5"
+expect "podfit check -f testdata/demo/cluster.yaml -n " "kube-system shop"
+expect "podfit check --live --kubeconfig testdata/live/kubeconfig --context " "kind-podfit"
+expect "podfit check --live --context " "kind-podfit no-dra no-taint-rules truncated unreachable warning"
+expect "podfit admit --live --context kind-podfit --node " "podfit-control-plane podfit-worker podfit-worker2 podfit-worker3"
 
 if [ $failed -ne 0 ]; then
   echo "$failed $shell completion check(s) failed"

@@ -58,9 +58,35 @@ kubectl podfit check -f testdata/real/kubectl-get.json -o yaml >/dev/null 2>&1
 kubectl podfit check -f testdata/bad/invalid-quantity.yaml >/dev/null 2>&1
 [ $? -eq 2 ] && echo "ok   kubectl podfit check <bad input>: exit code 2 passed through" || fail "kubectl podfit: exit code 2 lost"
 
-usage=$(kubectl podfit --help | grep '^Usage:')
-[ "$usage" = "Usage: kubectl podfit [OPTIONS] SUBCOMMAND" ] && echo "ok   kubectl podfit --help: $usage" ||
+usage=$(kubectl podfit --help | sed -n '/^Usage:/{n;p}')
+[ "$usage" = "  kubectl podfit COMMAND [flags]" ] && echo "ok   kubectl podfit --help: $usage" ||
   fail "kubectl podfit --help says: $usage"
+usage=$(kubectl podfit check --help | sed -n '/^Usage:/{n;p}')
+[ "$usage" = "  kubectl podfit check [flags]" ] && echo "ok   kubectl podfit check --help: $usage" ||
+  fail "kubectl podfit check --help says: $usage"
+kubectl podfit chek >/dev/null 2>"$work/chek.err"
+[ $? -eq 2 ] && head -1 "$work/chek.err" | grep -qxF 'error: unknown command "chek" for "kubectl podfit"' &&
+  echo "ok   kubectl podfit chek: unknown command for \"kubectl podfit\", exit 2" ||
+  fail "kubectl podfit chek: $(cat "$work/chek.err")"
+
+# kubectl's own completion of the plugin (kubectl v1.26 and later): `kubectl podfit <TAB>`
+# makes kubectl run kubectl_complete-podfit from PATH, which answers with podfit __complete.
+[ -x "$prefix/bin/kubectl_complete-podfit" ] && echo "ok   installed bin/kubectl_complete-podfit" ||
+  fail "cmake --install did not install bin/kubectl_complete-podfit"
+kubectl_completes() {
+  local want=$1 got
+  shift
+  got=$(kubectl __complete "$@" 2>/dev/null | cut -f1 | tr '\n' ' ' | sed 's/ $//')
+  if [ "$got" = "$want" ]; then
+    echo "ok   kubectl __complete $*: $got"
+  else
+    fail "kubectl __complete $*: '$got', want '$want'"
+  fi
+}
+kubectl_completes "check requeue admit place devices help version :4" podfit ""
+kubectl_completes "json :4" podfit check -o j
+kubectl_completes "yaml yml json :8" podfit check --pod ""
+kubectl_completes "worker-1 worker-2 worker-3 worker-4 worker-5 :4" podfit admit -f testdata/demo/cluster.yaml --node worker-
 version=$(kubectl podfit --version)
 [ "$version" = "$(podfit --version)" ] && echo "ok   kubectl podfit --version: $version" || fail "kubectl podfit --version: $version"
 

@@ -46,15 +46,16 @@ case $mode in
     for flag in $("$podfit" --help | grep -oE -- '(^|[ ,])--?[a-zA-Z][a-zA-Z-]*' | tr -d ' ,' | sort -u); do
       has "$flag" || fail "podfit --help lists $flag; the manual page does not"
     done
-    commands=$("$podfit" --help | awk '/^Subcommands:/ {on = 1; next} on && NF {print $1}')
+    commands=$("$podfit" --help | awk '/^Commands:/ {on = 1; next} on && NF == 0 {exit} on && /^  [^ ]/ {print $1}')
     for command in $commands; do
       printf '%s\n' "$text" | grep -qx "\.B $command" || fail "command $command has no entry in COMMANDS"
-      help=$("$podfit" "$command" --help)
-      # Flags are the first words of option lines: "  -f,--filename TEXT ...", "  --live".
-      for flag in $(printf '%s\n' "$help" | grep -E '^  -' | awk '{print $1}' | tr ',' '\n' | sort -u); do
+      case $command in help | version) continue ;; esac  # no flags of their own
+      help=$("$podfit" help "$command")
+      # Flags are on the option lines: "  -f, --filename PATH", "  --validate[=MODE]", "  --live".
+      for flag in $(printf '%s\n' "$help" | grep -E '^  -' | grep -oE -- '(^|[ ,])--?[a-zA-Z][a-zA-Z-]*' | tr -d ' ,' | sort -u); do
         has "$flag" || fail "podfit $command --help lists $flag; the manual page does not"
       done
-      for value in $(printf '%s\n' "$help" | sed -n 's/.*--output TEXT:{\([a-z,]*\)}.*/\1/p' | tr ',' ' '); do
+      for value in $(printf '%s\n' "$help" | tr '\n' ' ' | grep -oE 'Output format, one of: [a-z, ]+' | sed 's/.*: //' | tr ',' ' '); do
         has "$value" || fail "podfit $command -o $value is not in the manual page"
       done
       echo "ok   $command: $(printf '%s\n' "$help" | grep -cE '^  -') options checked"

@@ -46,7 +46,7 @@ case $depends in *-dev*) fail "Depends names a -dev package: $depends" ;; *) ok 
 
 # --- the .deb: files
 contents=$(dpkg-deb --contents "$deb" | awk '{print $6 $7 $8}')
-for path in ./usr/bin/podfit ./usr/bin/kubectl-podfit-\>podfit ./usr/share/man/man1/podfit.1.gz \
+for path in ./usr/bin/podfit ./usr/bin/kubectl-podfit-\>podfit ./usr/bin/kubectl_complete-podfit ./usr/share/man/man1/podfit.1.gz \
   ./usr/share/bash-completion/completions/podfit ./usr/share/zsh/vendor-completions/_podfit \
   ./usr/share/fish/vendor_completions.d/podfit.fish; do
   printf '%s\n' "$contents" | grep -qxF -- "$path" && ok "contains $path" || fail "the package lacks $path"

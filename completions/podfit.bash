@@ -2,7 +2,7 @@
 # Installed as share/bash-completion/completions/podfit; bash-completion loads it on first use.
 
 # The flags every command takes (reading the cluster state and the pods).
-_podfit_input_flags="-h --help -f --filename -R --recursive --pod --feature-gates --validate
+_podfit_input_flags="-h --help -f --filename -R --recursive --pod --feature-gates --kubernetes-version --validate
   --max-objects --max-object-bytes --live --context --kubeconfig -n --namespace"
 
 _podfit_command_flags() {
@@ -11,7 +11,7 @@ _podfit_command_flags() {
         requeue) echo "$_podfit_input_flags -o --output --old --new --hints --pre-check" ;;
         admit) echo "$_podfit_input_flags -o --output --node --all-reasons" ;;
         place) echo "$_podfit_input_flags -o --output --replicas --max --limit --config" ;;
-        devices) echo "-h --help -f --filename -R --recursive --feature-gates --validate --max-objects
+        devices) echo "-h --help -f --filename -R --recursive --feature-gates --kubernetes-version --validate --max-objects
   --max-object-bytes --live --context --kubeconfig -o --output --class --selector --node" ;;
     esac
 }
@@ -111,6 +111,10 @@ _podfit() {
             ;;
         --context | -n | --namespace | --node | --class)
             _podfit_values
+            return
+            ;;
+        --kubernetes-version)
+            COMPREPLY=($(compgen -W "1.32 1.33 1.34 1.35 1.36 1.37" -- "$cur"))
             return
             ;;
         --feature-gates | --selector | --max-objects | --max-object-bytes | --replicas | --limit)

@@ -39,6 +39,7 @@ complete -c podfit -n $any -s f -l filename -r -a '(__podfit_manifests) -' -d 'C
 complete -c podfit -n $any -s R -l recursive -d 'Read directories recursively'
 complete -c podfit -n "$any; and not __fish_seen_subcommand_from devices" -l pod -r -a '(__podfit_manifests) -' -d 'Pods to check: a file, a directory, or -'
 complete -c podfit -n $any -l feature-gates -x -d 'kube-scheduler feature gates, e.g. A=true,B=false'
+complete -c podfit -n $any -l kubernetes-version -x -a '1.32 1.33 1.34 1.35 1.36 1.37' -d 'The Kubernetes release modelled'
 complete -c podfit -n $any -l validate -x -a 'strict warn ignore true false' -d "Fields the kind's schema does not have"
 complete -c podfit -n $any -l max-objects -x -d 'Refuse input with more objects than this'
 complete -c podfit -n $any -l max-object-bytes -x -d 'Refuse any object larger than this many bytes'

@@ -64,9 +64,9 @@ int run_admit(const AdmitOptions& options, std::ostream& out, std::ostream& err)
 
   std::ostringstream buffer;
   if (options.output == "json") {
-    write_admission_json(buffer, verdicts);
+    write_admission_json(buffer, verdicts, input.release);
   } else if (options.output == "yaml") {
-    write_admission_yaml(buffer, verdicts);
+    write_admission_yaml(buffer, verdicts, input.release);
   } else {
     write_admission_table(buffer, verdicts, AdmissionTableStyle{options.color});
   }

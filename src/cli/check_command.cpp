@@ -97,7 +97,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   constexpr std::streamoff kBufferBytes = 1 << 20;
   const std::unique_ptr<FitReportWriter> writer =
       make_fit_report_writer(options.output, buffer, TableStyle{options.color, options.output == "wide"});
-  writer->begin();
+  writer->begin(input.release);
   // A pod that fits nowhere is certain (unevaluated plugins only turn nodes down); one that fits
   // by the plugins podfit ran, with others not evaluated, is not a yes.
   bool any_unschedulable = false;

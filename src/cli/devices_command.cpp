@@ -41,6 +41,7 @@ int run_devices(const DevicesOptions& options, std::ostream& out, std::ostream& 
   const dra::SelectorFeatures features{gates.dra_consumable_capacity, gates.dra_list_type_attributes};
 
   DeviceReport report;
+  report.release = input.release;
   // Selectors stored in a DeviceClass compile as the scheduler compiles them; --selector ones
   // are checked first as the API server checks a selector it is asked to store.
   const dra::SelectorCompiler compiler(features, dra::Expressions::Stored);

@@ -259,6 +259,7 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
   const Profiles profiles(scheduler_config, context.gates);
   const PlacementProfiles placement(scheduler_config, profiles, context.gates, deployment_selector(candidates));
   PlacementReport report;
+  report.release = input.release;
   report.max = options.max;
   report.not_run = placement.not_run();
   for (const ExtenderConfig& extender : scheduler_config.extenders) {

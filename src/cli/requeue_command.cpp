@@ -165,7 +165,7 @@ int run_requeue(const RequeueOptions& options, std::ostream& out, std::ostream& 
                                    pods, input.context);
   }
 
-  outcome.release = input.release.release;
+  outcome.release = input.release;
   std::ostringstream buffer;
   if (options.output == "json") {
     write_requeue_json(buffer, outcome);

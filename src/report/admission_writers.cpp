@@ -9,10 +9,11 @@ namespace podfit {
 namespace {
 
 template <typename Writer>
-void write_verdict(Writer& w, const AdmissionVerdict& v) {
+void write_verdict(Writer& w, const AdmissionVerdict& v, const ReleaseChoice* release) {
   w.begin_object();
   string_field(w, "apiVersion", "podfit/v1");
   string_field(w, "kind", "AdmissionReport");
+  if (release != nullptr) release_fields(w, *release);
   string_field(w, "node", v.node);
   w.key("pod");
   w.begin_object();
@@ -49,26 +50,29 @@ void write_verdict(Writer& w, const AdmissionVerdict& v) {
 // One description of an AdmissionReport's fields (an AdmissionReportList's for several pods), in
 // the order the report prints them, for the JsonWriter and the YamlWriter.
 template <typename Writer>
-void write_report(Writer& w, const std::vector<AdmissionVerdict>& verdicts) {
-  if (verdicts.size() == 1) return write_verdict(w, verdicts.front());
+void write_report(Writer& w, const std::vector<AdmissionVerdict>& verdicts, const ReleaseChoice& release) {
+  if (verdicts.size() == 1) return write_verdict(w, verdicts.front(), &release);
   w.begin_object();
   string_field(w, "apiVersion", "podfit/v1");
   string_field(w, "kind", "AdmissionReportList");
+  release_fields(w, release);
   w.key("items");
   w.begin_array();
-  for (const AdmissionVerdict& v : verdicts) write_verdict(w, v);
+  for (const AdmissionVerdict& v : verdicts) write_verdict(w, v, nullptr);
   w.end_array();
   w.end_object();
 }
 
 }  // namespace
 
-void write_admission_json(std::ostream& out, const std::vector<AdmissionVerdict>& verdicts) {
-  write_document<JsonWriter>(out, [&](JsonWriter& w) { write_report(w, verdicts); });
+void write_admission_json(std::ostream& out, const std::vector<AdmissionVerdict>& verdicts,
+                          const ReleaseChoice& release) {
+  write_document<JsonWriter>(out, [&](JsonWriter& w) { write_report(w, verdicts, release); });
 }
 
-void write_admission_yaml(std::ostream& out, const std::vector<AdmissionVerdict>& verdicts) {
-  write_document<YamlWriter>(out, [&](YamlWriter& w) { write_report(w, verdicts); });
+void write_admission_yaml(std::ostream& out, const std::vector<AdmissionVerdict>& verdicts,
+                          const ReleaseChoice& release) {
+  write_document<YamlWriter>(out, [&](YamlWriter& w) { write_report(w, verdicts, release); });
 }
 
 void write_admission_table(std::ostream& out, const std::vector<AdmissionVerdict>& verdicts,

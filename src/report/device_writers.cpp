@@ -21,6 +21,7 @@ void write_report(Writer& w, const DeviceReport& report) {
   w.begin_object();
   string_field(w, "apiVersion", "podfit/v1");
   string_field(w, "kind", "DeviceReport");
+  release_fields(w, report.release);
   w.key("deviceClass");
   optional_string(report.device_class);
   w.key("node");

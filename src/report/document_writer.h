@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "json_writer.h"
+#include "podfit/kubernetes_release.h"
 #include "yaml_writer.h"
 
 namespace podfit {
@@ -33,6 +34,13 @@ template <typename Writer>
 void null_field(Writer& w, std::string_view name) {
   w.key(name);
   w.null();
+}
+
+// Which Kubernetes release the report models, and where that came from.
+template <typename Writer>
+void release_fields(Writer& w, const ReleaseChoice& release) {
+  string_field(w, "kubernetesVersion", release.release.name());
+  string_field(w, "kubernetesVersionSource", release.source_name());
 }
 
 template <typename Writer>

@@ -171,10 +171,11 @@ void write_verdict(Writer& w, const PodVerdict& r) {
 
 // The report's header (apiVersion, kind) and its results, then skippedPlugins at the end.
 template <typename Writer>
-void write_header(Writer& w) {
+void write_header(Writer& w, const ReleaseChoice& release) {
   w.begin_object();
   string_field(w, "apiVersion", "podfit/v1");
   string_field(w, "kind", "FitReport");
+  release_fields(w, release);
   w.key("results");
   w.begin_array();
 }
@@ -208,8 +209,8 @@ template <typename Writer>
 class DocumentFitReportWriter : public FitReportWriter {
  public:
   explicit DocumentFitReportWriter(std::ostream& out) : out_(out) {}
-  void begin() override {
-    write_header(writer_);
+  void begin(const ReleaseChoice& release) override {
+    write_header(writer_, release);
     flush();
   }
   void write(const PodVerdict& verdict) override {
@@ -331,7 +332,7 @@ class TableFitReportWriter : public FitReportWriter {
 
 // A whole report through a streaming writer.
 void write_report(FitReportWriter& writer, const FitReport& report) {
-  writer.begin();
+  writer.begin(report.release);
   for (const PodVerdict& r : report.results) writer.write(r);
   writer.end(report.skipped_plugins);
 }

@@ -155,6 +155,7 @@ void write_report(Writer& w, const PlacementReport& report) {
   w.begin_object();
   string_field(w, "apiVersion", "podfit/v1");
   string_field(w, "kind", "PlacementReport");
+  release_fields(w, report.release);
   for (const bool placed : {true, false}) {
     w.key(placed ? "placed" : "unplaced");
     w.begin_array();

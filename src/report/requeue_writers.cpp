@@ -81,6 +81,7 @@ void write_report(Writer& w, const RequeueOutcome& outcome) {
   w.begin_object();
   string_field(w, "apiVersion", "podfit/v1");
   string_field(w, "kind", "RequeueReport");
+  release_fields(w, outcome.release);
   w.key("node");
   if (outcome.dra_event) w.null();
   else w.string(outcome.node);
@@ -122,12 +123,12 @@ std::string mode_line(const RequeueOutcome& outcome) {
   if (outcome.mode == RequeueMode::PreCheck && outcome.mode_from_gate) {
     return fmt::format("decided by the pre-enqueue check on the node (preCheckForNode), as kube-scheduler {} does with "
                        "SchedulerQueueingHints off",
-                       outcome.release.name());
+                       outcome.release.release.name());
   }
   if (outcome.mode == RequeueMode::PreCheck) {
     return "decided by the pre-enqueue check on the node (preCheckForNode), as kube-scheduler did before v1.32";
   }
-  return fmt::format("decided by the rejecting plugins' queueing hints, as kube-scheduler {} does", outcome.release.name());
+  return fmt::format("decided by the rejecting plugins' queueing hints, as kube-scheduler {} does", outcome.release.release.name());
 }
 
 }  // namespace

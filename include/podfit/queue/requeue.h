@@ -68,7 +68,7 @@ struct RequeueOutcome {
   std::optional<DraEvent> dra_event;  // the event of a ResourceClaim, ResourceSlice or DeviceClass
   RequeueMode mode = RequeueMode::QueueingHints;
   bool mode_from_gate = false;    // the pre-enqueue check because SchedulerQueueingHints is off
-  KubernetesRelease release;      // the release whose queue decided
+  ReleaseChoice release;          // the release whose queue decided
   std::vector<PodRequeue> pods;
 };
 

@@ -1,6 +1,8 @@
 // Writers for `podfit admit`: the admission check of each pod on one node.
 #pragma once
 
+#include "podfit/kubernetes_release.h"
+
 #include <ostream>
 #include <string>
 #include <vector>
@@ -26,7 +28,9 @@ struct AdmissionTableStyle {
 void write_admission_table(std::ostream& out, const std::vector<AdmissionVerdict>& verdicts,
                            const AdmissionTableStyle& style);
 // One AdmissionReport document for one pod; an AdmissionReportList of them for several.
-void write_admission_json(std::ostream& out, const std::vector<AdmissionVerdict>& verdicts);
-void write_admission_yaml(std::ostream& out, const std::vector<AdmissionVerdict>& verdicts);
+void write_admission_json(std::ostream& out, const std::vector<AdmissionVerdict>& verdicts,
+                          const ReleaseChoice& release);
+void write_admission_yaml(std::ostream& out, const std::vector<AdmissionVerdict>& verdicts,
+                          const ReleaseChoice& release);
 
 }  // namespace podfit

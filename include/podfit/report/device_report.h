@@ -1,6 +1,8 @@
 // Writers for `podfit devices`: which devices the selectors match, device by device.
 #pragma once
 
+#include "podfit/kubernetes_release.h"
+
 #include <optional>
 #include <ostream>
 #include <string>
@@ -28,6 +30,7 @@ struct DeviceVerdict {
 };
 
 struct DeviceReport {
+  ReleaseChoice release;                    // the release modelled
   std::optional<std::string> device_class;  // --class
   std::optional<std::string> node;          // --node
   std::vector<ReportedSelector> selectors;  // the class's, then --selector's, in evaluation order

@@ -1,6 +1,8 @@
 // The outcome of `podfit check`, ready to print in any output format.
 #pragma once
 
+#include "podfit/kubernetes_release.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -109,6 +111,7 @@ PodVerdict make_gated_verdict(const Pod& pod, const Snapshot& snapshot, const St
 PodVerdict make_refused_verdict(const Pod& pod, const Snapshot& snapshot, std::string plugin, std::string message);
 
 struct FitReport {
+  ReleaseChoice release;  // the release modelled
   std::vector<PodVerdict> results;
   // Default-profile plugins podfit did not run: not implemented, or not evaluated for some pod.
   std::vector<std::string> skipped_plugins;

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "podfit/kubernetes_release.h"
 #include "podfit/report/fit_report.h"
 #include "podfit/report/writers.h"
 
@@ -16,7 +17,7 @@ namespace podfit {
 class FitReportWriter {
  public:
   virtual ~FitReportWriter() = default;
-  virtual void begin() {}
+  virtual void begin(const ReleaseChoice& release) { (void)release; }
   virtual void write(const PodVerdict& verdict) = 0;
   // skippedPlugins is complete only once every pod is checked.
   virtual void end(const std::vector<std::string>& skipped_plugins) { (void)skipped_plugins; }

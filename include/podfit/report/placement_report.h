@@ -1,6 +1,8 @@
 // The outcome of `podfit place`, ready to print in any output format.
 #pragma once
 
+#include "podfit/kubernetes_release.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -61,6 +63,7 @@ struct CandidateCount {
 };
 
 struct PlacementReport {
+  ReleaseChoice release;  // the release modelled
   std::vector<Placement> placements;
   std::vector<CandidateCount> candidates;
   size_t fit_count = 0;  // pods placed (with --max: copies that fit)

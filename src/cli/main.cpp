@@ -16,6 +16,7 @@
 #include "podfit/cli/admit_command.h"
 #include "podfit/cli/check_command.h"
 #include "podfit/cli/devices_command.h"
+#include "podfit/cli/drain_command.h"
 #include "podfit/cli/place_command.h"
 #include "podfit/cli/requeue_command.h"
 #include "podfit/kubernetes_release.h"
@@ -170,6 +171,7 @@ int main(int argc, char** argv) {
                       "Leave DefaultPreemption out of PostFilter, as a scheduler with it disabled does");
   add_validation_flags(check_cmd, check.input);
   add_cluster_flags(check_cmd, check.input, plugin);
+  podfit::add_what_if_flags(check_cmd, check.input);
 
   podfit::RequeueOptions requeue;
   CLI::App* requeue_cmd = app.add_subcommand(
@@ -221,6 +223,14 @@ int main(int argc, char** argv) {
                         "A KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1): its profiles, plugins, weights and args");
   add_validation_flags(place_cmd, place.input);
   add_cluster_flags(place_cmd, place.input, plugin);
+  podfit::add_what_if_flags(place_cmd, place.input);
+
+  podfit::DrainOptions drain;
+  CLI::App* drain_cmd = app.add_subcommand(
+      "drain", "If these nodes were drained, where would their pods go, and what blocks it? (no preemption)");
+  podfit::add_drain_flags(drain_cmd, drain);
+  add_validation_flags(drain_cmd, drain.input);
+  add_cluster_flags(drain_cmd, drain.input, plugin, false);
 
   podfit::DevicesOptions devices;
   CLI::App* devices_cmd = app.add_subcommand(
@@ -269,6 +279,10 @@ int main(int argc, char** argv) {
   if (devices_cmd->parsed()) {
     devices.color = color;
     return finish(podfit::run_devices(devices, std::cout, std::cerr), stdout_buffer);
+  }
+  if (drain_cmd->parsed()) {
+    drain.color = color;
+    return finish(podfit::run_drain(drain, std::cout, std::cerr), stdout_buffer);
   }
   if (admit_cmd->parsed()) {
     admit.color = color;

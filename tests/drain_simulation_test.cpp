@@ -103,6 +103,7 @@ TEST_CASE("replacements see each other, and the snapshot is as it was after each
   const auto requested = [&](const char* node) { return f.snapshot->find_node(node)->requested().milli_cpu; };
   const int64_t a = requested("node-a"), b = requested("node-b"), c = requested("node-c");
   const uint64_t pods = f.snapshot->pod_infos().size();
+  const std::vector<const PodInfo*> order = f.snapshot->find_node("node-a")->pods();
   // Both drained together: node-b's pod cannot land on node-a, which is cordoned too, and
   // node-c has too little cpu left.
   const DrainOutcome both = f.drain({"node-a", "node-b"}, DrainFlags{true, true});
@@ -114,6 +115,7 @@ TEST_CASE("replacements see each other, and the snapshot is as it was after each
   CHECK(requested("node-b") == b);
   CHECK(requested("node-c") == c);
   CHECK(f.snapshot->pod_infos().size() == pods);
+  CHECK(f.snapshot->find_node("node-a")->pods() == order);
   CHECK_FALSE(f.snapshot->find_node("node-a")->node().spec.unschedulable);
   // The same drain twice gives the same answer.
   const DrainOutcome again = f.drain({"node-b"});

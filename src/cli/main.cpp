@@ -227,7 +227,7 @@ int main(int argc, char** argv) {
 
   podfit::DrainOptions drain;
   CLI::App* drain_cmd = app.add_subcommand(
-      "drain", "If these nodes were drained, where would their pods go, and what blocks it? (no preemption)");
+      "drain", "If these nodes were drained, where would their pods go, and what blocks it? (preemption is not simulated)");
   podfit::add_drain_flags(drain_cmd, drain);
   add_validation_flags(drain_cmd, drain.input);
   add_cluster_flags(drain_cmd, drain.input, plugin, false);

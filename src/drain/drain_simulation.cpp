@@ -90,10 +90,12 @@ DrainOutcome DrainSimulator::drain(const std::vector<std::string>& nodes) {
   // kubectl drain cordons every node first, so no replacement lands on a node drained with it.
   std::deque<Node> cordoned;
   std::vector<const Node*> originals;
+  std::vector<std::vector<const PodInfo*>> pod_orders;  // each node's pods, in the order to restore
   for (const std::string& name : nodes) {
     NodeInfo* info = snapshot_->find_node(name);
     if (info == nullptr) continue;
     originals.push_back(&info->node());
+    pod_orders.push_back(info->pods());
     cordoned.push_back(info->node());
     cordoned.back().spec.unschedulable = true;
     snapshot_->update_node(cordoned.back());
@@ -179,6 +181,11 @@ DrainOutcome DrainSimulator::drain(const std::vector<std::string>& nodes) {
   for (auto it = assumed.rbegin(); it != assumed.rend(); ++it) snapshot_->forget(*it);
   for (const Pod* pod : placed) restore_assumed_claims(*snapshot_, *pod);
   for (const PodInfo* info : taken) snapshot_->put_back(info);
+  // Taking pods off moves others in a node's list: the next drain must see the same order.
+  for (const std::vector<const PodInfo*>& order : pod_orders) {
+    for (const PodInfo* info : order) snapshot_->take_off_node(info);
+    for (const PodInfo* info : order) snapshot_->put_back(info);
+  }
   for (const Node* node : originals) snapshot_->update_node(*node);
   return out;
 }

@@ -59,6 +59,10 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   const Clock::time_point snapshot_started = Clock::now();
   Snapshot& snapshot = working_set.snapshot.emplace(cluster, context.gates);
   const double snapshot_seconds = seconds_since(snapshot_started);
+  // JSON and YAML carry the what-if changes in the report itself.
+  if (options.output != "json" && options.output != "yaml") {
+    if (std::string notice = what_if_notice(input.what_if); !notice.empty()) err << notice << '\n';
+  }
   if (auto notice = orphaned_pods_notice(snapshot.orphaned_pods()); !notice.empty()) err << notice << '\n';
   // The profiles pods are checked with: --config's, or kube-scheduler's default profile.
   SchedulerConfiguration& scheduler_config = working_set.scheduler_config;
@@ -95,7 +99,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   };
   constexpr std::streamoff kBufferBytes = 1 << 20;
   const std::unique_ptr<FitReportWriter> writer =
-      make_fit_report_writer(options.output, buffer, TableStyle{options.color, options.output == "wide"});
+      make_fit_report_writer(options.output, buffer, TableStyle{options.color, options.output == "wide"}, input.what_if);
   writer->begin();
   // A pod that fits nowhere is certain (unevaluated plugins only turn nodes down); one that fits
   // by the plugins podfit ran, with others not evaluated, is not a yes.

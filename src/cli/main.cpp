@@ -115,6 +115,7 @@ int main(int argc, char** argv) {
   podfit::AdmitOptions& admit = line->admit;
   podfit::PlaceOptions& place = line->place;
   podfit::DevicesOptions& devices = line->devices;
+  podfit::DrainOptions& drain = line->drain;
 
   // Standard output closed: no report could be written, so nothing is worth computing.
   if (::fcntl(STDOUT_FILENO, F_GETFD) == -1) {
@@ -143,6 +144,10 @@ int main(int argc, char** argv) {
   if (line->admit_cmd->parsed()) {
     admit.color = color;
     return finish(podfit::run_admit(admit, std::cout, std::cerr), stdout_buffer);
+  }
+  if (line->drain_cmd->parsed()) {
+    drain.color = color;
+    return finish(podfit::run_drain(drain, std::cout, std::cerr), stdout_buffer);
   }
   return 2;
 }

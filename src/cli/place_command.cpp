@@ -237,6 +237,10 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
   if (!load_config_option(options.input.config, context.gates, scheduler_config, err)) return 2;
 
   Snapshot snapshot(cluster, context.gates);
+  // JSON and YAML carry the what-if changes in the report itself.
+  if (options.output != "json" && options.output != "yaml") {
+    if (std::string notice = what_if_notice(input.what_if); !notice.empty()) err << notice << '\n';
+  }
   if (auto notice = orphaned_pods_notice(snapshot.orphaned_pods()); !notice.empty()) err << notice << '\n';
 
   // The pods to place: --pod's, else the pending pods; the scheduling queue pops higher
@@ -259,6 +263,7 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
   const PlacementProfiles placement(scheduler_config, profiles, context.gates, deployment_selector(candidates));
   PlacementReport report;
   report.max = options.max;
+  report.what_if = input.what_if;
   report.not_run = placement.not_run();
   for (const ExtenderConfig& extender : scheduler_config.extenders) {
     report.not_run.push_back("Extender " + extender.url_prefix);

@@ -7,6 +7,7 @@
 #include "podfit/report/writers.h"
 #include "podfit/util/strings.h"
 #include "document_writer.h"
+#include "what_if_field.h"
 #include "text_table.h"
 
 namespace podfit {
@@ -180,10 +181,11 @@ void write_header(Writer& w) {
 }
 
 template <typename Writer>
-void write_trailer(Writer& w, const std::vector<std::string>& skipped_plugins) {
+void write_trailer(Writer& w, const std::vector<std::string>& skipped_plugins, const WhatIfSummary& what_if) {
   w.end_array();
   w.key("skippedPlugins");
   write_strings(w, skipped_plugins);
+  write_what_if_field(w, what_if);
   w.end_object();
 }
 
@@ -207,7 +209,8 @@ std::string workload_title(const PodVerdict& r) {
 template <typename Writer>
 class DocumentFitReportWriter : public FitReportWriter {
  public:
-  explicit DocumentFitReportWriter(std::ostream& out) : out_(out) {}
+  explicit DocumentFitReportWriter(std::ostream& out, WhatIfSummary what_if = {})
+      : out_(out), what_if_(std::move(what_if)) {}
   void begin() override {
     write_header(writer_);
     flush();
@@ -217,7 +220,7 @@ class DocumentFitReportWriter : public FitReportWriter {
     flush();
   }
   void end(const std::vector<std::string>& skipped_plugins) override {
-    write_trailer(writer_, skipped_plugins);
+    write_trailer(writer_, skipped_plugins, what_if_);
     // dump() ends with the closing brace; YAML's last line has its newline already.
     if constexpr (std::is_same_v<Writer, JsonWriter>) text_ += '\n';
     flush();
@@ -230,6 +233,7 @@ class DocumentFitReportWriter : public FitReportWriter {
   }
 
   std::ostream& out_;
+  WhatIfSummary what_if_;
   std::string text_;
   Writer writer_{text_};
 };
@@ -338,9 +342,10 @@ void write_report(FitReportWriter& writer, const FitReport& report) {
 
 }  // namespace
 
-std::unique_ptr<FitReportWriter> make_fit_report_writer(std::string_view output, std::ostream& out, const TableStyle& style) {
-  if (output == "json") return std::make_unique<JsonFitReportWriter>(out);
-  if (output == "yaml") return std::make_unique<YamlFitReportWriter>(out);
+std::unique_ptr<FitReportWriter> make_fit_report_writer(std::string_view output, std::ostream& out, const TableStyle& style,
+                                                         const WhatIfSummary& what_if) {
+  if (output == "json") return std::make_unique<JsonFitReportWriter>(out, what_if);
+  if (output == "yaml") return std::make_unique<YamlFitReportWriter>(out, what_if);
   if (output == "name") return std::make_unique<NamesFitReportWriter>(out);
   return std::make_unique<TableFitReportWriter>(out, style);
 }

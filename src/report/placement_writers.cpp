@@ -5,6 +5,7 @@
 
 #include "podfit/report/placement_report.h"
 #include "document_writer.h"
+#include "what_if_field.h"
 #include "text_table.h"
 
 namespace podfit {
@@ -188,6 +189,7 @@ void write_report(Writer& w, const PlacementReport& report) {
     w.key("notRun");
     write_strings(w, report.not_run);
   }
+  write_what_if_field(w, report.what_if);
   w.end_object();
 }
 

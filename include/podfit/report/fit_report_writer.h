@@ -10,6 +10,7 @@
 
 #include "podfit/report/fit_report.h"
 #include "podfit/report/writers.h"
+#include "podfit/what_if/what_if.h"
 
 namespace podfit {
 
@@ -22,7 +23,9 @@ class FitReportWriter {
   virtual void end(const std::vector<std::string>& skipped_plugins) { (void)skipped_plugins; }
 };
 
-// The writer of one of check's output formats (table, wide, json, yaml, name) into `out`.
-std::unique_ptr<FitReportWriter> make_fit_report_writer(std::string_view output, std::ostream& out, const TableStyle& style);
+// The writer of one of check's output formats (table, wide, json, yaml, name) into `out`; JSON
+// and YAML end with the whatIf member when `what_if` holds changes.
+std::unique_ptr<FitReportWriter> make_fit_report_writer(std::string_view output, std::ostream& out, const TableStyle& style,
+                                                        const WhatIfSummary& what_if = {});
 
 }  // namespace podfit

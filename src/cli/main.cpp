@@ -15,6 +15,7 @@
 
 #include "podfit/cli/admit_command.h"
 #include "podfit/cli/check_command.h"
+#include "podfit/cli/color.h"
 #include "podfit/cli/devices_command.h"
 #include "podfit/cli/place_command.h"
 #include "podfit/cli/requeue_command.h"
@@ -251,7 +252,7 @@ int main(int argc, char** argv) {
     std::cerr << "error: standard output is closed: the report cannot be written\n";
     return 2;
   }
-  const bool color = isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+  const bool color = podfit::use_color(isatty(STDOUT_FILENO), std::getenv("NO_COLOR"), std::getenv("TERM"));
   static StdoutBuffer stdout_buffer;
   std::cout.rdbuf(&stdout_buffer);
   if (check_cmd->parsed()) {

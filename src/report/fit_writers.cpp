@@ -237,16 +237,21 @@ class DocumentFitReportWriter : public FitReportWriter {
 using JsonFitReportWriter = DocumentFitReportWriter<JsonWriter>;
 using YamlFitReportWriter = DocumentFitReportWriter<YamlWriter>;
 
-// -o name: node/NAME per feasible node, for pipes.
+// -o name: node/NAME per feasible node, for pipes; with several pods, "pod/NAMESPACE/NAME node/NAME"
+// per feasible pair, so that no line stands for a node without saying for which pod.
 class NamesFitReportWriter : public FitReportWriter {
  public:
-  explicit NamesFitReportWriter(std::ostream& out) : out_(out) {}
+  NamesFitReportWriter(std::ostream& out, bool several_pods) : out_(out), several_pods_(several_pods) {}
   void write(const PodVerdict& r) override {
-    for (std::string_view node : r.feasible_nodes) out_ << "node/" << node << '\n';
+    for (std::string_view node : r.feasible_nodes) {
+      if (several_pods_) out_ << "pod/" << r.namespace_ << '/' << r.name << ' ';
+      out_ << "node/" << node << '\n';
+    }
   }
 
  private:
   std::ostream& out_;
+  bool several_pods_;
 };
 
 // -o table and wide: one pod's verdict line, then its table of nodes.
@@ -338,10 +343,11 @@ void write_report(FitReportWriter& writer, const FitReport& report) {
 
 }  // namespace
 
-std::unique_ptr<FitReportWriter> make_fit_report_writer(std::string_view output, std::ostream& out, const TableStyle& style) {
+std::unique_ptr<FitReportWriter> make_fit_report_writer(std::string_view output, std::ostream& out, const TableStyle& style,
+                                                        bool several_pods) {
   if (output == "json") return std::make_unique<JsonFitReportWriter>(out);
   if (output == "yaml") return std::make_unique<YamlFitReportWriter>(out);
-  if (output == "name") return std::make_unique<NamesFitReportWriter>(out);
+  if (output == "name") return std::make_unique<NamesFitReportWriter>(out, several_pods);
   return std::make_unique<TableFitReportWriter>(out, style);
 }
 
@@ -356,7 +362,7 @@ void write_fit_yaml(std::ostream& out, const FitReport& report) {
 }
 
 void write_fit_names(std::ostream& out, const FitReport& report) {
-  NamesFitReportWriter writer(out);
+  NamesFitReportWriter writer(out, report.results.size() > 1);
   write_report(writer, report);
 }
 

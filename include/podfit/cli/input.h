@@ -28,6 +28,9 @@ struct InputOptions {
   std::string kubeconfig;              // --kubeconfig: the kubeconfig file kubectl reads (--live)
   std::string namespace_;              // -n: the only namespace whose pending pods are checked; --pod objects' default
   bool progress = false;               // standard error is a terminal: show how a long load progresses
+  // --pod pods bound to a node (spec.nodeName) stay: admit is the kubelet's check of such a pod,
+  // and requeue reports the queue's own node-name check. check and place leave them out.
+  bool keep_bound_pods = false;
 };
 
 struct LoadedInput {

@@ -23,6 +23,9 @@ class FitReportWriter {
 };
 
 // The writer of one of check's output formats (table, wide, json, yaml, name) into `out`.
-std::unique_ptr<FitReportWriter> make_fit_report_writer(std::string_view output, std::ostream& out, const TableStyle& style);
+// `several_pods`: the check covers more than one pod, so -o name says which pod each node is for
+// ("pod/NAMESPACE/NAME node/NODE"); for one pod it prints "node/NODE" alone.
+std::unique_ptr<FitReportWriter> make_fit_report_writer(std::string_view output, std::ostream& out, const TableStyle& style,
+                                                        bool several_pods = false);
 
 }  // namespace podfit

@@ -65,6 +65,23 @@ TEST_CASE("check: a pod that fits nowhere has a red summary") {
   CHECK(text.find(std::string(kRed) + "0/1 nodes are available: 1 Insufficient cpu.\033[0m") != std::string::npos);
 }
 
+TEST_CASE("check: a DaemonSet's node without a daemon pod is not coloured as a failure") {
+  PodVerdict verdict;
+  verdict.namespace_ = "kube-system";
+  verdict.name = "agent";
+  verdict.schedulable = true;
+  verdict.message = "1/2 nodes run a daemon pod";
+  verdict.feasible_nodes = {"node-a"};
+  verdict.nodes.push_back(NodeVerdict{"node-a", true, {}, true, ""});
+  verdict.nodes.push_back(NodeVerdict{
+      "node-b", false,
+      {Status(Code::UnschedulableAndUnresolvable, "node(s) didn't match Pod's node affinity/selector").with_plugin("NodeAffinity")},
+      false, ""});
+  const std::string text = coloured_check_table(verdict);
+  CHECK(text.find("no pod") != std::string::npos);
+  CHECK(text.find(kRed) == std::string::npos);
+}
+
 PlacementReport max_report(size_t placed) {
   PlacementReport report;
   report.max = true;

@@ -292,11 +292,13 @@ void write_pod_table(std::ostream& out, const PodVerdict& r, const TableStyle& s
       continue;
     }
     bool first_failure = true;
-    // A DaemonSet creates no pod for a node it should not run on: that is not a pending pod.
-    const std::string no = n.daemon_pod == false ? "no pod" : "no";
+    // A DaemonSet creates no pod for a node it should not run on: that is not a pending pod,
+    // nor a failure to colour red.
+    const bool no_daemon_pod = n.daemon_pod == false;
+    const std::string no = no_daemon_pod ? "no pod" : "no";
     for (const Status& s : n.failures) {
       std::vector<TextTable::Cell> row = {{first_failure ? std::string(n.name) : "", ""},
-                                          {first_failure ? no : "", "31"},
+                                          {first_failure ? no : "", no_daemon_pod ? "" : "31"},
                                           {s.plugin(), ""},
                                           {std::string(code_name(s.code())), ""},
                                           {join(s.reasons(), ", "), ""}};

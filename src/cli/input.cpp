@@ -10,7 +10,9 @@
 #include "podfit/admission/immediate_binding.h"
 #include "podfit/admission/resource_quota.h"
 #include "podfit/cli/live_input.h"
+#include "podfit/cli/pending_pods.h"
 #include "podfit/cli/progress.h"
+#include "podfit/cli/skipped_directories.h"
 #include "podfit/load/loader.h"
 #include "podfit/util/paths.h"
 
@@ -197,6 +199,10 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
     cluster_error = load_live_cluster_state(options.kubeconfig, options.context, cluster_options, input.cluster,
                                             kubectl_messages);
   } else {
+    // Said before loading: the subdirectories' manifests may be what an error below misses.
+    for (const std::string& notice : skipped_directory_notices(options.filenames, options.recursive)) {
+      err << notice << '\n';
+    }
     cluster_error = load_cluster_state(options.filenames, cluster_options, input.cluster);
   }
   progress.finish();
@@ -217,6 +223,7 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   if (!apply_what_if_options(options, load_options, input.cluster, input.what_if, err)) return false;
   CandidateSet candidates;
   if (!options.pods.empty()) {
+    for (const std::string& notice : skipped_directory_notices(options.pods, options.recursive)) err << notice << '\n';
     if (auto e = load_candidates(options.pods, load_options, candidates)) {
       print_warnings();
       err << "error: " << e->message << '\n';
@@ -227,6 +234,10 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   if (!input.cluster.skipped_kinds.empty()) err << describe_skipped_kinds(input.cluster) << '\n';
   if (!candidates.skipped_kinds.empty()) err << describe_skipped_candidates(candidates.skipped_kinds) << '\n';
   input.candidates = std::move(candidates.candidates);
+  // kube-scheduler schedules pending pods only: a pod bound already is not one (nor are its claims created).
+  if (!options.keep_bound_pods) {
+    if (std::string notice = leave_out_bound_candidates(input.candidates); !notice.empty()) err << notice << '\n';
+  }
   const std::set<std::string> existing_claims = keys_of(input.cluster.persistent_volume_claims);
   const std::set<std::string> existing_quotas = keys_of(input.cluster.resource_quotas);
   // The claims, classes, budgets and quotas shipped with the pods are created with them.

@@ -18,6 +18,7 @@
 #include "podfit/cli/command_line.h"
 #include "podfit/cli/completion.h"
 #include "podfit/cli/usage.h"
+#include "podfit/cli/color.h"
 
 namespace {
 
@@ -122,7 +123,7 @@ int main(int argc, char** argv) {
     std::cerr << "error: standard output is closed: the report cannot be written\n";
     return 2;
   }
-  const bool color = isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+  const bool color = podfit::use_color(isatty(STDOUT_FILENO), std::getenv("NO_COLOR"), std::getenv("TERM"));
   static StdoutBuffer stdout_buffer;
   std::cout.rdbuf(&stdout_buffer);
   if (line->check_cmd->parsed()) {

@@ -9,6 +9,7 @@
 
 #include "podfit/admission/admission.h"
 #include "podfit/admission/resource_quota.h"
+#include "podfit/cli/pending_pods.h"
 #include "podfit/cli/workload_check.h"
 #include "podfit/config/scheduler_config.h"
 #include "podfit/framework/placement_profiles.h"
@@ -253,7 +254,9 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
     pending.reserve(snapshot.pending_pods().size());
     for (const Pod* pod : snapshot.pending_pods()) pending.push_back(Candidate{*pod, std::nullopt, std::nullopt, std::nullopt});
     for (const Candidate& c : pending) candidates.push_back(&c);
-    if (candidates.empty()) err << "podfit: no pending pods in the cluster state; use --pod to place a pod\n";
+    if (candidates.empty()) {
+      err << no_pending_pods_notice(cluster, options.input.namespace_, "use --pod to place a pod") << '\n';
+    }
   }
   std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate* a, const Candidate* b) {
     return a->pod.spec.priority.value_or(0) > b->pod.spec.priority.value_or(0);

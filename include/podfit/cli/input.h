@@ -33,6 +33,9 @@ struct InputOptions {
   std::vector<std::string> add_nodes;     // --add-node FILE: Node manifests added as they are
   std::vector<std::string> remove_nodes;  // --remove-node NAME: the node and the pods bound to it go
   std::vector<std::string> cordon_nodes;  // --cordon NAME: spec.unschedulable set
+  // --pod pods bound to a node (spec.nodeName) stay: admit is the kubelet's check of such a pod,
+  // and requeue reports the queue's own node-name check. check and place leave them out.
+  bool keep_bound_pods = false;
 };
 
 struct LoadedInput {

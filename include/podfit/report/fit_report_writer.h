@@ -24,8 +24,10 @@ class FitReportWriter {
 };
 
 // The writer of one of check's output formats (table, wide, json, yaml, name) into `out`; JSON
-// and YAML end with the whatIf member when `what_if` holds changes.
+// and YAML end with the whatIf member when `what_if` holds changes. `several_pods`: the check
+// covers more than one pod, so -o name says which pod each node is for ("pod/NAMESPACE/NAME
+// node/NODE"); for one pod it prints "node/NODE" alone.
 std::unique_ptr<FitReportWriter> make_fit_report_writer(std::string_view output, std::ostream& out, const TableStyle& style,
-                                                        const WhatIfSummary& what_if = {});
+                                                        const WhatIfSummary& what_if = {}, bool several_pods = false);
 
 }  // namespace podfit

@@ -7,10 +7,15 @@ _podfit_input_flags="-h --help -f --filename -R --recursive --pod --feature-gate
 
 _podfit_command_flags() {
     case $1 in
-        check) echo "$_podfit_input_flags -o --output --all-reasons --timings --config --no-preemption" ;;
+        check) echo "$_podfit_input_flags -o --output --all-reasons --timings --config --no-preemption
+  --add-node --remove-node --cordon" ;;
         requeue) echo "$_podfit_input_flags -o --output --old --new --hints --pre-check" ;;
         admit) echo "$_podfit_input_flags -o --output --node --all-reasons" ;;
-        place) echo "$_podfit_input_flags -o --output --replicas --max --limit --config" ;;
+        place) echo "$_podfit_input_flags -o --output --replicas --max --limit --config --add-node --remove-node
+  --cordon" ;;
+        drain) echo "-h --help -f --filename -R --recursive --feature-gates --kubernetes-version --validate --max-objects
+  --max-object-bytes --live --context --kubeconfig -o --output --node --all --force --delete-emptydir-data
+  --config --add-node --remove-node --cordon" ;;
         devices) echo "-h --help -f --filename -R --recursive --feature-gates --kubernetes-version --validate --max-objects
   --max-object-bytes --live --context --kubeconfig -o --output --class --selector --node" ;;
     esac
@@ -22,6 +27,7 @@ _podfit_outputs() {
         requeue) echo "table wide json yaml" ;;
         admit) echo "table json yaml" ;;
         place) echo "table wide json yaml bindings" ;;
+        drain) echo "table wide json yaml" ;;
         devices) echo "table wide json yaml" ;;
     esac
 }
@@ -64,7 +70,7 @@ _podfit() {
     local command="" i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
-            check | requeue | admit | place | devices)
+            check | requeue | admit | place | devices | drain)
                 command=${words[i]}
                 break
                 ;;
@@ -74,7 +80,7 @@ _podfit() {
         if [[ $cur == -* ]]; then
             COMPREPLY=($(compgen -W "-h --help --version" -- "$cur"))
         else
-            COMPREPLY=($(compgen -W "check requeue admit place devices help version" -- "$cur"))
+            COMPREPLY=($(compgen -W "check requeue admit place devices drain help version" -- "$cur"))
         fi
         return
     fi
@@ -100,7 +106,7 @@ _podfit() {
             [[ - == "$cur"* ]] && COMPREPLY+=("-")
             return
             ;;
-        --old | --new | --config)
+        --old | --new | --config | --add-node)
             _podfit_manifests
             return
             ;;
@@ -109,7 +115,7 @@ _podfit() {
             COMPREPLY=($(compgen -f -- "$cur"))
             return
             ;;
-        --context | -n | --namespace | --node | --class)
+        --context | -n | --namespace | --node | --remove-node | --cordon | --class)
             _podfit_values
             return
             ;;

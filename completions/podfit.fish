@@ -1,7 +1,7 @@
 # fish completion for podfit (and kubectl-podfit). Installed in
 # share/fish/vendor_completions.d, where fish looks for completions of installed programs.
 
-set -l commands check requeue admit place devices
+set -l commands check requeue admit place devices drain
 
 function __podfit_manifests
     __fish_complete_suffix .yaml
@@ -30,6 +30,7 @@ complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a requeue -d 
 complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a admit -d "Whether the kubelet's admission check accepts pods on a node"
 complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a place -d 'Where pods would land, one scheduling cycle after another'
 complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a devices -d 'Which DRA devices a DeviceClass and CEL selectors match'
+complete -c podfit -n "not __fish_seen_subcommand_from $commands" -a drain -d 'Where a drained node\'s pods would go, and what blocks the drain'
 complete -c podfit -n "not __fish_seen_subcommand_from $commands help version" -a help -d 'Help about any command'
 complete -c podfit -n "not __fish_seen_subcommand_from $commands help version" -a version -d 'Print the version and the kube-scheduler release podfit follows'
 
@@ -37,7 +38,7 @@ complete -c podfit -n "not __fish_seen_subcommand_from $commands help version" -
 set -l any "__fish_seen_subcommand_from $commands"
 complete -c podfit -n $any -s f -l filename -r -a '(__podfit_manifests) -' -d 'Cluster state: a file, a directory, or - for standard input'
 complete -c podfit -n $any -s R -l recursive -d 'Read directories recursively'
-complete -c podfit -n "$any; and not __fish_seen_subcommand_from devices" -l pod -r -a '(__podfit_manifests) -' -d 'Pods to check: a file, a directory, or -'
+complete -c podfit -n "$any; and not __fish_seen_subcommand_from devices drain" -l pod -r -a '(__podfit_manifests) -' -d 'Pods to check: a file, a directory, or -'
 complete -c podfit -n $any -l feature-gates -x -d 'kube-scheduler feature gates, e.g. A=true,B=false'
 complete -c podfit -n $any -l kubernetes-version -x -a '1.32 1.33 1.34 1.35 1.36 1.37' -d 'The Kubernetes release modelled'
 complete -c podfit -n $any -l validate -x -a 'strict warn ignore true false' -d "Fields the kind's schema does not have"
@@ -46,14 +47,14 @@ complete -c podfit -n $any -l max-object-bytes -x -d 'Refuse any object larger t
 complete -c podfit -n $any -l live -d 'Read the cluster state from the cluster with kubectl get'
 complete -c podfit -n $any -l context -x -a '(__podfit_values)' -d 'The kubeconfig context kubectl uses with --live'
 complete -c podfit -n $any -l kubeconfig -r -F -d 'The kubeconfig file kubectl reads with --live'
-complete -c podfit -n "$any; and not __fish_seen_subcommand_from devices" -s n -l namespace -x -a '(__podfit_values)' -d 'Only the pending pods of this namespace'
+complete -c podfit -n "$any; and not __fish_seen_subcommand_from devices drain" -s n -l namespace -x -a '(__podfit_values)' -d 'Only the pending pods of this namespace'
 
 # check
 complete -c podfit -n '__fish_seen_subcommand_from check' -s o -l output -x -a 'table wide json yaml name' -d 'Output format'
 complete -c podfit -n '__fish_seen_subcommand_from check' -l all-reasons -d 'Run every Filter plugin on every node and list all failures'
 complete -c podfit -n '__fish_seen_subcommand_from check' -l no-preemption -d 'Run PostFilter without DefaultPreemption'
 complete -c podfit -n '__fish_seen_subcommand_from check' -l timings -d 'Print how long loading, the snapshot and checking took'
-complete -c podfit -n '__fish_seen_subcommand_from check place' -l config -r -a '(__podfit_manifests)' -d 'A KubeSchedulerConfiguration file'
+complete -c podfit -n '__fish_seen_subcommand_from check place drain' -l config -r -a '(__podfit_manifests)' -d 'A KubeSchedulerConfiguration file'
 # requeue
 complete -c podfit -n '__fish_seen_subcommand_from requeue' -s o -l output -x -a 'table wide json yaml' -d 'Output format'
 complete -c podfit -n '__fish_seen_subcommand_from requeue' -l old -r -a '(__podfit_manifests)' -d 'The object before the update: a Node, ResourceClaim, ResourceSlice or DeviceClass'
@@ -74,5 +75,15 @@ complete -c podfit -n '__fish_seen_subcommand_from devices' -s o -l output -x -a
 complete -c podfit -n '__fish_seen_subcommand_from devices' -l class -x -a '(__podfit_values)' -d 'A DeviceClass: its selectors must hold, first'
 complete -c podfit -n '__fish_seen_subcommand_from devices' -l selector -x -d 'A CEL device selector that must hold too'
 complete -c podfit -n '__fish_seen_subcommand_from devices' -l node -x -a '(__podfit_values)' -d 'Only the devices usable on this node'
+# drain
+complete -c podfit -n '__fish_seen_subcommand_from drain' -s o -l output -x -a 'table wide json yaml' -d 'Output format'
+complete -c podfit -n '__fish_seen_subcommand_from drain' -l node -x -a '(__podfit_values)' -d 'A node to drain'
+complete -c podfit -n '__fish_seen_subcommand_from drain' -l all -d 'Drain every node on its own, one line each'
+complete -c podfit -n '__fish_seen_subcommand_from drain' -l force -d 'Delete pods that declare no controller'
+complete -c podfit -n '__fish_seen_subcommand_from drain' -l delete-emptydir-data -d 'Evict pods with emptyDir volumes'
+# what-if changes: check, place, drain
+complete -c podfit -n '__fish_seen_subcommand_from check place drain' -l add-node -r -a '(__podfit_manifests)' -d 'What if: add the Node of this manifest'
+complete -c podfit -n '__fish_seen_subcommand_from check place drain' -l remove-node -x -a '(__podfit_values)' -d 'What if: remove this node and its pods'
+complete -c podfit -n '__fish_seen_subcommand_from check place drain' -l cordon -x -a '(__podfit_values)' -d 'What if: cordon this node'
 
 complete -c kubectl-podfit -w podfit

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "podfit/cli/pending_pods.h"
 #include "podfit/queue/admission.h"
 #include "podfit/report/admission_report.h"
 #include "podfit/snapshot/snapshot.h"
@@ -35,7 +36,9 @@ int run_admit(const AdmitOptions& options, std::ostream& out, std::ostream& err)
     return 2;
   }
   LoadedInput input;
-  if (!load_input(options.input, input, err)) return 2;
+  InputOptions input_options = options.input;
+  input_options.keep_bound_pods = true;  // the kubelet admits pods bound to its node
+  if (!load_input(input_options, input, err)) return 2;
   announce_release(options.output, input, err);
   const Snapshot snapshot(input.cluster, input.context.gates);
   const NodeInfo* node = snapshot.find_node(options.node);
@@ -50,7 +53,9 @@ int run_admit(const AdmitOptions& options, std::ostream& out, std::ostream& err)
     for (const Candidate& c : input.candidates) pods.push_back(&c.pod);
   } else {
     pods = snapshot.pending_pods();
-    if (pods.empty()) err << "podfit: no pending pods in the cluster state; use --pod to check a pod\n";
+    if (pods.empty()) {
+      err << no_pending_pods_notice(input.cluster, options.input.namespace_, "use --pod to check a pod") << '\n';
+    }
   }
 
   std::vector<AdmissionVerdict> verdicts;

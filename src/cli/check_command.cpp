@@ -15,9 +15,11 @@
 #include "podfit/framework/profiles.h"
 #include "podfit/framework/registry.h"
 #include "podfit/cli/input.h"
+#include "podfit/cli/pending_pods.h"
 #include "podfit/cli/workload_check.h"
 #include "podfit/report/fit_report_writer.h"
 #include "podfit/snapshot/snapshot.h"
+#include "podfit/util/plural.h"
 
 namespace podfit {
 namespace {
@@ -60,6 +62,10 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   const Clock::time_point snapshot_started = Clock::now();
   Snapshot& snapshot = working_set.snapshot.emplace(cluster, context.gates);
   const double snapshot_seconds = seconds_since(snapshot_started);
+  // JSON and YAML carry the what-if changes in the report itself.
+  if (options.output != "json" && options.output != "yaml") {
+    if (std::string notice = what_if_notice(input.what_if); !notice.empty()) err << notice << '\n';
+  }
   if (auto notice = orphaned_pods_notice(snapshot.orphaned_pods()); !notice.empty()) err << notice << '\n';
   // The profiles pods are checked with: --config's, or kube-scheduler's default profile.
   SchedulerConfiguration& scheduler_config = working_set.scheduler_config;
@@ -83,7 +89,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     }
   } else {
     pods = snapshot.pending_pods();
-    if (pods.empty()) err << "podfit: no pending pods in the cluster state; use --pod to check a pod\n";
+    if (pods.empty()) err << no_pending_pods_notice(cluster, options.input.namespace_, "use --pod to check a pod") << '\n';
   }
   const Clock::time_point check_started = Clock::now();
   for (const Pod* pod : pods) snapshot.ensure_namespace(pod->metadata.namespace_);
@@ -96,7 +102,8 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   };
   constexpr std::streamoff kBufferBytes = 1 << 20;
   const std::unique_ptr<FitReportWriter> writer =
-      make_fit_report_writer(options.output, buffer, TableStyle{options.color, options.output == "wide"});
+      make_fit_report_writer(options.output, buffer, TableStyle{options.color, options.output == "wide"}, input.what_if,
+                             pods.size() > 1);
   writer->begin(input.release);
   // A pod that fits nowhere is certain (unevaluated plugins only turn nodes down); one that fits
   // by the plugins podfit ran, with others not evaluated, is not a yes.
@@ -178,9 +185,10 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   out.flush();
 
   if (options.timings) {
-    err << fmt::format("podfit: timings: load {:.3f}s ({} nodes, {} pods), snapshot {:.3f}s, check {:.3f}s ({} pods x {} nodes)\n",
-                       load_seconds, cluster.nodes.size(), cluster.pods.size(), snapshot_seconds,
-                       seconds_since(check_started), pods.size(), snapshot.nodes().size());
+    err << fmt::format("podfit: timings: load {:.3f}s ({}, {}), snapshot {:.3f}s, check {:.3f}s ({} x {})\n",
+                       load_seconds, counted(cluster.nodes.size(), "node"), counted(cluster.pods.size(), "pod"),
+                       snapshot_seconds, seconds_since(check_started), counted(pods.size(), "pod"),
+                       counted(snapshot.nodes().size(), "node"));
   }
   if (any_unschedulable) return 1;
   return any_undetermined ? 3 : 0;

@@ -116,6 +116,21 @@ void add_input_flags(CLI::App* command, InputOptions& input, const std::string& 
   add_release_flag(command, input);
 }
 
+// --add-node, --remove-node and --cordon: what-if changes to the cluster state (check, place, drain).
+void add_what_if_flags(CLI::App* command, InputOptions& input) {
+  command->add_option("--add-node", input.add_nodes,
+                      "What if: add the Node of this manifest to the cluster state, as it is (repeatable)")
+      ->type_name("FILE")
+      ->allow_extra_args(false);
+  command->add_option("--remove-node", input.remove_nodes,
+                      "What if: remove this node and the pods bound to it from the cluster state (repeatable)")
+      ->type_name("NAME")
+      ->allow_extra_args(false);
+  command->add_option("--cordon", input.cordon_nodes, "What if: cordon this node (spec.unschedulable) (repeatable)")
+      ->type_name("NAME")
+      ->allow_extra_args(false);
+}
+
 // Where the cluster state comes from (-f files, or the cluster itself as kubectl sees it), and
 // kubectl's own flags for it, as every kubectl plugin takes them. Run as `kubectl podfit`
 // (`plugin`), a command given no -f reads the cluster. Commands about pods take -n too.
@@ -224,6 +239,22 @@ void document_commands(CommandLine& line, HelpFormatter& help) {
        .usage = "[flags]",
        .footer = {}});
   help.document(
+      line.drain_cmd,
+      {.details = "The nodes are cordoned and each of their pods is classified as kubectl drain classifies it "
+                  "(DaemonSet and mirror pods ignored, finished pods deleted, PodDisruptionBudgets counted across "
+                  "the evictions, pods without a controller or with emptyDir data blocked unless --force or "
+                  "--delete-emptydir-data); every evicted pod's replacement is then placed on the other nodes with "
+                  "place's scheduling cycle, higher priority first. Preemption is not simulated.",
+       .examples = {{"Can node-1 go, and where do its pods land?", "drain -f cluster.yaml --node node-1"},
+                    {"Which nodes could be drained today, each on its own?", "drain -f cluster.yaml --all"},
+                    {"The same for the cluster kubectl reaches, as JSON", "kubectl podfit drain --node node-1 -o json"}},
+       .exit_codes = {{"0", "drainable (with --all: every node is)"},
+                      {"1", "a pod is blocked or fits nowhere else"},
+                      {"2", "a usage error, an unknown node, or input podfit cannot read"}},
+       .extra_commands = {},
+       .usage = "(--node NAME... | --all) [flags]",
+       .footer = {}});
+  help.document(
       line.devices_cmd,
       {.details = "Which devices of the ResourceSlices a DeviceClass's selectors and every --selector match (all "
                   "must hold), evaluated in kube-scheduler's CEL environment for DRA, and why the others do not.",
@@ -244,7 +275,7 @@ std::string version_text() {
 }
 
 std::vector<CLI::App*> commands(const CommandLine& line) {
-  return {line.check_cmd, line.requeue_cmd, line.admit_cmd, line.place_cmd, line.devices_cmd};
+  return {line.check_cmd, line.requeue_cmd, line.admit_cmd, line.place_cmd, line.drain_cmd, line.devices_cmd};
 }
 
 std::unique_ptr<CommandLine> make_command_line(bool plugin) {
@@ -276,6 +307,7 @@ std::unique_ptr<CommandLine> make_command_line(bool plugin) {
                       "Leave DefaultPreemption out of PostFilter, as a scheduler with it disabled does");
   add_validation_flags(*line, check_cmd, check.input);
   add_cluster_flags(check_cmd, check.input, plugin);
+  add_what_if_flags(check_cmd, check.input);
 
   RequeueOptions& requeue = line->requeue;
   line->requeue_cmd = add_command(
@@ -333,6 +365,37 @@ std::unique_ptr<CommandLine> make_command_line(bool plugin) {
       ->type_name("FILE");
   add_validation_flags(*line, place_cmd, place.input);
   add_cluster_flags(place_cmd, place.input, plugin);
+  add_what_if_flags(place_cmd, place.input);
+
+  DrainOptions& drain = line->drain;
+  line->drain_cmd = add_command(app, "drain", "Where a drained node's pods would go, and what blocks the drain");
+  CLI::App* drain_cmd = line->drain_cmd;
+  drain_cmd
+      ->add_option("-f,--filename", drain.input.filenames,
+                   "Cluster state: a file, a directory of manifests, or - for standard input (repeatable)")
+      ->type_name("PATH")
+      ->allow_extra_args(false);
+  drain_cmd->add_flag("-R,--recursive", drain.input.recursive, "Read directories given with -f recursively");
+  drain_cmd->add_option("--feature-gates", drain.input.feature_gates, "kube-scheduler feature gates, e.g. A=true,B=false")
+      ->type_name("GATES");
+  CLI::Option* drain_node = drain_cmd->add_option("--node", drain.nodes, "A node to drain (repeatable: drained together)")
+                                ->type_name("NAME")
+                                ->allow_extra_args(false);
+  CLI::Option* drain_all =
+      drain_cmd->add_flag("--all", drain.all, "Drain every node on its own, from the same state, one line each");
+  drain_node->excludes(drain_all);
+  drain_cmd->add_flag("--force", drain.flags.force,
+                      "Delete pods that declare no controller (nothing replaces them), as kubectl drain --force");
+  drain_cmd->add_flag("--delete-emptydir-data", drain.flags.delete_emptydir_data,
+                      "Evict pods with emptyDir volumes (their data is lost), as kubectl drain --delete-emptydir-data");
+  add_output_flag(*line, drain_cmd, drain.output, {"table", "wide", "json", "yaml"});
+  drain_cmd
+      ->add_option("--config", drain.input.config,
+                   "A KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1): its profiles, plugins, weights and args")
+      ->type_name("FILE");
+  add_validation_flags(*line, drain_cmd, drain.input);
+  add_cluster_flags(drain_cmd, drain.input, plugin, false);
+  add_what_if_flags(drain_cmd, drain.input);
 
   DevicesOptions& devices = line->devices;
   line->devices_cmd = add_command(

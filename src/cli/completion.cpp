@@ -25,6 +25,9 @@ struct Offer {
 };
 
 // Flags whose value is a manifest file: offered as .yaml, .yml and .json files.
+// The flags whose value is a node of the cluster state.
+bool is_node_flag(std::string_view flag) { return flag == "--node" || flag == "--remove-node" || flag == "--cordon"; }
+
 const std::set<std::string> kManifestFlags = {"--filename", "--pod", "--config", "--old", "--new", "--add-node"};
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
@@ -230,11 +233,11 @@ Completion complete_value(const CommandLine& line, const LineSoFar& so_far, cons
   if (flag == "--kubeconfig") return {{}, kCompleteDefault};
   if (flag == "--context") return words_matching(kubeconfig_contexts(so_far), typed, prefix);
   const std::optional<ClusterState> manifests =
-      flag == "--namespace" || flag == "--node" || flag == "--class" ? manifests_on_line(so_far) : std::nullopt;
+      flag == "--namespace" || is_node_flag(flag) || flag == "--class" ? manifests_on_line(so_far) : std::nullopt;
   if (flag == "--namespace") {
     return words_matching(manifests ? namespaces_of(*manifests) : cluster_names(so_far, "namespaces"), typed, prefix);
   }
-  if (flag == "--node") {
+  if (is_node_flag(flag)) {
     return words_matching(manifests ? node_names_of(*manifests) : cluster_names(so_far, "nodes"), typed, prefix);
   }
   if (flag == "--class") {

@@ -11,7 +11,9 @@
 #include "podfit/admission/immediate_binding.h"
 #include "podfit/admission/resource_quota.h"
 #include "podfit/cli/live_input.h"
+#include "podfit/cli/pending_pods.h"
 #include "podfit/cli/progress.h"
+#include "podfit/cli/skipped_directories.h"
 #include "podfit/load/loader.h"
 #include "podfit/load/pod_creation.h"
 #include "podfit/util/paths.h"
@@ -169,7 +171,50 @@ bool set_release_gates(const InputOptions& options, const ReleaseChoice& release
   return true;
 }
 
+// Every object of an --add-node file must be a Node: anything else would be added silently.
+size_t objects_besides_nodes(const ClusterState& state) {
+  size_t skipped = 0;
+  for (const auto& [kind, count] : state.skipped_kinds) skipped += static_cast<size_t>(count);
+  return skipped + state.pods.size() + state.namespaces.size() + state.persistent_volumes.size() +
+         state.persistent_volume_claims.size() + state.storage_classes.size() + state.csi_nodes.size() +
+         state.csi_drivers.size() + state.csi_storage_capacities.size() + state.priority_classes.size() +
+         state.pod_disruption_budgets.size() + state.runtime_classes.size() + state.limit_ranges.size() +
+         state.resource_quotas.size() + state.resource_slices.size() + state.device_classes.size() +
+         state.resource_claims.size() + state.resource_claim_templates.size() + state.device_taint_rules.size();
+}
+
+// --add-node, --remove-node and --cordon, applied to the cluster state just loaded.
+bool apply_what_if_options(const InputOptions& options, const LoadOptions& load_options, ClusterState& cluster,
+                           WhatIfSummary& summary, std::ostream& err) {
+  WhatIfChanges changes;
+  for (const std::string& path : options.add_nodes) {
+    ClusterState added;
+    if (auto e = load_cluster_state({path}, load_options, added)) {
+      err << "error: --add-node: " << e->message << '\n';
+      return false;
+    }
+    if (added.nodes.empty() || objects_besides_nodes(added) > 0) {
+      err << "error: --add-node " << (path == "-" ? std::string("<stdin>") : shown_path(path))
+          << ": expected Node objects only (a Node manifest to add)\n";
+      return false;
+    }
+    for (Node& node : added.nodes) changes.added_nodes.push_back(std::move(node));
+  }
+  changes.removed_nodes = options.remove_nodes;
+  changes.cordoned_nodes = options.cordon_nodes;
+  if (changes.empty()) return true;
+  if (auto e = apply_what_if(cluster, std::move(changes), summary)) {
+    err << "error: " << *e << '\n';
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
+
+std::string what_if_notice(const WhatIfSummary& summary) {
+  return summary.empty() ? std::string() : describe_what_if(summary);
+}
 
 bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& err) {
   if (options.live && !options.filenames.empty()) {
@@ -243,6 +288,10 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
     cluster_error = load_live_cluster_state(options.kubeconfig, options.context, cluster_options, input.cluster,
                                             kubectl_messages);
   } else {
+    // Said before loading: the subdirectories' manifests may be what an error below misses.
+    for (const std::string& notice : skipped_directory_notices(options.filenames, options.recursive)) {
+      err << notice << '\n';
+    }
     cluster_error = load_cluster_state(options.filenames, cluster_options, input.cluster);
   }
   progress.finish();
@@ -269,8 +318,10 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
       return pod.spec.node_name.empty() && pod.metadata.namespace_ != options.namespace_;
     });
   }
+  if (!apply_what_if_options(options, load_options, input.cluster, input.what_if, err)) return false;
   CandidateSet candidates;
   if (!options.pods.empty()) {
+    for (const std::string& notice : skipped_directory_notices(options.pods, options.recursive)) err << notice << '\n';
     if (auto e = load_candidates(options.pods, load_options, candidates)) {
       print_warnings();
       err << "error: " << e->message << '\n';
@@ -281,6 +332,10 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   if (!input.cluster.skipped_kinds.empty()) err << describe_skipped_kinds(input.cluster) << '\n';
   if (!candidates.skipped_kinds.empty()) err << describe_skipped_candidates(candidates.skipped_kinds) << '\n';
   input.candidates = std::move(candidates.candidates);
+  // kube-scheduler schedules pending pods only: a pod bound already is not one (nor are its claims created).
+  if (!options.keep_bound_pods) {
+    if (std::string notice = leave_out_bound_candidates(input.candidates); !notice.empty()) err << notice << '\n';
+  }
   drop_disabled_pod_fields(input, err);
   const std::set<std::string> existing_claims = keys_of(input.cluster.persistent_volume_claims);
   const std::set<std::string> existing_quotas = keys_of(input.cluster.resource_quotas);
@@ -333,6 +388,7 @@ std::string orphaned_pods_notice(const std::vector<const Pod*>& orphans) {
 
 int stdin_readers(const InputOptions& options) {
   int uses = options.config == "-";
+  for (const auto& f : options.add_nodes) uses += f == "-";
   for (const auto& f : options.filenames) uses += f == "-";
   for (const auto& f : options.pods) uses += f == "-";
   return uses;

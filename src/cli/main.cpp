@@ -18,6 +18,7 @@
 #include "podfit/cli/command_line.h"
 #include "podfit/cli/completion.h"
 #include "podfit/cli/usage.h"
+#include "podfit/cli/color.h"
 
 namespace {
 
@@ -115,13 +116,14 @@ int main(int argc, char** argv) {
   podfit::AdmitOptions& admit = line->admit;
   podfit::PlaceOptions& place = line->place;
   podfit::DevicesOptions& devices = line->devices;
+  podfit::DrainOptions& drain = line->drain;
 
   // Standard output closed: no report could be written, so nothing is worth computing.
   if (::fcntl(STDOUT_FILENO, F_GETFD) == -1) {
     std::cerr << "error: standard output is closed: the report cannot be written\n";
     return 2;
   }
-  const bool color = isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+  const bool color = podfit::use_color(isatty(STDOUT_FILENO), std::getenv("NO_COLOR"), std::getenv("TERM"));
   static StdoutBuffer stdout_buffer;
   std::cout.rdbuf(&stdout_buffer);
   if (line->check_cmd->parsed()) {
@@ -143,6 +145,10 @@ int main(int argc, char** argv) {
   if (line->admit_cmd->parsed()) {
     admit.color = color;
     return finish(podfit::run_admit(admit, std::cout, std::cerr), stdout_buffer);
+  }
+  if (line->drain_cmd->parsed()) {
+    drain.color = color;
+    return finish(podfit::run_drain(drain, std::cout, std::cerr), stdout_buffer);
   }
   return 2;
 }

@@ -9,6 +9,7 @@
 
 #include "podfit/admission/admission.h"
 #include "podfit/admission/resource_quota.h"
+#include "podfit/cli/pending_pods.h"
 #include "podfit/cli/workload_check.h"
 #include "podfit/config/scheduler_config.h"
 #include "podfit/framework/placement_profiles.h"
@@ -238,6 +239,10 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
   if (!load_config_option(options.input.config, context.gates, scheduler_config, err)) return 2;
 
   Snapshot snapshot(cluster, context.gates);
+  // JSON and YAML carry the what-if changes in the report itself.
+  if (options.output != "json" && options.output != "yaml") {
+    if (std::string notice = what_if_notice(input.what_if); !notice.empty()) err << notice << '\n';
+  }
   if (auto notice = orphaned_pods_notice(snapshot.orphaned_pods()); !notice.empty()) err << notice << '\n';
 
   // The pods to place: --pod's, else the pending pods; the scheduling queue pops higher
@@ -250,7 +255,9 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
     pending.reserve(snapshot.pending_pods().size());
     for (const Pod* pod : snapshot.pending_pods()) pending.push_back(Candidate{*pod, std::nullopt, std::nullopt, std::nullopt});
     for (const Candidate& c : pending) candidates.push_back(&c);
-    if (candidates.empty()) err << "podfit: no pending pods in the cluster state; use --pod to place a pod\n";
+    if (candidates.empty()) {
+      err << no_pending_pods_notice(cluster, options.input.namespace_, "use --pod to place a pod") << '\n';
+    }
   }
   std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate* a, const Candidate* b) {
     return a->pod.spec.priority.value_or(0) > b->pod.spec.priority.value_or(0);
@@ -261,6 +268,7 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
   PlacementReport report;
   report.release = input.release;
   report.max = options.max;
+  report.what_if = input.what_if;
   report.not_run = placement.not_run();
   for (const ExtenderConfig& extender : scheduler_config.extenders) {
     report.not_run.push_back("Extender " + extender.url_prefix);

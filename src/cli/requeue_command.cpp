@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "podfit/cli/pending_pods.h"
 #include "podfit/load/loader.h"
 #include "podfit/queue/requeue.h"
 #include "podfit/report/requeue_report.h"
@@ -129,7 +130,9 @@ int run_requeue(const RequeueOptions& options, std::ostream& out, std::ostream& 
   }
 
   LoadedInput input;
-  if (!load_input(options.input, input, err)) return 2;
+  InputOptions input_options = options.input;
+  input_options.keep_bound_pods = true;  // the pre-enqueue check's node-name test is part of what requeue reports
+  if (!load_input(input_options, input, err)) return 2;
   announce_release(options.output, input, err);
 
   std::vector<Pod> pods;
@@ -138,7 +141,10 @@ int run_requeue(const RequeueOptions& options, std::ostream& out, std::ostream& 
   } else {
     const Snapshot snapshot(input.cluster, input.context.gates);
     for (const Pod* p : snapshot.pending_pods()) pods.push_back(*p);
-    if (pods.empty()) err << "podfit: no pending pods in the cluster state; use --pod to name the pods waiting\n";
+    if (pods.empty()) {
+      err << no_pending_pods_notice(input.cluster, options.input.namespace_, "use --pod to name the pods waiting")
+          << '\n';
+    }
   }
 
   // SchedulerQueueingHints off (v1.32, v1.33 only): the queue asks the pre-enqueue check instead.

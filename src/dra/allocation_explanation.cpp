@@ -14,6 +14,7 @@
 #include "podfit/dra/device_matching.h"
 #include "podfit/dra/device_views.h"
 #include "podfit/model/taint.h"
+#include "podfit/util/plural.h"
 
 namespace podfit::dra {
 namespace {
@@ -355,9 +356,9 @@ std::vector<std::string> AllocationExplainer::Impl::explain_constraints(const st
         std::int64_t distinct = 0;
         for (const auto& [value, devices] : by_value) distinct += value == "(none)" ? 0 : 1;
         if (distinct < needed) {
-          lines.push_back(fmt::format("{}: distinctAttribute {}: {} devices needed, but the free devices have {} "
-                                      "distinct value{} ({})",
-                                      claim_label(ci), *attribute, needed, distinct, distinct == 1 ? "" : "s",
+          lines.push_back(fmt::format("{}: distinctAttribute {}: {} needed, but the free devices have {} ({})",
+                                      claim_label(ci), *attribute, counted(static_cast<size_t>(needed), "device"),
+                                      counted(static_cast<size_t>(distinct), "distinct value"),
                                       fmt::join(groups, "; ")));
         }
       }

@@ -7,6 +7,7 @@
 #include "podfit/report/writers.h"
 #include "podfit/util/strings.h"
 #include "document_writer.h"
+#include "what_if_field.h"
 #include "text_table.h"
 
 namespace podfit {
@@ -181,10 +182,11 @@ void write_header(Writer& w, const ReleaseChoice& release) {
 }
 
 template <typename Writer>
-void write_trailer(Writer& w, const std::vector<std::string>& skipped_plugins) {
+void write_trailer(Writer& w, const std::vector<std::string>& skipped_plugins, const WhatIfSummary& what_if) {
   w.end_array();
   w.key("skippedPlugins");
   write_strings(w, skipped_plugins);
+  write_what_if_field(w, what_if);
   w.end_object();
 }
 
@@ -208,7 +210,8 @@ std::string workload_title(const PodVerdict& r) {
 template <typename Writer>
 class DocumentFitReportWriter : public FitReportWriter {
  public:
-  explicit DocumentFitReportWriter(std::ostream& out) : out_(out) {}
+  explicit DocumentFitReportWriter(std::ostream& out, WhatIfSummary what_if = {})
+      : out_(out), what_if_(std::move(what_if)) {}
   void begin(const ReleaseChoice& release) override {
     write_header(writer_, release);
     flush();
@@ -218,7 +221,7 @@ class DocumentFitReportWriter : public FitReportWriter {
     flush();
   }
   void end(const std::vector<std::string>& skipped_plugins) override {
-    write_trailer(writer_, skipped_plugins);
+    write_trailer(writer_, skipped_plugins, what_if_);
     // dump() ends with the closing brace; YAML's last line has its newline already.
     if constexpr (std::is_same_v<Writer, JsonWriter>) text_ += '\n';
     flush();
@@ -231,6 +234,7 @@ class DocumentFitReportWriter : public FitReportWriter {
   }
 
   std::ostream& out_;
+  WhatIfSummary what_if_;
   std::string text_;
   Writer writer_{text_};
 };
@@ -238,16 +242,21 @@ class DocumentFitReportWriter : public FitReportWriter {
 using JsonFitReportWriter = DocumentFitReportWriter<JsonWriter>;
 using YamlFitReportWriter = DocumentFitReportWriter<YamlWriter>;
 
-// -o name: node/NAME per feasible node, for pipes.
+// -o name: node/NAME per feasible node, for pipes; with several pods, "pod/NAMESPACE/NAME node/NAME"
+// per feasible pair, so that no line stands for a node without saying for which pod.
 class NamesFitReportWriter : public FitReportWriter {
  public:
-  explicit NamesFitReportWriter(std::ostream& out) : out_(out) {}
+  NamesFitReportWriter(std::ostream& out, bool several_pods) : out_(out), several_pods_(several_pods) {}
   void write(const PodVerdict& r) override {
-    for (std::string_view node : r.feasible_nodes) out_ << "node/" << node << '\n';
+    for (std::string_view node : r.feasible_nodes) {
+      if (several_pods_) out_ << "pod/" << r.namespace_ << '/' << r.name << ' ';
+      out_ << "node/" << node << '\n';
+    }
   }
 
  private:
   std::ostream& out_;
+  bool several_pods_;
 };
 
 // -o table and wide: one pod's verdict line, then its table of nodes.
@@ -288,11 +297,13 @@ void write_pod_table(std::ostream& out, const PodVerdict& r, const TableStyle& s
       continue;
     }
     bool first_failure = true;
-    // A DaemonSet creates no pod for a node it should not run on: that is not a pending pod.
-    const std::string no = n.daemon_pod == false ? "no pod" : "no";
+    // A DaemonSet creates no pod for a node it should not run on: that is not a pending pod,
+    // nor a failure to colour red.
+    const bool no_daemon_pod = n.daemon_pod == false;
+    const std::string no = no_daemon_pod ? "no pod" : "no";
     for (const Status& s : n.failures) {
       std::vector<TextTable::Cell> row = {{first_failure ? std::string(n.name) : "", ""},
-                                          {first_failure ? no : "", "31"},
+                                          {first_failure ? no : "", no_daemon_pod ? "" : "31"},
                                           {s.plugin(), ""},
                                           {std::string(code_name(s.code())), ""},
                                           {join(s.reasons(), ", "), ""}};
@@ -339,10 +350,11 @@ void write_report(FitReportWriter& writer, const FitReport& report) {
 
 }  // namespace
 
-std::unique_ptr<FitReportWriter> make_fit_report_writer(std::string_view output, std::ostream& out, const TableStyle& style) {
-  if (output == "json") return std::make_unique<JsonFitReportWriter>(out);
-  if (output == "yaml") return std::make_unique<YamlFitReportWriter>(out);
-  if (output == "name") return std::make_unique<NamesFitReportWriter>(out);
+std::unique_ptr<FitReportWriter> make_fit_report_writer(std::string_view output, std::ostream& out, const TableStyle& style,
+                                                         const WhatIfSummary& what_if, bool several_pods) {
+  if (output == "json") return std::make_unique<JsonFitReportWriter>(out, what_if);
+  if (output == "yaml") return std::make_unique<YamlFitReportWriter>(out, what_if);
+  if (output == "name") return std::make_unique<NamesFitReportWriter>(out, several_pods);
   return std::make_unique<TableFitReportWriter>(out, style);
 }
 
@@ -357,7 +369,7 @@ void write_fit_yaml(std::ostream& out, const FitReport& report) {
 }
 
 void write_fit_names(std::ostream& out, const FitReport& report) {
-  NamesFitReportWriter writer(out);
+  NamesFitReportWriter writer(out, report.results.size() > 1);
   write_report(writer, report);
 }
 

@@ -4,7 +4,9 @@
 #include <fmt/format.h>
 
 #include "podfit/report/placement_report.h"
+#include "podfit/util/plural.h"
 #include "document_writer.h"
+#include "what_if_field.h"
 #include "text_table.h"
 
 namespace podfit {
@@ -189,11 +191,8 @@ void write_report(Writer& w, const PlacementReport& report) {
     w.key("notRun");
     write_strings(w, report.not_run);
   }
+  write_what_if_field(w, report.what_if);
   w.end_object();
-}
-
-std::string plural(size_t n, std::string_view one, std::string_view many) {
-  return fmt::format("{} {}", n, n == 1 ? one : many);
 }
 
 // "default/web: 3/4 placed; default/web-3 not placed: <FitError>", or with --max
@@ -212,11 +211,11 @@ std::string candidate_summary(const PlacementReport& report, const CandidateCoun
     if (first_unplaced == nullptr) {
       if (report.limit_reached) {
         return fmt::format("{}: at least {} fit (placing stopped at the limit of {}; --limit raises it)", title,
-                           plural(c.placed, "copy", "copies"), *report.limit_reached);
+                           counted(c.placed, "copy", "copies"), *report.limit_reached);
       }
-      return fmt::format("{}: {} fit", title, plural(c.placed, "copy", "copies"));
+      return fmt::format("{}: {} fit", title, counted(c.placed, "copy", "copies"));
     }
-    return fmt::format("{}: {} fit; {} does not: {}", title, plural(c.placed, "copy", "copies"),
+    return fmt::format("{}: {} fit; {} does not: {}", title, counted(c.placed, "copy", "copies"),
                        pod_key(first_unplaced->namespace_, first_unplaced->name), first_unplaced->message);
   }
   // A pod placed once under its own name.
@@ -307,7 +306,8 @@ void write_placement_table(std::ostream& out, const PlacementReport& report, con
       if (p.candidate == index) mine.push_back(&p);
     }
     const std::string line = candidate_summary(report, c, mine);
-    const bool complete = c.placed == c.asked && (!report.max || c.placed > 0);
+    // With --max the copy that did not fit ends the count: one copy placed is a success (exit 0).
+    const bool complete = report.max ? c.placed > 0 : c.placed == c.asked;
     if (style.color) {
       out << (complete ? "\033[32m" : "\033[31m") << line << "\033[0m\n";
     } else {

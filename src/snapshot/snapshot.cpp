@@ -155,15 +155,45 @@ const PodInfo* Snapshot::assume(const Pod& pod, std::string_view node_name, cons
 }
 
 bool Snapshot::forget(const PodInfo* assumed) {
-  auto info = std::find_if(pod_infos_.begin(), pod_infos_.end(), [&](const auto& p) { return p.get() == assumed; });
-  auto pod = std::find_if(assumed_pods_.begin(), assumed_pods_.end(),
+  // Searched from the end: the pods assumed last are forgotten first, and the running ones come before them.
+  auto info = std::find_if(pod_infos_.rbegin(), pod_infos_.rend(), [&](const auto& p) { return p.get() == assumed; });
+  auto pod = std::find_if(assumed_pods_.rbegin(), assumed_pods_.rend(),
                           [&](const auto& p) { return assumed != nullptr && p.get() == &assumed->pod(); });
-  if (info == pod_infos_.end() || pod == assumed_pods_.end()) return false;
+  if (info == pod_infos_.rend() || pod == assumed_pods_.rend()) return false;
   generation_ = next_generation();
   if (NodeInfo* node = find_node((*pod)->spec.node_name)) node->remove_pod(assumed);
   count_claims(**pod, -1);
-  pod_infos_.erase(info);
-  assumed_pods_.erase(pod);
+  pod_infos_.erase(std::next(info).base());
+  assumed_pods_.erase(std::next(pod).base());
+  return true;
+}
+
+bool Snapshot::take_off_node(const PodInfo* running) {
+  NodeInfo* node = running == nullptr ? nullptr : find_node(running->pod().spec.node_name);
+  if (node == nullptr || !node->remove_pod(running)) return false;
+  generation_ = next_generation();
+  count_claims(running->pod(), -1);
+  return true;
+}
+
+bool Snapshot::put_back(const PodInfo* taken) {
+  NodeInfo* node = taken == nullptr ? nullptr : find_node(taken->pod().spec.node_name);
+  if (node == nullptr) return false;
+  generation_ = next_generation();
+  add_to_node(*node, taken);
+  return true;
+}
+
+bool Snapshot::update_node(const Node& node) {
+  auto it = by_name_.find(std::string_view(node.metadata.name));
+  if (it == by_name_.end()) return false;
+  generation_ = next_generation();
+  auto slot = std::find_if(nodes_.begin(), nodes_.end(), [&](const auto& n) { return n.get() == it->second; });
+  auto updated = std::make_unique<NodeInfo>(&node);
+  for (const PodInfo* pod : (*slot)->pods()) updated->add_pod(pod);
+  updated->mutable_image_states() = (*slot)->image_states();
+  it->second = updated.get();
+  *slot = std::move(updated);
   return true;
 }
 

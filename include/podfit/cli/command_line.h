@@ -12,6 +12,7 @@
 #include "podfit/cli/admit_command.h"
 #include "podfit/cli/check_command.h"
 #include "podfit/cli/devices_command.h"
+#include "podfit/cli/drain_command.h"
 #include "podfit/cli/place_command.h"
 #include "podfit/cli/requeue_command.h"
 
@@ -25,11 +26,13 @@ struct CommandLine {
   AdmitOptions admit;
   PlaceOptions place;
   DevicesOptions devices;
+  DrainOptions drain;
   CLI::App* check_cmd = nullptr;
   CLI::App* requeue_cmd = nullptr;
   CLI::App* admit_cmd = nullptr;
   CLI::App* place_cmd = nullptr;
   CLI::App* devices_cmd = nullptr;
+  CLI::App* drain_cmd = nullptr;
   // The values an option takes, for the options that take one of a few words (-o, --validate).
   std::map<const CLI::Option*, std::vector<std::string>> choices;
 };

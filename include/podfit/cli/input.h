@@ -11,6 +11,7 @@
 #include "podfit/load/loader.h"
 #include "podfit/load/workload.h"
 #include "podfit/model/cluster.h"
+#include "podfit/what_if/what_if.h"
 
 namespace podfit {
 
@@ -30,6 +31,13 @@ struct InputOptions {
   std::string kubeconfig;              // --kubeconfig: the kubeconfig file kubectl reads (--live)
   std::string namespace_;              // -n: the only namespace whose pending pods are checked; --pod objects' default
   bool progress = false;               // standard error is a terminal: show how a long load progresses
+  // What-if changes (check, place, drain), applied after loading: see podfit/what_if/what_if.h.
+  std::vector<std::string> add_nodes;     // --add-node FILE: Node manifests added as they are
+  std::vector<std::string> remove_nodes;  // --remove-node NAME: the node and the pods bound to it go
+  std::vector<std::string> cordon_nodes;  // --cordon NAME: spec.unschedulable set
+  // --pod pods bound to a node (spec.nodeName) stay: admit is the kubelet's check of such a pod,
+  // and requeue reports the queue's own node-name check. check and place leave them out.
+  bool keep_bound_pods = false;
 };
 
 struct LoadedInput {
@@ -37,6 +45,7 @@ struct LoadedInput {
   std::vector<Candidate> candidates;  // from --pod, in input order: pods, and workloads as their pod
   PluginContext context;        // feature gates (and, later, plugin args)
   ReleaseChoice release;        // the Kubernetes release modelled, and where it came from
+  WhatIfSummary what_if;        // the what-if changes applied to `cluster`
 };
 
 // Reads everything the options name; on bad usage or bad input prints one "error: ..." line
@@ -49,6 +58,9 @@ void announce_release(const std::string& output, const LoadedInput& input, std::
 
 // The pods bound to nodes missing from the cluster state, as a one-line notice, or "".
 std::string orphaned_pods_notice(const std::vector<const Pod*>& orphans);
+
+// The line table output prints on standard error for the what-if changes applied, or "".
+std::string what_if_notice(const WhatIfSummary& summary);
 
 // How many of -f, --pod and --config name standard input ("-"): it can be read only once.
 int stdin_readers(const InputOptions& options);

@@ -11,6 +11,7 @@
 #include "podfit/kubernetes_release.h"
 #include "podfit/report/fit_report.h"
 #include "podfit/report/writers.h"
+#include "podfit/what_if/what_if.h"
 
 namespace podfit {
 
@@ -23,7 +24,11 @@ class FitReportWriter {
   virtual void end(const std::vector<std::string>& skipped_plugins) { (void)skipped_plugins; }
 };
 
-// The writer of one of check's output formats (table, wide, json, yaml, name) into `out`.
-std::unique_ptr<FitReportWriter> make_fit_report_writer(std::string_view output, std::ostream& out, const TableStyle& style);
+// The writer of one of check's output formats (table, wide, json, yaml, name) into `out`; JSON
+// and YAML end with the whatIf member when `what_if` holds changes. `several_pods`: the check
+// covers more than one pod, so -o name says which pod each node is for ("pod/NAMESPACE/NAME
+// node/NODE"); for one pod it prints "node/NODE" alone.
+std::unique_ptr<FitReportWriter> make_fit_report_writer(std::string_view output, std::ostream& out, const TableStyle& style,
+                                                        const WhatIfSummary& what_if = {}, bool several_pods = false);
 
 }  // namespace podfit

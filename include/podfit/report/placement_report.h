@@ -15,6 +15,7 @@
 #include "podfit/framework/score_runner.h"
 #include "podfit/model/workload.h"
 #include "podfit/report/writers.h"
+#include "podfit/what_if/what_if.h"
 
 namespace podfit {
 
@@ -72,6 +73,7 @@ struct PlacementReport {
   std::optional<size_t> limit_reached;
   // Plugins of the profiles podfit does not run ("<extension point> <plugin>").
   std::vector<std::string> not_run;
+  WhatIfSummary what_if;  // --add-node, --remove-node, --cordon as applied
 };
 
 // -o table / -o wide: one row per placed pod (node, score, every feasible node's total; wide

@@ -67,6 +67,14 @@ class Snapshot {
   // ForgetPod: undoes assume() when the pod's binding fails; the PodInfo is gone afterwards.
   // False when `assumed` is not a pod assume() added.
   bool forget(const PodInfo* assumed);
+  // RemovePod for a running pod (an eviction): off its node and out of the claim counts. The
+  // PodInfo stays owned by the snapshot, so put_back() can undo it; false when it is not on its node.
+  bool take_off_node(const PodInfo* running);
+  // Undoes take_off_node(): the pod is on its node again.
+  bool put_back(const PodInfo* taken);
+  // UpdateNode keeping the node's pods: the node named node.metadata.name reads `node` from now on
+  // (a cordon). `node` must outlive the snapshot; false when no node has that name.
+  bool update_node(const Node& node);
   // The storage lookups with their assume caches, which Reserve writes between cycles.
   StorageLookup& mutable_storage() { return storage_; }
   // The ResourceClaim "namespace/name" as the DRA manager's assume cache holds it (an assumed

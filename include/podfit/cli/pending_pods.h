@@ -1,0 +1,22 @@
+// Which pods a command works on are pending ones, and what it says when there are none.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "podfit/load/workload.h"
+#include "podfit/model/cluster.h"
+
+namespace podfit {
+
+// Takes the --pod candidates already bound to a node (spec.nodeName set) out of `candidates`:
+// kube-scheduler never schedules such a pod. Returns the notice that names them ("" when none was).
+std::string leave_out_bound_candidates(std::vector<Candidate>& candidates);
+
+// The notice for a cluster state without pending pods to work on. With -n (`namespace_` not
+// empty) it says whether that namespace exists: a Namespace object, or any object in it.
+// `advice` ends the line, e.g. "use --pod to check a pod".
+std::string no_pending_pods_notice(const ClusterState& cluster, const std::string& namespace_, std::string_view advice);
+
+}  // namespace podfit

@@ -68,6 +68,7 @@ int run_drain(const DrainOptions& options, std::ostream& out, std::ostream& err)
   }
   LoadedInput input;
   if (!load_input(options.input, input, err)) return 2;
+  announce_release(options.output, input, err);
   const ClusterState& cluster = input.cluster;
   const FeatureGates& gates = input.context.gates;
   SchedulerConfiguration scheduler_config;
@@ -106,14 +107,14 @@ int run_drain(const DrainOptions& options, std::ostream& out, std::ostream& err)
     for (const auto& node : snapshot.nodes()) names.push_back(node->name());
     std::vector<DrainOutcome> outcomes = drain_each(names, cluster, simulator, scheduler_config, gates, options.flags);
     for (const DrainOutcome& o : outcomes) drainable = drainable && o.drainable();
-    if (options.output == "json") write_drain_all_json(buffer, outcomes, input.what_if);
-    else if (options.output == "yaml") write_drain_all_yaml(buffer, outcomes, input.what_if);
+    if (options.output == "json") write_drain_all_json(buffer, outcomes, input.what_if, input.release);
+    else if (options.output == "yaml") write_drain_all_yaml(buffer, outcomes, input.what_if, input.release);
     else write_drain_all_table(buffer, outcomes, style);
   } else {
     const DrainOutcome outcome = simulator.drain(nodes);
     drainable = outcome.drainable();
-    if (options.output == "json") write_drain_json(buffer, outcome, input.what_if);
-    else if (options.output == "yaml") write_drain_yaml(buffer, outcome, input.what_if);
+    if (options.output == "json") write_drain_json(buffer, outcome, input.what_if, input.release);
+    else if (options.output == "yaml") write_drain_yaml(buffer, outcome, input.what_if, input.release);
     else write_drain_table(buffer, outcome, style);
   }
   out << buffer.view();

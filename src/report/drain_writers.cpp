@@ -19,10 +19,11 @@ void write_pod_ref(Writer& w, const DrainedPod& p) {
 }
 
 template <typename Writer>
-void write_report(Writer& w, const DrainOutcome& outcome, const WhatIfSummary& what_if) {
+void write_report(Writer& w, const DrainOutcome& outcome, const WhatIfSummary& what_if, const ReleaseChoice& release) {
   w.begin_object();
   string_field(w, "apiVersion", "podfit/v1");
   string_field(w, "kind", "DrainReport");
+  release_fields(w, release);
   w.key("drained");
   write_strings(w, outcome.drained);
   boolean_field(w, "drainable", outcome.drainable());
@@ -45,10 +46,11 @@ void write_report(Writer& w, const DrainOutcome& outcome, const WhatIfSummary& w
 }
 
 template <typename Writer>
-void write_all_report(Writer& w, const std::vector<DrainOutcome>& outcomes, const WhatIfSummary& what_if) {
+void write_all_report(Writer& w, const std::vector<DrainOutcome>& outcomes, const WhatIfSummary& what_if, const ReleaseChoice& release) {
   w.begin_object();
   string_field(w, "apiVersion", "podfit/v1");
   string_field(w, "kind", "DrainReport");
+  release_fields(w, release);
   w.key("nodes");
   w.begin_array();
   std::vector<std::string> drainable;
@@ -113,20 +115,20 @@ std::string blocker(const DrainedPod& p) {
 
 }  // namespace
 
-void write_drain_json(std::ostream& out, const DrainOutcome& outcome, const WhatIfSummary& what_if) {
-  write_document<JsonWriter>(out, [&](JsonWriter& w) { write_report(w, outcome, what_if); });
+void write_drain_json(std::ostream& out, const DrainOutcome& outcome, const WhatIfSummary& what_if, const ReleaseChoice& release) {
+  write_document<JsonWriter>(out, [&](JsonWriter& w) { write_report(w, outcome, what_if, release); });
 }
 
-void write_drain_yaml(std::ostream& out, const DrainOutcome& outcome, const WhatIfSummary& what_if) {
-  write_document<YamlWriter>(out, [&](YamlWriter& w) { write_report(w, outcome, what_if); });
+void write_drain_yaml(std::ostream& out, const DrainOutcome& outcome, const WhatIfSummary& what_if, const ReleaseChoice& release) {
+  write_document<YamlWriter>(out, [&](YamlWriter& w) { write_report(w, outcome, what_if, release); });
 }
 
-void write_drain_all_json(std::ostream& out, const std::vector<DrainOutcome>& outcomes, const WhatIfSummary& what_if) {
-  write_document<JsonWriter>(out, [&](JsonWriter& w) { write_all_report(w, outcomes, what_if); });
+void write_drain_all_json(std::ostream& out, const std::vector<DrainOutcome>& outcomes, const WhatIfSummary& what_if, const ReleaseChoice& release) {
+  write_document<JsonWriter>(out, [&](JsonWriter& w) { write_all_report(w, outcomes, what_if, release); });
 }
 
-void write_drain_all_yaml(std::ostream& out, const std::vector<DrainOutcome>& outcomes, const WhatIfSummary& what_if) {
-  write_document<YamlWriter>(out, [&](YamlWriter& w) { write_all_report(w, outcomes, what_if); });
+void write_drain_all_yaml(std::ostream& out, const std::vector<DrainOutcome>& outcomes, const WhatIfSummary& what_if, const ReleaseChoice& release) {
+  write_document<YamlWriter>(out, [&](YamlWriter& w) { write_all_report(w, outcomes, what_if, release); });
 }
 
 void write_drain_table(std::ostream& out, const DrainOutcome& outcome, const DrainTableStyle& style) {

@@ -47,6 +47,7 @@ SCHEMA_FILES = {
     "AdmissionReport": "admission-report.schema.json",
     "AdmissionReportList": "admission-report.schema.json",
     "DeviceReport": "device-report.schema.json",
+    "DrainReport": "drain-report.schema.json",
 }
 
 # The output flags that print a document: -o json, -ojson, -o=json, --output json, --output=json

@@ -35,7 +35,7 @@ TEST_CASE("TERM=dumb turns colour off") {
 std::string coloured_check_table(const PodVerdict& verdict) {
   std::ostringstream out;
   const auto writer = make_fit_report_writer("table", out, TableStyle{true, false});
-  writer->begin();
+  writer->begin(ReleaseChoice{});
   writer->write(verdict);
   writer->end({});
   return out.str();

@@ -22,8 +22,8 @@ PodVerdict verdict(const std::string& namespace_, const std::string& name, std::
 
 TEST_CASE("-o name for one pod: node/NAME per feasible node") {
   std::ostringstream out;
-  const auto writer = make_fit_report_writer("name", out, TableStyle{}, false);
-  writer->begin();
+  const auto writer = make_fit_report_writer("name", out, TableStyle{}, {}, false);
+  writer->begin(ReleaseChoice{});
   writer->write(verdict("shop", "web", {"node-a", "node-b"}));
   writer->end({});
   CHECK(out.str() == "node/node-a\nnode/node-b\n");
@@ -31,8 +31,8 @@ TEST_CASE("-o name for one pod: node/NAME per feasible node") {
 
 TEST_CASE("-o name for several pods: one line per feasible pair, none for a pod that fits nowhere") {
   std::ostringstream out;
-  const auto writer = make_fit_report_writer("name", out, TableStyle{}, true);
-  writer->begin();
+  const auto writer = make_fit_report_writer("name", out, TableStyle{}, {}, true);
+  writer->begin(ReleaseChoice{});
   writer->write(verdict("shop", "web", {"node-b", "node-a"}));
   CHECK(out.str() == "pod/shop/web node/node-b\npod/shop/web node/node-a\n");  // written before the next pod
   writer->write(verdict("ml", "batch", {}));

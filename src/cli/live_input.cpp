@@ -112,6 +112,25 @@ std::string kubectl_program() {
 
 namespace {
 
+// Starts `program args` with standard output on `out_fd` and standard error on `err_fd` (-1:
+// /dev/null); posix_spawnp's error, or 0 with the child in *pid.
+int spawn(const std::string& program, const std::vector<std::string>& args, int out_fd, int err_fd, pid_t* pid) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, out_fd, STDOUT_FILENO);
+  if (err_fd >= 0) posix_spawn_file_actions_adddup2(&actions, err_fd, STDERR_FILENO);
+  else posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  // A terminal stays kubectl's (credential plugins may ask for a login); piped input is podfit's.
+  if (!::isatty(STDIN_FILENO)) posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  std::vector<char*> argv;
+  argv.push_back(const_cast<char*>(program.c_str()));
+  for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+  const int spawned = posix_spawnp(pid, program.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  return spawned;
+}
+
 struct KubectlRun {
   std::optional<LoadError> loaded;  // what reading its output gave
   int status = 0;
@@ -137,19 +156,8 @@ std::optional<LoadError> run_kubectl_get(const std::string& kubeconfig, const st
     ::close(output[1]);
     return LoadError{fmt::format("--live: cannot create a temporary file: {}", std::strerror(errno))};
   }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, fileno(messages), STDERR_FILENO);
-  // A terminal stays kubectl's (credential plugins may ask for a login); piped input is podfit's.
-  if (!::isatty(STDIN_FILENO)) posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  std::vector<char*> argv;
-  argv.push_back(const_cast<char*>(program.c_str()));
-  for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
-  argv.push_back(nullptr);
   pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
+  const int spawned = spawn(program, args, output[1], fileno(messages), &pid);
   ::close(output[1]);
   if (spawned != 0) {
     ::close(output[0]);
@@ -207,19 +215,9 @@ std::optional<std::string> kubectl_server_version(const std::string& kubeconfig,
   args.push_back("--output=json");
   std::FILE* output = std::tmpfile();
   if (output == nullptr) return std::nullopt;
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, fileno(output), STDOUT_FILENO);
-  // Its complaints (an unreachable server) are said again, in full, by the `kubectl get` that follows.
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-  if (!::isatty(STDIN_FILENO)) posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  std::vector<char*> argv;
-  argv.push_back(const_cast<char*>(program.c_str()));
-  for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
-  argv.push_back(nullptr);
   pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
+  // Its complaints (an unreachable server) are said again, in full, by the `kubectl get` that follows.
+  const int spawned = spawn(program, args, fileno(output), -1, &pid);
   if (spawned != 0) {
     std::fclose(output);
     return std::nullopt;

@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "podfit/report/drain_report.h"
+#include "podfit/util/plural.h"
 #include "podfit/util/strings.h"
 #include "document_writer.h"
 #include "text_table.h"
@@ -81,10 +82,6 @@ void write_all_report(Writer& w, const std::vector<DrainOutcome>& outcomes, cons
   w.end_object();
 }
 
-std::string plural(size_t n, std::string_view one, std::string_view many) {
-  return fmt::format("{} {}", n, n == 1 ? one : many);
-}
-
 std::string headline(const DrainOutcome& outcome) {
   size_t blocked = 0, nowhere = 0, ignored = 0;
   for (const DrainedPod& p : outcome.pods) {
@@ -95,11 +92,11 @@ std::string headline(const DrainOutcome& outcome) {
   const std::string nodes = join(outcome.drained, ", ");
   if (outcome.drainable()) {
     return fmt::format("drain {}: drainable: {} to reschedule, {} ignored", nodes,
-                       plural(outcome.to_move(), "pod", "pods"), ignored);
+                       counted(outcome.to_move(), "pod", "pods"), ignored);
   }
   std::vector<std::string> why;
-  if (blocked) why.push_back(plural(blocked, "pod blocked", "pods blocked"));
-  if (nowhere) why.push_back(plural(nowhere, "replacement fits nowhere", "replacements fit nowhere"));
+  if (blocked) why.push_back(counted(blocked, "pod blocked", "pods blocked"));
+  if (nowhere) why.push_back(counted(nowhere, "replacement fits nowhere", "replacements fit nowhere"));
   return fmt::format("drain {}: not drainable: {}", nodes, join(why, ", "));
 }
 
@@ -180,7 +177,7 @@ void write_drain_all_table(std::ostream& out, const std::vector<DrainOutcome>& o
   table.print(out, style.color);
   out << '\n'
       << fmt::format("{} of {} can be drained on {} own, each from the same starting state\n", drainable,
-                     plural(outcomes.size(), "node", "nodes"), outcomes.size() == 1 ? "its" : "their");
+                     counted(outcomes.size(), "node", "nodes"), outcomes.size() == 1 ? "its" : "their");
 }
 
 }  // namespace podfit

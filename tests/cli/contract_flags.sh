@@ -15,7 +15,8 @@ fail() {
 # The text of one "## " section, by its title.
 section() { awk -v title="$1" '/^## / {on = ($0 == "## " title); next} on' "$contract"; }
 input=$(section "Input")
-commands=$("$podfit" --help | awk '/^Subcommands:/ {on = 1; next} on && NF {print $1}')
+# The commands, as the help's "Commands:" list shows them (help and version are not reports).
+commands=$("$podfit" --help | awk '/^Commands:/ {on = 1; next} on && !NF {exit} on {print $1}' | grep -vx 'help\|version')
 [ -n "$commands" ] || fail "podfit --help lists no command"
 for command in $commands; do
   before=$failed
@@ -26,11 +27,11 @@ for command in $commands; do
   fi
   help=$("$podfit" "$command" --help)
   # A flag is named as a word of its own: `--flag`, `-f, --flag`, [--flag N].
-  for flag in $(printf '%s\n' "$help" | grep -E '^  -' | awk '{print $1}' | tr ',' '\n' | sort -u); do
+  for flag in $(printf '%s\n' "$help" | grep -E '^  -' | awk '{print $1}' | tr ',' '\n' | sed 's/\[.*//' | sort -u); do
     printf '%s\n%s\n' "$text" "$input" | grep -qE -- "(^|[^a-zA-Z0-9-])$flag([^a-zA-Z0-9-]|\$)" ||
       fail "podfit $command --help lists $flag; $contract does not"
   done
-  for value in $(printf '%s\n' "$help" | sed -n 's/.*--output TEXT:{\([a-z,]*\)}.*/\1/p' | tr ',' ' '); do
+  for value in $(printf '%s\n' "$help" | sed -n 's/.*Output format, one of: \([a-z, ]*\).*/\1/p' | tr -d ' ' | tr ',' ' '); do
     printf '%s\n' "$text" | grep -qF -- "\`$value\`" || fail "podfit $command -o $value is not in its section of $contract"
   done
   grep -qE "^\| [0-9] \|.*" <(section "Exit codes") && section "Exit codes" | grep -qF "\`$command\`" ||

@@ -83,7 +83,7 @@ kubectl_completes() {
     fail "kubectl __complete $*: '$got', want '$want'"
   fi
 }
-kubectl_completes "check requeue admit place devices help version :4" podfit ""
+kubectl_completes "check requeue admit place drain devices help version :4" podfit ""
 kubectl_completes "json :4" podfit check -o j
 kubectl_completes "yaml yml json :8" podfit check --pod ""
 kubectl_completes "worker-1 worker-2 worker-3 worker-4 worker-5 :4" podfit admit -f testdata/demo/cluster.yaml --node worker-

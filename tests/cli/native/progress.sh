@@ -2,7 +2,8 @@
 # Progress while a large input loads: drawn on standard error when it is a terminal (here a
 # pseudo-terminal made by `script`), erased before podfit prints anything else, and never
 # written to a pipe or a file. The input trickles in through a pipe, so the load lasts long
-# enough to be seen; PODFIT_PROGRESS_DELAY=0 lets the line appear at once.
+# enough to be seen; PODFIT_PROGRESS_DELAY=0 lets the line appear at once. `-o name` keeps the
+# table's one line (which release is modelled) off standard error.
 # Usage: progress.sh PODFIT_BINARY   (run from the repository root)
 set -u
 podfit=$(realpath "$1")
@@ -27,7 +28,7 @@ EOF
 chmod +x "$work/trickle"
 
 # On a terminal: standard output goes to a file, so the terminal shows standard error only.
-PODFIT_PROGRESS_DELAY=0 script -qec "$work/trickle | '$podfit' check -f - >'$work/tty.out'" /dev/null >"$work/tty.err" 2>&1
+PODFIT_PROGRESS_DELAY=0 script -qec "$work/trickle | '$podfit' check -f - -o name >'$work/tty.out'" /dev/null >"$work/tty.err" 2>&1
 code_tty=$?
 if grep -q 'Loading <stdin>: 0\.1 MB, [0-9]* objects' "$work/tty.err"; then
   ok "on a terminal: $(grep -o 'Loading <stdin>: [^ ]* MB, [0-9]* objects' "$work/tty.err" | head -1)"
@@ -40,7 +41,7 @@ if [ "$(tail -c 1 "$work/tty.err" | od -An -c | tr -d ' ')" = '\r' ]; then
 else
   fail "on a terminal, the progress line was left behind:"; cat -v "$work/tty.err"
 fi
-"$work/trickle" | "$podfit" check -f - >"$work/pipe.out" 2>"$work/pipe.err"
+"$work/trickle" | "$podfit" check -f - -o name >"$work/pipe.out" 2>"$work/pipe.err"
 code_pipe=$?
 if [ $code_tty -eq 1 ] && [ $code_pipe -eq 1 ] && cmp -s "$work/tty.out" "$work/pipe.out"; then
   ok "the report is the same on a terminal and in a pipe (exit 1)"
@@ -49,13 +50,13 @@ else
 fi
 
 # In a pipe or a file: nothing but podfit's messages, whatever the delay.
-PODFIT_PROGRESS_DELAY=0 "$work/trickle" | PODFIT_PROGRESS_DELAY=0 "$podfit" check -f - 2>&1 >/dev/null | cat >"$work/piped.err"
+PODFIT_PROGRESS_DELAY=0 "$work/trickle" | PODFIT_PROGRESS_DELAY=0 "$podfit" check -f - -o name 2>&1 >/dev/null | cat >"$work/piped.err"
 [ ! -s "$work/piped.err" ] && ok "standard error in a pipe: no progress" || { fail "progress written to a pipe:"; cat -v "$work/piped.err"; }
-PODFIT_PROGRESS_DELAY=0 "$podfit" check -f "$dump" >/dev/null 2>"$work/file.err"
+PODFIT_PROGRESS_DELAY=0 "$podfit" check -f "$dump" -o name >/dev/null 2>"$work/file.err"
 [ ! -s "$work/file.err" ] && ok "standard error in a file: no progress" || { fail "progress written to a file:"; cat -v "$work/file.err"; }
 
 # A short load on a terminal with the default delay (half a second): nothing drawn.
-script -qec "'$podfit' check -f '$dump' >/dev/null" /dev/null >"$work/quick.err" 2>&1
+script -qec "'$podfit' check -f '$dump' -o name >/dev/null" /dev/null >"$work/quick.err" 2>&1
 [ ! -s "$work/quick.err" ] && ok "a short load on a terminal draws nothing" || { fail "a short load drew:"; cat -v "$work/quick.err"; }
 
 if [ $failed -ne 0 ]; then

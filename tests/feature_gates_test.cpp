@@ -239,6 +239,10 @@ TEST_CASE("feature gates: what changed between releases without a gate") {
   CHECK(v33.volume_binding_pv_affinity_reason);
   CHECK_FALSE(ReleaseChanges::of(KubernetesRelease{32}).volume_binding_pv_affinity_reason);
   CHECK_FALSE(ReleaseChanges::of(KubernetesRelease{32}).balanced_allocation_skips_best_effort);
+  CHECK_FALSE(ReleaseChanges::of(KubernetesRelease{32}).node_ports_count_sidecars);
+  CHECK_FALSE(ReleaseChanges::of(KubernetesRelease{33, 5}).node_ports_count_sidecars);
+  CHECK(ReleaseChanges::of(KubernetesRelease{33, 6}).node_ports_count_sidecars);
+  CHECK(v34.node_ports_count_sidecars);
   const ReleaseChanges v35 = ReleaseChanges::of(KubernetesRelease{35});
   CHECK(v35.taint_reason_without_taint);
   CHECK(v35.dynamic_resources_score);

@@ -746,3 +746,40 @@ TEST_CASE("pod resources: resize condition and non-missing details") {
 
 }  // namespace
 }  // namespace podfit
+
+namespace podfit {
+namespace {
+
+TEST_CASE("pod requests before v1.37: each container's own max, then the aggregate") {
+  // c1 grew (spec 1, running with 2), c2 shrank (spec 2, running with 1).
+  Pod pod;
+  pod.spec.containers = {testing::container("c1", testing::rl({{"cpu", "1"}}), testing::rl({{"cpu", "4"}})),
+                         testing::container("c2", testing::rl({{"cpu", "2"}}), testing::rl({{"cpu", "4"}}))};
+  pod.spec.init_containers = {testing::container("setup", testing::rl({{"cpu", "3"}}))};
+  pod.status.container_statuses = {
+      testing::container_status("c1", testing::rl({{"cpu", "1"}}), testing::rl({{"cpu", "2"}}), testing::rl({{"cpu", "3"}})),
+      testing::container_status("c2", testing::rl({{"cpu", "2"}}), testing::rl({{"cpu", "1"}}), testing::rl({{"cpu", "5"}}))};
+  PodResourcesOptions per_container;
+  per_container.use_status_resources = true;
+  per_container.per_container_status = true;
+  PodResourcesOptions max_of_sums;
+  max_of_sums.use_status_resources = true;
+  // v1.33 to v1.36: max(1, 2, 1) + max(2, 1, 2) = 4; limits max(4, 3) + max(4, 5) = 9.
+  CHECK(pod_requests(pod, per_container).find("cpu")->to_string() == "4");
+  CHECK(pod_limits(pod, per_container).find("cpu")->to_string() == "9");
+  // v1.37: max(spec 3, actuated 3, allocated 3) = 3; limits max(8, 8) = 8.
+  CHECK(pod_requests(pod, max_of_sums).find("cpu")->to_string() == "3");
+  CHECK(pod_limits(pod, max_of_sums).find("cpu")->to_string() == "8");
+  // Infeasible: status resources and allocated only, per container: max(2, 1) + max(1, 2) = 4;
+  // limits are the status's: 3 + 5.
+  pod.status.conditions = {testing::resize_pending("Infeasible")};
+  CHECK(pod_requests(pod, per_container).find("cpu")->to_string() == "4");
+  CHECK(pod_limits(pod, per_container).find("cpu")->to_string() == "8");
+  // Without status resources, a container counts its spec (allocated alone is not read).
+  pod.status.conditions.clear();
+  pod.status.container_statuses = {testing::container_status("c1", testing::rl({{"cpu", "9"}}))};
+  CHECK(pod_requests(pod, per_container).find("cpu")->to_string() == "3");
+}
+
+}  // namespace
+}  // namespace podfit

@@ -162,6 +162,12 @@ bool set_release_gates(const InputOptions& options, const ReleaseChoice& release
     err << "error: --feature-gates: " << gate_error << '\n';
     return false;
   }
+  // v1.32 read resizing pods' requests its own way (status resources of regular containers only).
+  if (release.release.minor == 32 && input.context.gates.in_place_pod_vertical_scaling) {
+    err << "error: --feature-gates: InPlacePodVerticalScaling=true is not modelled for v1.32: podfit reads resizing "
+           "pods as v1.33 and later do\n";
+    return false;
+  }
   // Accepted by v1.32's kube-scheduler, but podfit counts restartable init containers as sidecars always.
   if (!input.context.gates.sidecar_containers) {
     err << "error: --feature-gates: SidecarContainers=false is not modelled: podfit counts init containers with "

@@ -9,8 +9,11 @@ constexpr std::string_view kPodResizePending = "PodResizePending";
 constexpr std::string_view kReasonInfeasible = "Infeasible";
 constexpr std::string_view kReasonDeferred = "Deferred";
 
-// Which list of a container (and its status) an aggregation reads; nullptr stands for an absent list.
-using ContainerListFn = const ResourceList* (*)(const Container&, const ContainerStatus*, bool resize_infeasible);
+// Which list of a container (and its status) an aggregation reads; nullptr stands for an absent
+// list. `keeps_running`: a regular or restartable init container; `storage` holds a list made
+// for the call.
+using ContainerListFn = const ResourceList* (*)(const Container&, const ContainerStatus*, bool resize_infeasible,
+                                                bool keeps_running, ResourceList& storage);
 
 // Sums `extra` into `list`, copying resources `list` does not have yet.
 void add_resource_list(ResourceList& list, const ResourceList* extra) {
@@ -44,33 +47,53 @@ const ResourceList* optional_list(const std::optional<ResourceList>& list) {
   return list ? &*list : nullptr;
 }
 
-const ResourceList* spec_requests(const Container& c, const ContainerStatus*, bool) {
+const ResourceList* spec_requests(const Container& c, const ContainerStatus*, bool, bool, ResourceList&) {
   return optional_list(c.resources.requests);
 }
 
-const ResourceList* spec_limits(const Container& c, const ContainerStatus*, bool) {
+const ResourceList* spec_limits(const Container& c, const ContainerStatus*, bool, bool, ResourceList&) {
   return optional_list(c.resources.limits);
 }
 
 // What the kubelet has admitted: allocatedResources, else the spec unless the resize is infeasible.
-const ResourceList* allocated_requests(const Container& c, const ContainerStatus* cs, bool infeasible) {
+const ResourceList* allocated_requests(const Container& c, const ContainerStatus* cs, bool infeasible, bool, ResourceList&) {
   if (cs != nullptr && cs->allocated_resources) return &*cs->allocated_resources;
   if (infeasible) return nullptr;
   return optional_list(c.resources.requests);
 }
 
 // What the runtime applies: status resources, else allocated, else the spec unless infeasible.
-const ResourceList* actuated_requests(const Container& c, const ContainerStatus* cs, bool infeasible) {
+const ResourceList* actuated_requests(const Container& c, const ContainerStatus* cs, bool infeasible, bool, ResourceList&) {
   if (cs != nullptr && cs->resources && cs->resources->requests) return &*cs->resources->requests;
   if (cs != nullptr && cs->allocated_resources) return &*cs->allocated_resources;
   if (infeasible) return nullptr;
   return optional_list(c.resources.requests);
 }
 
-const ResourceList* actuated_limits(const Container& c, const ContainerStatus* cs, bool infeasible) {
+const ResourceList* actuated_limits(const Container& c, const ContainerStatus* cs, bool infeasible, bool, ResourceList&) {
   if (cs != nullptr && cs->resources && cs->resources->limits) return &*cs->resources->limits;
   if (infeasible) return nullptr;
   return optional_list(c.resources.limits);
+}
+
+// Before v1.37, each running container on its own: max(spec, status resources, allocated), or
+// status resources and allocated alone while a resize is infeasible, once the kubelet reports
+// the container's resources; init containers that run to completion count their spec.
+const ResourceList* container_max_requests(const Container& c, const ContainerStatus* cs, bool infeasible,
+                                           bool keeps_running, ResourceList& storage) {
+  if (!keeps_running || cs == nullptr || !cs->resources) return optional_list(c.resources.requests);
+  storage = infeasible ? max_of({optional_list(cs->resources->requests), optional_list(cs->allocated_resources)})
+                       : max_of({optional_list(c.resources.requests), optional_list(cs->resources->requests),
+                                 optional_list(cs->allocated_resources)});
+  return &storage;
+}
+
+const ResourceList* container_max_limits(const Container& c, const ContainerStatus* cs, bool infeasible,
+                                         bool keeps_running, ResourceList& storage) {
+  if (!keeps_running || cs == nullptr || !cs->resources) return optional_list(c.resources.limits);
+  if (infeasible) return optional_list(cs->resources->limits);
+  storage = max_of({optional_list(c.resources.limits), optional_list(cs->resources->limits)});
+  return &storage;
 }
 
 // Regular container statuses are searched before init container statuses, by name.
@@ -102,10 +125,15 @@ ResourceList apply_non_missing(const ResourceList* list, const ResourceList& non
 // regular init container runs alongside the restartable ones started before it.
 ResourceList aggregate_by(const Pod& pod, const PodResourcesOptions& options, ContainerListFn list_of) {
   const bool infeasible = options.use_status_resources && is_pod_resize_infeasible(pod);
-  auto container_list = [&](const Container& c, ResourceList& storage) -> const ResourceList* {
+  auto container_list = [&](const Container& c, bool keeps_running, ResourceList& storage) -> const ResourceList* {
     const ContainerStatus* cs = options.use_status_resources ? find_container_status(pod, c.name) : nullptr;
-    const ResourceList* list = list_of(c, cs, infeasible);
-    if (options.non_missing_container_requests.empty()) return list;
+    ResourceList made;
+    const ResourceList* list = list_of(c, cs, infeasible, keeps_running, made);
+    if (options.non_missing_container_requests.empty()) {
+      if (list != &made) return list;
+      storage = std::move(made);
+      return &storage;
+    }
     storage = apply_non_missing(list, options.non_missing_container_requests);
     return &storage;
   };
@@ -113,14 +141,14 @@ ResourceList aggregate_by(const Pod& pod, const PodResourcesOptions& options, Co
   ResourceList result;
   for (const auto& c : pod.spec.containers) {
     ResourceList storage;
-    add_resource_list(result, container_list(c, storage));
+    add_resource_list(result, container_list(c, true, storage));
   }
 
   ResourceList restartable_sum;
   ResourceList init_peak;
   for (const auto& c : pod.spec.init_containers) {
     ResourceList storage;
-    const ResourceList* list = container_list(c, storage);
+    const ResourceList* list = container_list(c, is_restartable_init_container(c), storage);
     if (is_restartable_init_container(c)) {
       add_resource_list(result, list);
       add_resource_list(restartable_sum, list);
@@ -195,6 +223,7 @@ bool is_pod_resize_deferred(const Pod& pod) { return first_resize_condition_has_
 ResourceList aggregate_container_requests(const Pod& pod, const PodResourcesOptions& options) {
   ResourceList spec = aggregate_by(pod, options, spec_requests);
   if (!options.use_status_resources) return spec;
+  if (options.per_container_status) return aggregate_by(pod, options, container_max_requests);
 
   const auto& status = pod.status;
   ResourceList allocated_storage;
@@ -221,6 +250,7 @@ ResourceList aggregate_container_limits(const Pod& pod, const PodResourcesOption
   limit_options.non_missing_container_requests.clear();
   ResourceList spec = aggregate_by(pod, limit_options, spec_limits);
   if (!options.use_status_resources) return spec;
+  if (options.per_container_status) return aggregate_by(pod, limit_options, container_max_limits);
 
   const auto& status = pod.status;
   ResourceList actuated_storage;

@@ -29,7 +29,7 @@ std::string_view NodePorts::name() const { return names::kNodePorts; }
 Status NodePorts::pre_filter(CycleState& state, const PodInfo& pod, const Snapshot&, PreFilterResult&) const {
   if (skip_deferred_resize_ && is_pod_resize_deferred(pod.pod())) return Status(Code::Skip);
   auto data = std::make_unique<NodePortsState>();
-  data->ports = pod_host_ports(pod.pod());
+  data->ports = pod.host_ports();
   if (data->ports.empty()) return Status(Code::Skip);
   state.write(std::string(kStateKey), std::move(data));
   return Status();

@@ -15,7 +15,9 @@ struct BalancedAllocationState final : StateData {
 
 NodeResourcesBalancedAllocation::NodeResourcesBalancedAllocation(const FeatureGates& gates,
                                                                  NodeResourcesBalancedAllocationArgs args)
-    : args_(std::move(args)), skip_best_effort_(gates.changes.balanced_allocation_skips_best_effort) {
+    : args_(std::move(args)),
+      skip_best_effort_(gates.changes.balanced_allocation_skips_best_effort),
+      score_change_(gates.changes.balanced_allocation_scores_change) {
   options_.use_requested = true;
   options_.use_status_resources = gates.in_place_pod_vertical_scaling;
   options_.in_place_pod_level_resources_vertical_scaling = gates.in_place_pod_level_resources_vertical_scaling;
@@ -47,7 +49,7 @@ ScoreResult NodeResourcesBalancedAllocation::score(const CycleState& state, cons
   }
   if (args_.resources.empty()) return ScoreResult{0, Status::error("resources not found")};
   const AllocationView view = allocation_view(node, args_.resources, *requests, /*use_requested=*/true);
-  return ScoreResult{balanced_allocation_score(view), Status()};
+  return ScoreResult{balanced_allocation_score(view, score_change_), Status()};
 }
 
 std::unique_ptr<Plugin> new_node_resources_balanced_allocation(const PluginContext& context) {

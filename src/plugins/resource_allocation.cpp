@@ -58,6 +58,7 @@ AllocationView allocation_view(const NodeInfo& node, const std::vector<ResourceS
                                const std::vector<int64_t>& pod_requests, bool use_requested) {
   AllocationView view;
   view.requested.assign(resources.size(), 0);
+  view.allocated.assign(resources.size(), 0);
   view.allocatable.assign(resources.size(), 0);
   const Resource& usage = use_requested ? node.requested() : node.non_zero_requested();
   const Resource& allocatable = node.allocatable();
@@ -84,6 +85,7 @@ AllocationView allocation_view(const NodeInfo& node, const std::vector<ResourceS
     if (alloc == 0) continue;
     view.allocatable[i] = alloc;
     view.requested[i] = requested;
+    view.allocated[i] = requested - request;
   }
   return view;
 }
@@ -135,12 +137,15 @@ int64_t requested_to_capacity_ratio_score(const AllocationView& view, const std:
   return static_cast<int64_t>(std::round(static_cast<double>(node_score) / static_cast<double>(weight_sum)));
 }
 
-int64_t balanced_allocation_score(const AllocationView& view) {
+namespace {
+
+// (1 - the standard deviation of the used fractions) x MaxNodeScore: 50 to 100.
+int64_t balanced_resource_score(const std::vector<int64_t>& requested, const std::vector<int64_t>& allocatable) {
   std::vector<double> fractions;
   double total = 0;
-  for (size_t i = 0; i < view.requested.size(); ++i) {
-    if (view.allocatable[i] == 0) continue;
-    double fraction = static_cast<double>(view.requested[i]) / static_cast<double>(view.allocatable[i]);
+  for (size_t i = 0; i < requested.size(); ++i) {
+    if (allocatable[i] == 0) continue;
+    double fraction = static_cast<double>(requested[i]) / static_cast<double>(allocatable[i]);
     if (fraction > 1) fraction = 1;
     total += fraction;
     fractions.push_back(fraction);
@@ -156,6 +161,17 @@ int64_t balanced_allocation_score(const AllocationView& view) {
     deviation = std::sqrt(sum / static_cast<double>(fractions.size()));
   }
   return static_cast<int64_t>((1 - deviation) * static_cast<double>(kMaxNodeScore));
+}
+
+}  // namespace
+
+int64_t balanced_allocation_score(const AllocationView& view, bool score_change) {
+  const int64_t with_pod = balanced_resource_score(view.requested, view.allocatable);
+  if (!score_change) return with_pod;
+  // From v1.36, how the pod changes the node's balance: 75 for no change, towards 100 as it
+  // evens the node out, towards 50 as it unbalances it.
+  const int64_t without_pod = balanced_resource_score(view.allocated, view.allocatable);
+  return kMaxNodeScore / 2 + (kMaxNodeScore / 2 + with_pod - without_pod) / 2;
 }
 
 }  // namespace podfit

@@ -105,7 +105,8 @@ std::string claim_user(const Snapshot& snapshot, const std::string& namespace_, 
 }  // namespace
 
 VolumeRestrictions::VolumeRestrictions(const FeatureGates& gates)
-    : skip_deferred_resize_(gates.in_place_pod_vertical_scaling_scheduler_preemption) {}
+    : skip_deferred_resize_(gates.in_place_pod_vertical_scaling_scheduler_preemption),
+      rwop_reason_reworded_(gates.changes.volume_restrictions_rwop_reason) {}
 
 std::string_view VolumeRestrictions::name() const { return names::kVolumeRestrictions; }
 
@@ -152,7 +153,10 @@ Status VolumeRestrictions::filter(const CycleState& state, const PodInfo& pod, c
   const auto* data = state.read<VolumeRestrictionsState>(kStateKey);
   if (data == nullptr) return Status::error(fmt::format("cannot read \"{}\" from cycleState", kStateKey));
   if (data->conflicting_claim_ref_count > 0) {
-    return Status(Code::Unschedulable, {std::string(kErrReasonReadWriteOncePodConflict)}, data->conflict_details);
+    return Status(Code::Unschedulable,
+                  {std::string(rwop_reason_reworded_ ? kErrReasonReadWriteOncePodConflict
+                                                     : kErrReasonReadWriteOncePodConflictBefore133)},
+                  data->conflict_details);
   }
   return Status();
 }

@@ -54,7 +54,7 @@ std::vector<AdmissionResult> admission_check(const Pod& pod, const NodeInfo& nod
     if (!include_all_failures) return results;
   }
 
-  const std::vector<ContainerPort> wanted = pod_host_ports(pod);
+  const std::vector<ContainerPort> wanted = pod_host_ports(pod, gates.changes.node_ports_count_sidecars);
   if (!fits_ports(wanted, node.used_ports())) {
     results.push_back({std::string(names::kNodePorts), std::string(NodePorts::kErrReason), std::nullopt,
                        port_conflict_details(wanted, node.used_ports())});

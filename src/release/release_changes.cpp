@@ -10,6 +10,14 @@ ReleaseChanges ReleaseChanges::of(KubernetesRelease release) {
   changes.taint_reason_without_taint = release.at_least(34, 2);
   // kubernetes/kubernetes#129887, v1.33.0.
   changes.volume_binding_pv_affinity_reason = release.minor >= 33;
+  // kubernetes/kubernetes#132040, v1.34.0, and its cherry-pick #133390, v1.33.6.
+  changes.node_ports_count_sidecars = release.at_least(33, 6);
+  // kubernetes/kubernetes#135573, v1.36.0.
+  changes.balanced_allocation_scores_change = release.minor >= 36;
+  // Pod requests from the max of sums (kubernetes/kubernetes 9d1c3c22), v1.37.0.
+  changes.requests_max_of_sums = release.minor >= 37;
+  // kubernetes/kubernetes#129145, merged in February 2025, before v1.33's code freeze.
+  changes.volume_restrictions_rwop_reason = release.minor >= 33;
   // kubernetes/kubernetes#130260, v1.33.0.
   changes.balanced_allocation_skips_best_effort = release.minor >= 33;
   // kubernetes/kubernetes#134711, v1.35.0.

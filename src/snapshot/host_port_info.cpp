@@ -37,10 +37,10 @@ bool HostPortInfo::check_conflict(std::string ip, std::string protocol, int32_t 
   return entries_.contains(Entry{kBindAllHostIP, protocol, port}) || entries_.contains(Entry{ip, protocol, port});
 }
 
-std::vector<ContainerPort> pod_host_ports(const Pod& pod) {
+std::vector<ContainerPort> pod_host_ports(const Pod& pod, bool sidecars) {
   std::vector<ContainerPort> ports;
   for (const auto& c : pod.spec.init_containers) {
-    if (!c.restart_policy || *c.restart_policy != "Always") continue;
+    if (!sidecars || !c.restart_policy || *c.restart_policy != "Always") continue;
     for (const auto& p : c.ports) {
       if (p.host_port > 0) ports.push_back(p);
     }

@@ -49,7 +49,7 @@ void NodeInfo::update(const PodInfo* pod, int64_t sign) {
   non_zero_requested_.milli_cpu = go_add(non_zero_requested_.milli_cpu, go_mul(sign, footprint.non0_cpu));
   non_zero_requested_.memory = go_add(non_zero_requested_.memory, go_mul(sign, footprint.non0_mem));
 
-  for (const auto& port : pod_host_ports(pod->pod())) {
+  for (const auto& port : pod->host_ports()) {
     if (sign > 0) {
       used_ports_.add(port.host_ip, port.protocol, port.host_port);
     } else {

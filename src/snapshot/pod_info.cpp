@@ -3,12 +3,14 @@
 #include "podfit/framework/feature_gates.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/pod_resources.h"
+#include "podfit/snapshot/host_port_info.h"
 
 namespace podfit {
 
 PodResource calculate_pod_resource(const Pod& pod, const FeatureGates& gates) {
   PodResourcesOptions options;
   options.use_status_resources = gates.in_place_pod_vertical_scaling;
+  options.per_container_status = !gates.changes.requests_max_of_sums;
   options.in_place_pod_level_resources_vertical_scaling = gates.in_place_pod_level_resources_vertical_scaling;
   options.skip_pod_level_resources = !gates.pod_level_resources;
   const ResourceList requests = pod_requests(pod, options);
@@ -142,9 +144,14 @@ PodAffinityTerms compile_pod_affinity_terms(const Pod& pod) {
   return out;
 }
 
-PodInfo::PodInfo(const Pod& pod, const FeatureGates& gates) : pod_(&pod), resource_(calculate_pod_resource(pod, gates)) {
+PodInfo::PodInfo(const Pod& pod, const FeatureGates& gates)
+    : pod_(&pod),
+      resource_(calculate_pod_resource(pod, gates)),
+      sidecar_host_ports_(gates.changes.node_ports_count_sidecars) {
   if (has_affinity()) affinity_ = std::make_shared<const PodAffinityTerms>(compile_pod_affinity_terms(pod));
 }
+
+std::vector<ContainerPort> PodInfo::host_ports() const { return pod_host_ports(*pod_, sidecar_host_ports_); }
 
 const std::vector<AffinityTerm>& PodInfo::required_affinity_terms() const {
   return (affinity_ ? *affinity_ : no_affinity()).required_affinity;

@@ -20,8 +20,18 @@ struct ReleaseChanges {
   bool taint_reason_without_taint = true;
   // v1.33 (#129887): VolumeBinding's "node(s) had volume node affinity conflict" reworded.
   bool volume_binding_pv_affinity_reason = true;
+  // v1.33 (#129145): VolumeRestrictions' ReadWriteOncePod reason reworded.
+  bool volume_restrictions_rwop_reason = true;
   // v1.33 (#130260): NodeResourcesBalancedAllocation skips pods that request nothing.
   bool balanced_allocation_skips_best_effort = true;
+  // v1.36 (#135573): NodeResourcesBalancedAllocation scores the change the pod makes to the
+  // node's balance, not the balance with the pod alone.
+  bool balanced_allocation_scores_change = true;
+  // v1.37 (component-helpers 1e15266): a resizing pod's requests are the max of the spec's,
+  // the allocated and the actuated aggregates, not the aggregate of each container's max.
+  bool requests_max_of_sums = true;
+  // v1.34 and v1.33.6 (#132040, #133390): NodePorts counts the host ports of sidecars.
+  bool node_ports_count_sidecars = true;
   // v1.35 (#134711): DynamicResources scores nodes (weight 2 in the default profile).
   bool dynamic_resources_score = true;
 

@@ -14,6 +14,9 @@ namespace podfit {
 struct PodResourcesOptions {
   // Take max(spec, allocated, actuated) from container statuses (InPlacePodVerticalScaling).
   bool use_status_resources = false;
+  // With use_status_resources, before v1.37: each container's own max, then the aggregate
+  // (v1.37 takes the max of the spec's, the allocated and the actuated aggregates).
+  bool per_container_status = false;
   // Prefer the pod-level status.allocatedResources / status.resources aggregates when present.
   bool in_place_pod_level_resources_vertical_scaling = false;
   bool exclude_overhead = false;

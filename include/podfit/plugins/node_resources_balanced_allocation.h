@@ -39,6 +39,7 @@ class NodeResourcesBalancedAllocation final : public PreScorePlugin, public Scor
  private:
   NodeResourcesBalancedAllocationArgs args_;
   bool skip_best_effort_;  // v1.33 on
+  bool score_change_;      // v1.36 on: the pod's effect on the balance
   ResourceAllocationOptions options_;
 };
 

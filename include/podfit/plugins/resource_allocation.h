@@ -54,7 +54,8 @@ bool is_best_effort(const std::vector<int64_t>& pod_requests);
 
 // The node's allocatable and its requests with the pod added, per resource.
 struct AllocationView {
-  std::vector<int64_t> requested;
+  std::vector<int64_t> requested;    // the node's requests with the pod's
+  std::vector<int64_t> allocated;    // the node's requests before the pod
   std::vector<int64_t> allocatable;  // 0 for a resource that takes no part in the score
 };
 
@@ -75,7 +76,8 @@ int64_t most_allocated_score(const AllocationView& view, const std::vector<Resou
 int64_t requested_to_capacity_ratio_score(const AllocationView& view, const std::vector<ResourceSpec>& resources,
                                           const FunctionShape& shape);
 // balancedResourceScorer: (1 - standard deviation of the utilization fractions, each capped at
-// 1) * 100, truncated.
-int64_t balanced_allocation_score(const AllocationView& view);
+// 1) * 100, truncated, with the pod. `score_change` (v1.36 on): 50 + (50 + that - the same
+// without the pod) / 2, so that the pod's effect on the node's balance counts.
+int64_t balanced_allocation_score(const AllocationView& view, bool score_change);
 
 }  // namespace podfit

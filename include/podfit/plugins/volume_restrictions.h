@@ -22,6 +22,9 @@ class VolumeRestrictions final : public PreFilterPlugin, public FilterPlugin {
   // The reason for every node when a ReadWriteOncePod claim of the pod is already in use.
   static constexpr std::string_view kErrReasonReadWriteOncePodConflict =
       "node(s) unavailable due to PersistentVolumeClaim with ReadWriteOncePod access mode already in-use by another pod";
+  // The same reason before v1.33.
+  static constexpr std::string_view kErrReasonReadWriteOncePodConflictBefore133 =
+      "node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access mode";
   // CycleState key of the pod's ReadWriteOncePod claims ("PreFilter" + plugin name, as kube-scheduler).
   static constexpr std::string_view kStateKey = "PreFilterVolumeRestrictions";
 
@@ -42,6 +45,7 @@ class VolumeRestrictions final : public PreFilterPlugin, public FilterPlugin {
 
  private:
   bool skip_deferred_resize_;
+  bool rwop_reason_reworded_;  // v1.33 on
 };
 
 // satisfyVolumeConflicts negated: the first of the pod's in-tree disks that a pod on the node

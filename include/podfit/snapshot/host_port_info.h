@@ -43,7 +43,7 @@ class HostPortInfo {
 
 // GetHostPorts: the ports with hostPort > 0 of restartable (sidecar) init containers, then of
 // regular containers, in spec order. Regular init containers are not included: they do not run
-// for the pod's lifetime.
-std::vector<ContainerPort> pod_host_ports(const Pod& pod);
+// for the pod's lifetime. Without `sidecars` (before v1.33.6 and v1.34), containers' only.
+std::vector<ContainerPort> pod_host_ports(const Pod& pod, bool sidecars = true);
 
 }  // namespace podfit

@@ -81,6 +81,8 @@ class PodInfo {
 
   const Pod& pod() const { return *pod_; }
   const PodResource& calculated() const { return resource_; }
+  // The host ports the pod holds on its node, as the release counts them (pod_host_ports).
+  std::vector<ContainerPort> host_ports() const;
   // podWithAffinity: spec.affinity has podAffinity or podAntiAffinity (even empty ones).
   bool has_affinity() const;
   // podWithRequiredAntiAffinity: podAntiAffinity with at least one required term.
@@ -101,6 +103,7 @@ class PodInfo {
  private:
   const Pod* pod_;
   PodResource resource_;
+  bool sidecar_host_ports_;  // v1.33.6 and v1.34 on: sidecars' host ports count
   std::shared_ptr<const PodAffinityTerms> affinity_;  // only for pods with pod (anti-)affinity
 };
 

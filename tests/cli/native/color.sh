@@ -6,14 +6,7 @@
 set -u
 podfit=$(realpath "$1")
 command -v script >/dev/null 2>&1 || { echo "FAIL: script is not installed (Debian package bsdutils)"; exit 1; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failed=0
-ok() { echo "ok   $*"; }
-fail() {
-  echo "FAIL $*"
-  failed=$((failed + 1))
-}
+. "$(dirname "$0")/report.sh"
 esc=$(printf '\033')
 run="'$podfit' check -f testdata/demo/cluster.yaml --pod testdata/demo/web.yaml"
 
@@ -37,7 +30,7 @@ on_terminal "NO_COLOR=1"
 grep -q "${esc}\[" "$work/out" && { fail "NO_COLOR=1 left colour on:"; cat -v "$work/out"; } || ok "NO_COLOR=1 turns colour off"
 on_terminal "TERM=dumb"
 grep -q "${esc}\[" "$work/out" && { fail "TERM=dumb left colour on:"; cat -v "$work/out"; } || ok "TERM=dumb turns colour off"
-env -u NO_COLOR TERM=xterm "$podfit" check -f testdata/demo/cluster.yaml --pod testdata/demo/web.yaml | cat >"$work/pipe"
+env -u NO_COLOR TERM=xterm "$podfit" check -f testdata/demo/cluster.yaml --pod testdata/demo/web.yaml 2>/dev/null | cat >"$work/pipe"
 grep -q "${esc}\[" "$work/pipe" && { fail "colour written to a pipe"; cat -v "$work/pipe"; } || ok "no colour in a pipe"
 
 [ $failed -eq 0 ] || { echo "$failed check(s) failed"; exit 1; }

@@ -11,14 +11,7 @@
 set -u
 build=$(realpath "$1")
 root=$(pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failed=0
-ok() { echo "ok   $*"; }
-fail() {
-  echo "FAIL $*"
-  failed=$((failed + 1))
-}
+. "$(dirname "$0")/report.sh"
 for tool in cpack dpkg-deb dpkg apt-get sha256sum man; do
   command -v "$tool" >/dev/null 2>&1 || { echo "FAIL: $tool is not installed (tools/install-deps.sh installs it)"; exit 1; }
 done

@@ -9,14 +9,7 @@ set -u
 podfit=$(realpath "$1")
 dump=testdata/real/kubectl-get.json
 command -v script >/dev/null 2>&1 || { echo "FAIL: script is not installed (Debian package bsdutils)"; exit 1; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failed=0
-ok() { echo "ok   $*"; }
-fail() {
-  echo "FAIL $*"
-  failed=$((failed + 1))
-}
+. "$(dirname "$0")/report.sh"
 
 # Half the dump, a pause, the rest: the load is still running a second in.
 cat >"$work/trickle" <<EOF

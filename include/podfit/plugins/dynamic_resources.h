@@ -84,10 +84,7 @@ class DynamicResources final : public PreFilterPlugin,
                   std::vector<std::string>& writes) const override;
 
  private:
-  std::optional<std::string> unmodelled_gate_off(const Pod& pod, const Snapshot& snapshot) const;
-
   FeatureGates gates_;
-  KubernetesRelease release_;
   bool enabled_;
   bool extended_resource_;
   bool consumable_capacity_;

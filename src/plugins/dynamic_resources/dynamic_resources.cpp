@@ -141,50 +141,23 @@ std::vector<std::string> explain_allocation(const Shared& s, LazyExplainer& lazy
   return lazy.explainer->explain(node);
 }
 
-}  // namespace
-
-// The allocator's feature gates podfit models only on: the first the pod's claims or the cluster's
-// devices make matter while it is off, by name, or nullopt.
-std::optional<std::string> DynamicResources::unmodelled_gate_off(const Pod& pod, const Snapshot& snapshot) const {
-  const ClusterState& cluster = snapshot.cluster();
-  if (pod.spec.resource_claims.empty()) return std::nullopt;
-  const auto any_device = [&](auto&& test) {
-    for (const ResourceSlice& slice : cluster.resource_slices) {
-      for (const Device& device : slice.devices) {
-        if (test(slice, device)) return true;
-      }
-    }
-    return false;
-  };
-  if (!gates_.dra_device_taints &&
-      (!cluster.device_taint_rules.empty() || any_device([](const ResourceSlice&, const Device& d) { return !d.taints.empty(); }))) {
-    return std::string("DRADeviceTaints");
-  }
-  if (!gates_.dra_device_taint_rules && !cluster.device_taint_rules.empty()) return std::string("DRADeviceTaintRules");
-  if (!gates_.dra_partitionable_devices &&
-      any_device([](const ResourceSlice& s, const Device& d) { return !s.shared_counters.empty() || !d.consumes_counters.empty(); })) {
-    return std::string("DRAPartitionableDevices");
-  }
-  if (!gates_.dra_device_binding_conditions &&
-      any_device([](const ResourceSlice&, const Device& d) { return !d.binding_conditions.empty(); })) {
-    return std::string("DRADeviceBindingConditions");
-  }
-  for (const PodResourceClaim& pod_claim : pod.spec.resource_claims) {
-    PodClaimName name = pod_claim_name(pod, pod_claim);
-    if (!name.name) continue;
-    const ResourceClaim* claim = snapshot.resource_claim(pod.metadata.namespace_, *name.name);
-    if (claim == nullptr || claim->allocation) continue;
-    for (const DeviceRequest& request : claim->spec.requests) {
-      if (!gates_.dra_prioritized_list && !request.first_available.empty()) return std::string("DRAPrioritizedList");
-      if (!gates_.dra_admin_access && request.exactly && request.exactly->admin_access) return std::string("DRAAdminAccess");
-    }
-  }
-  return std::nullopt;
+// structured.Features as kube-scheduler derives them from its gates.
+dra::AllocatorFeatures allocator_features(const FeatureGates& gates) {
+  dra::AllocatorFeatures features;
+  features.admin_access = gates.dra_admin_access;
+  features.prioritized_list = gates.dra_prioritized_list;
+  features.partitionable_devices = gates.dra_partitionable_devices;
+  features.device_taints = gates.dra_device_taints;
+  features.device_taint_rules = gates.dra_device_taint_rules;
+  features.device_binding_and_status = gates.dra_device_binding_conditions && gates.dra_resource_claim_device_status;
+  features.consumable_capacity = gates.dra_consumable_capacity;
+  return features;
 }
+
+}  // namespace
 
 DynamicResources::DynamicResources(const FeatureGates& gates, std::chrono::nanoseconds filter_timeout)
     : gates_(gates),
-      release_(gates.release),
       enabled_(gates.dynamic_resource_allocation),
       extended_resource_(gates.dra_extended_resource),
       consumable_capacity_(gates.dra_consumable_capacity),
@@ -196,11 +169,6 @@ std::string_view DynamicResources::name() const { return names::kDynamicResource
 std::optional<std::string> DynamicResources::cannot_evaluate(const Pod& pod, const Snapshot& snapshot) const {
   if (!enabled_) return std::nullopt;
   const ClusterState& cluster = snapshot.cluster();
-  if (std::optional<std::string> gate = unmodelled_gate_off(pod, snapshot)) {
-    return fmt::format("the allocation depends on {}, which is off here ({}), and podfit models the allocator with "
-                       "it on only",
-                       *gate, release_.name());
-  }
   // An input without any ResourceClaim (claims podfit made from templates aside) was taken without
   // them (an older dump command), so a missing claim, or devices free for lack of the claims that
   // use them, say nothing of the cluster; the same holds of classes, slices and templates below.
@@ -325,7 +293,7 @@ Status DynamicResources::pre_filter(CycleState& state, const PodInfo& info, cons
     for (const ResourceClaim* claim : snapshot.resource_claims()) s.in_use.add_claim(*claim, consumable_capacity_);
     s.snapshot_seen = &snapshot;
     s.cluster = &snapshot.cluster();
-    s.features.consumable_capacity = consumable_capacity_;
+    s.features = allocator_features(gates_);
     s.views = device_views(snapshot);
     // An unallocated special claim differs from node to node: Filter builds its allocators.
     if (!s.has_special_claim() || s.claims.back().allocation) {

@@ -10,16 +10,10 @@ namespace {
 
 template <typename Writer>
 void write_verdict(Writer& w, const AdmissionVerdict& v, const ReleaseChoice* release) {
-  w.begin_object();
-  string_field(w, "apiVersion", "podfit/v1");
-  string_field(w, "kind", "AdmissionReport");
-  if (release != nullptr) release_fields(w, *release);
+  begin_report(w, "AdmissionReport", release);
   string_field(w, "node", v.node);
   w.key("pod");
-  w.begin_object();
-  string_field(w, "namespace", v.namespace_);
-  string_field(w, "name", v.name);
-  w.end_object();
+  write_pod_ref(w, v.namespace_, v.name);
   boolean_field(w, "admitted", v.admitted());
   w.key("failures");
   w.begin_array();
@@ -52,10 +46,7 @@ void write_verdict(Writer& w, const AdmissionVerdict& v, const ReleaseChoice* re
 template <typename Writer>
 void write_report(Writer& w, const std::vector<AdmissionVerdict>& verdicts, const ReleaseChoice& release) {
   if (verdicts.size() == 1) return write_verdict(w, verdicts.front(), &release);
-  w.begin_object();
-  string_field(w, "apiVersion", "podfit/v1");
-  string_field(w, "kind", "AdmissionReportList");
-  release_fields(w, release);
+  begin_report(w, "AdmissionReportList", &release);
   w.key("items");
   w.begin_array();
   for (const AdmissionVerdict& v : verdicts) write_verdict(w, v, nullptr);

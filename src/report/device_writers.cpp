@@ -18,10 +18,7 @@ void write_report(Writer& w, const DeviceReport& report) {
     if (s) w.string(*s);
     else w.null();
   };
-  w.begin_object();
-  string_field(w, "apiVersion", "podfit/v1");
-  string_field(w, "kind", "DeviceReport");
-  release_fields(w, report.release);
+  begin_report(w, "DeviceReport", &report.release);
   w.key("deviceClass");
   optional_string(report.device_class);
   w.key("node");

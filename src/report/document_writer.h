@@ -36,11 +36,25 @@ void null_field(Writer& w, std::string_view name) {
   w.null();
 }
 
-// Which Kubernetes release the report models, and where that came from.
+// A pod named by namespace and name: {"namespace": ..., "name": ...}, as every report names pods.
 template <typename Writer>
-void release_fields(Writer& w, const ReleaseChoice& release) {
-  string_field(w, "kubernetesVersion", release.release.name());
-  string_field(w, "kubernetesVersionSource", release.source_name());
+void write_pod_ref(Writer& w, std::string_view namespace_, std::string_view name) {
+  w.begin_object();
+  string_field(w, "namespace", namespace_);
+  string_field(w, "name", name);
+  w.end_object();
+}
+
+// Opens a report: apiVersion, kind, then the Kubernetes release it models and where that came
+// from (left out, as `release` null, for the reports inside a list).
+template <typename Writer>
+void begin_report(Writer& w, std::string_view kind, const ReleaseChoice* release) {
+  w.begin_object();
+  string_field(w, "apiVersion", "podfit/v1");
+  string_field(w, "kind", kind);
+  if (release == nullptr) return;
+  string_field(w, "kubernetesVersion", release->release.name());
+  string_field(w, "kubernetesVersionSource", release->source_name());
 }
 
 template <typename Writer>

@@ -11,20 +11,8 @@ namespace podfit {
 namespace {
 
 template <typename Writer>
-void write_pod_ref(Writer& w, const DrainedPod& p) {
-  w.key("pod");
-  w.begin_object();
-  string_field(w, "namespace", p.namespace_);
-  string_field(w, "name", p.name);
-  w.end_object();
-}
-
-template <typename Writer>
 void write_report(Writer& w, const DrainOutcome& outcome, const WhatIfSummary& what_if, const ReleaseChoice& release) {
-  w.begin_object();
-  string_field(w, "apiVersion", "podfit/v1");
-  string_field(w, "kind", "DrainReport");
-  release_fields(w, release);
+  begin_report(w, "DrainReport", &release);
   w.key("drained");
   write_strings(w, outcome.drained);
   boolean_field(w, "drainable", outcome.drainable());
@@ -32,7 +20,8 @@ void write_report(Writer& w, const DrainOutcome& outcome, const WhatIfSummary& w
   w.begin_array();
   for (const DrainedPod& p : outcome.pods) {
     w.begin_object();
-    write_pod_ref(w, p);
+    w.key("pod");
+    write_pod_ref(w, p.namespace_, p.name);
     string_field(w, "from", p.from);
     string_field(w, "action", drain_action_name(p.action));
     w.key("node");
@@ -48,10 +37,7 @@ void write_report(Writer& w, const DrainOutcome& outcome, const WhatIfSummary& w
 
 template <typename Writer>
 void write_all_report(Writer& w, const std::vector<DrainOutcome>& outcomes, const WhatIfSummary& what_if, const ReleaseChoice& release) {
-  w.begin_object();
-  string_field(w, "apiVersion", "podfit/v1");
-  string_field(w, "kind", "DrainReport");
-  release_fields(w, release);
+  begin_report(w, "DrainReport", &release);
   w.key("nodes");
   w.begin_array();
   std::vector<std::string> drainable;
@@ -67,7 +53,8 @@ void write_all_report(Writer& w, const std::vector<DrainOutcome>& outcomes, cons
     for (const DrainedPod& p : o.pods) {
       if (!p.blocks()) continue;
       w.begin_object();
-      write_pod_ref(w, p);
+      w.key("pod");
+      write_pod_ref(w, p.namespace_, p.name);
       string_field(w, "action", drain_action_name(p.action));
       string_field(w, "reason", p.reason);
       w.end_object();

@@ -106,10 +106,7 @@ template <typename Writer>
 void write_verdict(Writer& w, const PodVerdict& r) {
   w.begin_object();
   w.key("pod");
-  w.begin_object();
-  string_field(w, "namespace", r.namespace_);
-  string_field(w, "name", r.name);
-  w.end_object();
+  write_pod_ref(w, r.namespace_, r.name);
   if (r.workload) {
     w.key("workload");
     w.begin_object();
@@ -173,10 +170,7 @@ void write_verdict(Writer& w, const PodVerdict& r) {
 // The report's header (apiVersion, kind) and its results, then skippedPlugins at the end.
 template <typename Writer>
 void write_header(Writer& w, const ReleaseChoice& release) {
-  w.begin_object();
-  string_field(w, "apiVersion", "podfit/v1");
-  string_field(w, "kind", "FitReport");
-  release_fields(w, release);
+  begin_report(w, "FitReport", &release);
   w.key("results");
   w.begin_array();
 }

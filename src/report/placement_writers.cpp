@@ -37,14 +37,6 @@ const NodePluginScores* scores_of(const Placement& p, const std::string& node) {
 }
 
 template <typename Writer>
-void write_pod(Writer& w, const std::string& ns, const std::string& name) {
-  w.begin_object();
-  string_field(w, "namespace", ns);
-  string_field(w, "name", name);
-  w.end_object();
-}
-
-template <typename Writer>
 void write_workload(Writer& w, const WorkloadRef& workload) {
   w.begin_object();
   string_field(w, "kind", workload.kind);
@@ -111,7 +103,7 @@ template <typename Writer>
 void write_placement(Writer& w, const Placement& p) {
   w.begin_object();
   w.key("pod");
-  write_pod(w, p.namespace_, p.name);
+  write_pod_ref(w, p.namespace_, p.name);
   if (p.workload) {
     w.key("workload");
     write_workload(w, *p.workload);
@@ -154,10 +146,7 @@ void write_placement(Writer& w, const Placement& p) {
 // JsonWriter and the YamlWriter.
 template <typename Writer>
 void write_report(Writer& w, const PlacementReport& report) {
-  w.begin_object();
-  string_field(w, "apiVersion", "podfit/v1");
-  string_field(w, "kind", "PlacementReport");
-  release_fields(w, report.release);
+  begin_report(w, "PlacementReport", &report.release);
   for (const bool placed : {true, false}) {
     w.key(placed ? "placed" : "unplaced");
     w.begin_array();
@@ -176,7 +165,7 @@ void write_report(Writer& w, const PlacementReport& report) {
       write_workload(w, *c.workload);
     } else {
       w.key("pod");
-      write_pod(w, c.namespace_, c.name);
+      write_pod_ref(w, c.namespace_, c.name);
     }
     w.key(report.max ? "tried" : "asked");
     w.integer(static_cast<int64_t>(c.asked));

@@ -23,10 +23,7 @@ template <typename Writer>
 void write_pod(Writer& w, const PodRequeue& pod, RequeueMode mode) {
   w.begin_object();
   w.key("pod");
-  w.begin_object();
-  string_field(w, "namespace", pod.namespace_);
-  string_field(w, "name", pod.name);
-  w.end_object();
+  write_pod_ref(w, pod.namespace_, pod.name);
   boolean_field(w, "moved", pod.moved);
   w.key("reasons");
   write_strings(w, pod.reasons);
@@ -78,10 +75,7 @@ void write_event(Writer& w, std::string_view name, std::string_view label, Actio
 // JsonWriter and the YamlWriter.
 template <typename Writer>
 void write_report(Writer& w, const RequeueOutcome& outcome) {
-  w.begin_object();
-  string_field(w, "apiVersion", "podfit/v1");
-  string_field(w, "kind", "RequeueReport");
-  release_fields(w, outcome.release);
+  begin_report(w, "RequeueReport", &outcome.release);
   w.key("node");
   if (outcome.dra_event) w.null();
   else w.string(outcome.node);

@@ -275,9 +275,10 @@ TEST_CASE("kubernetes release: --kubernetes-version and reported versions") {
     if (got) CHECK(got->minor == c.minor);
     CHECK(error == c.error);
   }
-  CHECK(kubernetes_minor("v1.33.5-eks-4ab1c2") == 33);
-  CHECK(kubernetes_minor("v1.34.1+k3s1") == 34);
-  CHECK_FALSE(kubernetes_minor("abc"));
+  CHECK(reported_version("v1.33.5-eks-4ab1c2")->minor == 33);
+  CHECK(reported_version("v1.33.5-eks-4ab1c2")->patch == 5);
+  CHECK(reported_version("v1.34.1+k3s1")->minor == 34);
+  CHECK_FALSE(reported_version("abc"));
   std::string error;
   std::optional<ReleaseChoice> newer = release_reported_by(ReleaseSource::ApiServer, "v1.38.2", &error);
   REQUIRE(newer);

@@ -40,9 +40,10 @@ inline constexpr const char* kKubernetesRelease = "v1.37";
 // the supported range in *error otherwise.
 std::optional<KubernetesRelease> parse_kubernetes_release(std::string_view text, std::string* error);
 
-// The minor of a version string as kubelets and API servers report it ("v1.33.5-eks-4ab1c2"):
-// nullopt unless it reads v1.<minor>.
-std::optional<int> kubernetes_minor(std::string_view version);
+// A version as kubelets and API servers report it ("v1.33.5-eks-4ab1c2": minor 33, patch 5;
+// the minor as reported, not bound to the releases podfit models): nullopt unless it reads
+// v1.<minor>.
+std::optional<KubernetesRelease> reported_version(std::string_view version);
 
 // Where the release of a run came from.
 enum class ReleaseSource {

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <set>
 #include <sstream>
 
@@ -102,14 +101,11 @@ std::string newest_kubelet_version(const std::vector<Node>& nodes) {
   std::pair<int, int> newest_key{-1, -1};
   for (const Node& node : nodes) {
     const std::string& version = node.status.kubelet_version;
-    std::optional<int> minor = kubernetes_minor(version);
-    if (!minor) continue;
-    // The patch, for the message only: "v1.33.5-eks" -> 5.
-    int patch = 0;
-    const size_t dot = version.find('.', version.find('.') + 1);
-    if (dot != std::string::npos) patch = std::atoi(version.c_str() + dot + 1);
-    if (std::pair{*minor, patch} > newest_key) {
-      newest_key = {*minor, patch};
+    std::optional<KubernetesRelease> reported = reported_version(version);
+    if (!reported) continue;
+    const std::pair<int, int> key{reported->minor, std::max(reported->patch, 0)};
+    if (key > newest_key) {
+      newest_key = key;
       newest = version;
     }
   }

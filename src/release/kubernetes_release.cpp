@@ -53,12 +53,19 @@ std::optional<KubernetesRelease> parse_kubernetes_release(std::string_view text,
   return KubernetesRelease{*minor, patch.value_or(-1)};
 }
 
-std::optional<int> kubernetes_minor(std::string_view version) {
+std::optional<KubernetesRelease> reported_version(std::string_view version) {
   if (version.starts_with('v')) version.remove_prefix(1);
   std::optional<int> major = take_number(version);
   if (!major || *major != 1 || !version.starts_with('.')) return std::nullopt;
   version.remove_prefix(1);
-  return take_number(version);
+  std::optional<int> minor = take_number(version);
+  if (!minor) return std::nullopt;
+  KubernetesRelease release{*minor};
+  if (version.starts_with('.')) {
+    version.remove_prefix(1);
+    release.patch = take_number(version).value_or(-1);
+  }
+  return release;
 }
 
 std::string_view ReleaseChoice::source_name() const {
@@ -73,12 +80,12 @@ std::string_view ReleaseChoice::source_name() const {
 
 std::optional<ReleaseChoice> release_reported_by(ReleaseSource source, std::string_view version, std::string* error) {
   const std::string what = source == ReleaseSource::ApiServer ? "the API server's version" : "the newest kubelet among the nodes";
-  std::optional<int> minor = kubernetes_minor(version);
-  if (!minor) {
+  std::optional<KubernetesRelease> reported = reported_version(version);
+  if (!reported) {
     if (error) *error = fmt::format("{} is \"{}\", not a Kubernetes v1 version: give --kubernetes-version", what, version);
     return std::nullopt;
   }
-  if (*minor < KubernetesRelease::kOldestMinor) {
+  if (reported->minor < KubernetesRelease::kOldestMinor) {
     if (error) {
       *error = fmt::format("{} is {}: podfit models {}; give --kubernetes-version to choose one of them", what, version,
                            supported_range());
@@ -88,16 +95,9 @@ std::optional<ReleaseChoice> release_reported_by(ReleaseSource source, std::stri
   ReleaseChoice choice;
   choice.source = source;
   choice.reported = std::string(version);
-  choice.newer_than_modelled = *minor > KubernetesRelease::kNewestMinor;
-  choice.release = KubernetesRelease{std::min(*minor, KubernetesRelease::kNewestMinor)};
-  // The patch counts only for the release it belongs to ("v1.34.1-eks-5b3a": 1).
-  if (!choice.newer_than_modelled) {
-    const size_t dot = version.find('.', version.find('.') + 1);
-    if (dot != std::string_view::npos) {
-      std::string_view rest = version.substr(dot + 1);
-      if (std::optional<int> patch = take_number(rest)) choice.release.patch = *patch;
-    }
-  }
+  choice.newer_than_modelled = reported->minor > KubernetesRelease::kNewestMinor;
+  // A newer release is modelled as the newest, whose patch it does not tell.
+  choice.release = choice.newer_than_modelled ? KubernetesRelease::newest() : *reported;
   return choice;
 }
 

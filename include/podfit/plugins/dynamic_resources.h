@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "podfit/dra/allocator.h"
 #include "podfit/dra/device_views.h"
 #include "podfit/framework/binding_plugins.h"
 #include "podfit/framework/plugin.h"
@@ -84,10 +85,9 @@ class DynamicResources final : public PreFilterPlugin,
                   std::vector<std::string>& writes) const override;
 
  private:
-  FeatureGates gates_;
   bool enabled_;
   bool extended_resource_;
-  bool consumable_capacity_;
+  dra::AllocatorFeatures allocator_features_;  // structured.Features of the gates
   std::chrono::nanoseconds filter_timeout_;
 
   // The cluster's devices as selectors see them, built once per snapshot generation.

@@ -157,10 +157,9 @@ dra::AllocatorFeatures allocator_features(const FeatureGates& gates) {
 }  // namespace
 
 DynamicResources::DynamicResources(const FeatureGates& gates, std::chrono::nanoseconds filter_timeout)
-    : gates_(gates),
-      enabled_(gates.dynamic_resource_allocation),
+    : enabled_(gates.dynamic_resource_allocation),
       extended_resource_(gates.dra_extended_resource),
-      consumable_capacity_(gates.dra_consumable_capacity),
+      allocator_features_(allocator_features(gates)),
       // Without DRASchedulerFilterTimeout the search is never stopped.
       filter_timeout_(gates.dra_scheduler_filter_timeout ? filter_timeout : std::chrono::nanoseconds(0)) {}
 
@@ -290,10 +289,10 @@ Status DynamicResources::pre_filter(CycleState& state, const PodInfo& info, cons
   s.user_claims = user_claims;
   if (!s.to_allocate.empty()) {
     // What every allocated claim of the cluster uses, assumed allocations included.
-    for (const ResourceClaim* claim : snapshot.resource_claims()) s.in_use.add_claim(*claim, consumable_capacity_);
+    for (const ResourceClaim* claim : snapshot.resource_claims()) s.in_use.add_claim(*claim, allocator_features_.consumable_capacity);
     s.snapshot_seen = &snapshot;
     s.cluster = &snapshot.cluster();
-    s.features = allocator_features(gates_);
+    s.features = allocator_features_;
     s.views = device_views(snapshot);
     // An unallocated special claim differs from node to node: Filter builds its allocators.
     if (!s.has_special_claim() || s.claims.back().allocation) {

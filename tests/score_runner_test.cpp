@@ -241,7 +241,7 @@ TEST_CASE("ScoreProfile: the default profile end to end") {
   CHECK(choice.scores.skipped_plugins ==
         std::set<std::string>{"InterPodAffinity", "NodeAffinity", "PodTopologySpread"});
   std::vector<std::string> scored;
-  for (const auto& s : choice.scores.nodes[0].scores) scored.push_back(s.plugin);
+  for (const auto& s : choice.scores.nodes[0].scores) scored.emplace_back(s.plugin);
   CHECK(scored == std::vector<std::string>{"TaintToleration", "NodeResourcesFit", "VolumeBinding", "DynamicResources",
                                            "NodeResourcesBalancedAllocation", "ImageLocality"});
 

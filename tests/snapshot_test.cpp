@@ -168,5 +168,36 @@ TEST_CASE("Snapshot: assume adds a copy bound to the node") {
   CHECK(snapshot.assume(pending, "nowhere", gates) == nullptr);
 }
 
+TEST_CASE("Snapshot: pod changes are net against the snapshot as built") {
+  ClusterState cluster;
+  cluster.nodes = {make_node("n1", rl({{"cpu", "2"}})), make_node("n2", rl({{"cpu", "2"}}))};
+  cluster.pods = {bound("a", "n1"), bound("b", "n1"), bound("new", "")};
+  const FeatureGates gates;
+  Snapshot snapshot(cluster, gates);
+  CHECK(snapshot.node_position("n2") == 1);
+  CHECK(snapshot.node_position("nowhere") == 2);
+  const uint64_t layout = snapshot.layout_generation();
+  const PodInfo* a = snapshot.find_node("n1")->pods()[0];
+  REQUIRE(snapshot.take_off_node(a));
+  const PodInfo* assumed = snapshot.assume(*snapshot.pending_pods()[0], "n2", gates);
+  REQUIRE(snapshot.pod_changes().size() == 2);
+  CHECK(snapshot.pod_changes()[0].pod == a);
+  CHECK(snapshot.pod_changes()[0].delta == -1);
+  CHECK(snapshot.pod_changes()[1].pod == assumed);
+  CHECK(snapshot.pod_changes()[1].delta == 1);
+  // Undone changes leave nothing; a cordon keeps the labels, so the layout stays.
+  REQUIRE(snapshot.forget(assumed));
+  REQUIRE(snapshot.put_back(a));
+  CHECK(snapshot.pod_changes().empty());
+  Node cordoned = cluster.nodes[0];
+  cordoned.spec.unschedulable = true;
+  REQUIRE(snapshot.update_node(cordoned));
+  CHECK(snapshot.layout_generation() == layout);
+  Node relabelled = cluster.nodes[1];
+  relabelled.metadata.labels.set("zone", "z1");
+  REQUIRE(snapshot.update_node(relabelled));
+  CHECK(snapshot.layout_generation() != layout);
+}
+
 }  // namespace
 }  // namespace podfit

@@ -167,7 +167,8 @@ DrainOutcome DrainSimulator::drain(const std::vector<std::string>& nodes) {
       row.reason = fmt::format("no profile of the configuration serves schedulerName \"{}\"", r.pod.spec.scheduler_name);
       continue;
     }
-    const CycleResult result = schedule_one(r.pod, *snapshot_, *cycle, *gates_);
+    // The report gives a FitError's message, never the nodes' details.
+    const CycleResult result = schedule_one(r.pod, *snapshot_, *cycle, *gates_, false);
     placed.push_back(&r.pod);
     if (result.bound()) {
       row.node = result.node;

@@ -37,7 +37,8 @@ std::string_view cycle_stage_name(CycleStage stage) {
   return "Unknown";
 }
 
-CycleResult schedule_one(const Pod& pod, Snapshot& snapshot, const CycleProfile& profile, const FeatureGates& gates) {
+CycleResult schedule_one(const Pod& pod, Snapshot& snapshot, const CycleProfile& profile, const FeatureGates& gates,
+                         bool explain) {
   CycleResult out;
   // skipPodSchedule: a pod being deleted is not scheduled.
   if (!pod.metadata.deletion_timestamp.empty()) {
@@ -48,6 +49,7 @@ CycleResult schedule_one(const Pod& pod, Snapshot& snapshot, const CycleProfile&
   snapshot.ensure_namespace(pod.metadata.namespace_);
   const PodInfo info(pod, gates);
   CycleState state;
+  state.set_explains(explain);
   const auto& nodes = snapshot.nodes();
 
   // schedulePod: filtering, then scoring unless a single node is feasible.

@@ -60,7 +60,7 @@ ScoreOutcome run_score_plugins(std::span<const ScoringPlugin> plugins, const Cyc
                                           result.status, active[p]->name);
           return;
         }
-        lists[p][index] = NodeScore{node.name(), result.score};
+        lists[p][index].score = result.score;
       }
     });
     for (auto& error : node_errors) {
@@ -71,10 +71,15 @@ ScoreOutcome run_score_plugins(std::span<const ScoringPlugin> plugins, const Cyc
     }
   }
 
-  // NormalizeScore per plugin, on a copy so that the raw scores stay reportable.
-  std::vector<NodeScoreList> normalized = lists;
+  // NormalizeScore per plugin, in place: the raw scores are kept aside to stay reportable.
+  // Only normalizing plugins read the nodes' names, so only their lists carry them.
+  std::vector<std::vector<int64_t>> raw(active.size());
+  std::vector<NodeScoreList>& normalized = lists;
   for (size_t p = 0; p < active.size(); ++p) {
+    raw[p].reserve(nodes.size());
+    for (const NodeScore& entry : lists[p]) raw[p].push_back(entry.score);
     if (!active[p]->score->has_normalize_score()) continue;
+    for (size_t index = 0; index < nodes.size(); ++index) lists[p][index].name = nodes[index]->name();
     Status status = active[p]->score->normalize_score(state, pod, normalized[p]);
     if (!status.is_success()) {
       out.status = wrap_error(fmt::format("running Normalize on Score plugins: plugin \"{}\" failed with: {}",
@@ -101,7 +106,7 @@ ScoreOutcome run_score_plugins(std::span<const ScoringPlugin> plugins, const Cyc
         return ScoreOutcome{std::move(status), {}};
       }
       const int64_t weighted = score * active[p]->weight;
-      node.scores.push_back(PluginScore{active[p]->name, lists[p][index].score, score, weighted});
+      node.scores.push_back(PluginScore{active[p]->name, raw[p][index], score, weighted});
       node.total += weighted;
     }
   }

@@ -93,6 +93,23 @@ void count_per_node(TopologyPairCounts& counts, const Nodes& nodes, const Parall
   }
 }
 
+// Past this many pod changes, counting every pod again is cheaper than replaying them.
+constexpr size_t kMaxPodChangesToReplay = 256;
+
+// Adds (sign 1) or takes away (sign -1) what the snapshot's pod changes count, so that counts
+// of the snapshot as built become the counts of its pods now, or the reverse. `counts` is
+// asked for only when a changed pod matches: shared counts are copied only then.
+template <class Matches, class Counts>
+void replay_pod_changes(const Snapshot& snapshot, int64_t sign, Matches&& matches, Counts&& counts) {
+  for (const PodChange& change : snapshot.pod_changes()) {
+    const NodeInfo* node = snapshot.find_node(change.pod->pod().spec.node_name);
+    if (node == nullptr) continue;
+    matches(*change.pod, *node, [&](const std::string& key, const std::string& value, size_t term) {
+      counts().add(key, value, sign * change.delta, *change.pod, node->name(), term);
+    });
+  }
+}
+
 // mergeAffinityTermNamespacesIfNotEmpty: a non-empty namespaceSelector becomes the namespaces
 // it selects (added to the named ones) and then selects nothing; an empty one stays, matching
 // every namespace.
@@ -373,6 +390,27 @@ InterPodAffinity::CountsCache& InterPodAffinity::counts_cache(const Snapshot& sn
   return cache_;
 }
 
+InterPodAffinity::CountsCache& InterPodAffinity::built_counts_cache(const Snapshot& snapshot) const {
+  if (built_cache_.snapshot == &snapshot && built_cache_.generation == snapshot.layout_generation()) return built_cache_;
+  built_cache_ = CountsCache{};
+  built_cache_.snapshot = &snapshot;
+  built_cache_.generation = snapshot.layout_generation();
+  // The keys pods read as built: those on nodes now and those taken off since. More keys than
+  // needed only make the cache keys finer.
+  auto add_keys = [&](const PodInfo& running) {
+    for (const AffinityTerm& term : running.required_anti_affinity_terms()) {
+      for (const auto& requirement : term.selector.requirements()) built_cache_.anti_affinity_label_keys.insert(requirement.key);
+    }
+  };
+  for (const NodeInfo* node : snapshot.nodes_with_pods_with_required_anti_affinity()) {
+    for (const PodInfo* running : node->pods_with_required_anti_affinity()) add_keys(*running);
+  }
+  for (const PodChange& change : snapshot.pod_changes()) {
+    if (change.delta < 0) add_keys(*change.pod);
+  }
+  return built_cache_;
+}
+
 InterPodAffinity::InterPodAffinity(const FeatureGates& gates, InterPodAffinityArgs args)
     : skip_deferred_resize_(gates.in_place_pod_vertical_scaling_scheduler_preemption), args_(args) {}
 
@@ -399,51 +437,66 @@ Status InterPodAffinity::pre_filter(CycleState& state, const PodInfo& pod_info, 
   incoming->matches_own_affinity = matches_all(incoming->affinity_terms, pod);
 
   auto data = std::make_unique<InterPodAffinityState>();
+  // What each count reads of a running pod on its node: updateWithPod's three parts.
+  const IncomingAffinity& in = *incoming;
+  auto existing_matches = [&](const PodInfo& other, const NodeInfo& node, auto&& add) {
+    const auto& terms = other.required_anti_affinity_terms();
+    anti_affinity_matches(terms, pod, &in.namespace_labels, node,
+                          [&](size_t i, const std::string& value) { add(terms[i].topology_key, value, i); });
+  };
+  auto affinity_matches_of = [&](const PodInfo& other, const NodeInfo& node, auto&& add) {
+    affinity_matches(in.affinity_terms, other, node,
+                     [&](size_t i, const std::string& value) { add(in.affinity_terms[i].topology_key, value, i); });
+  };
+  auto anti_affinity_matches_of = [&](const PodInfo& other, const NodeInfo& node, auto&& add) {
+    anti_affinity_matches(in.anti_affinity_terms, other.pod(), nullptr, node, [&](size_t i, const std::string& value) {
+      add(in.anti_affinity_terms[i].topology_key, value, i);
+    });
+  };
+  // Counting every pod of `nodes` (each node's pods, or its pods with required anti-affinity).
+  auto count_pods = [&](TopologyPairCounts& counts, const auto& nodes, bool anti_affinity_pods_only, auto&& matches) {
+    count_per_node(counts, nodes, parallelizer_, [&](const NodeInfo& node, std::vector<FoundMatch>& found) {
+      for (const PodInfo* running : anti_affinity_pods_only ? node.pods_with_required_anti_affinity() : node.pods()) {
+        matches(*running, node, [&](const std::string& key, const std::string& value, size_t term) {
+          found.push_back({&key, &value, running, term});
+        });
+      }
+    });
+  };
   {
     // The counts depend on the snapshot and on what of the pod the terms read; pods of one
-    // workload read the same and share them, so each is computed once per snapshot generation.
+    // workload read the same and share them. A cycle that explains its verdicts counts for the
+    // snapshot generation (the example pods are kube's first ones); any other keeps counts of
+    // the snapshot as built and adds the pods changed since, unless they are too many.
+    const bool from_built = !state.explains() && snapshot.pod_changes().size() <= kMaxPodChangesToReplay;
     std::lock_guard<std::mutex> lock(cache_mutex_);
-    CountsCache& cache = counts_cache(snapshot);
-    // getExistingAntiAffinityCounts: only nodes running pods with required anti-affinity.
-    data->existing_anti_affinity = shared_counts(
-        cache.existing_anti_affinity, existing_counts_key(pod, *incoming, cache.anti_affinity_label_keys),
-        [&](TopologyPairCounts& counts) {
-          count_per_node(counts, snapshot.nodes_with_pods_with_required_anti_affinity(), parallelizer_,
-                         [&](const NodeInfo& node, std::vector<FoundMatch>& found) {
-                           for (const PodInfo* running : node.pods_with_required_anti_affinity()) {
-                             const auto& terms = running->required_anti_affinity_terms();
-                             anti_affinity_matches(terms, pod, &incoming->namespace_labels, node,
-                                                   [&](size_t i, const std::string& value) {
-                                                     found.push_back({&terms[i].topology_key, &value, running, i});
-                                                   });
-                           }
-                         });
-        });
-    // getIncomingAffinityAntiAffinityCounts: every pod on every node.
-    if (!incoming->affinity_terms.empty()) {
-      data->affinity = shared_counts(cache.affinity, terms_key(incoming->affinity_terms), [&](TopologyPairCounts& counts) {
-        const auto& terms = incoming->affinity_terms;
-        count_per_node(counts, snapshot.nodes(), parallelizer_, [&](const NodeInfo& node, std::vector<FoundMatch>& found) {
-          for (const PodInfo* running : node.pods()) {
-            affinity_matches(terms, *running, node, [&](size_t i, const std::string& value) {
-              found.push_back({&terms[i].topology_key, &value, running, i});
-            });
-          }
-        });
+    CountsCache& cache = from_built ? built_counts_cache(snapshot) : counts_cache(snapshot);
+    auto counts_of = [&](auto& map, std::string key, auto&& count, auto&& matches) {
+      SharedPairCounts counts = shared_counts(map, std::move(key), [&](TopologyPairCounts& fresh) {
+        count(fresh);
+        if (from_built) replay_pod_changes(snapshot, -1, matches, [&]() -> TopologyPairCounts& { return fresh; });
       });
+      if (from_built) replay_pod_changes(snapshot, 1, matches, [&]() -> TopologyPairCounts& { return counts.mutate(); });
+      return counts;
+    };
+    // getExistingAntiAffinityCounts: only nodes running pods with required anti-affinity.
+    const std::vector<const NodeInfo*> anti_affinity_nodes = snapshot.nodes_with_pods_with_required_anti_affinity();
+    data->existing_anti_affinity =
+        counts_of(cache.existing_anti_affinity, existing_counts_key(pod, in, cache.anti_affinity_label_keys),
+                  [&](TopologyPairCounts& c) { count_pods(c, anti_affinity_nodes, true, existing_matches); },
+                  existing_matches);
+    // getIncomingAffinityAntiAffinityCounts: every pod on every node.
+    if (!in.affinity_terms.empty()) {
+      data->affinity = counts_of(cache.affinity, terms_key(in.affinity_terms),
+                                 [&](TopologyPairCounts& c) { count_pods(c, snapshot.nodes(), false, affinity_matches_of); },
+                                 affinity_matches_of);
     }
-    if (!incoming->anti_affinity_terms.empty()) {
-      data->anti_affinity =
-          shared_counts(cache.anti_affinity, terms_key(incoming->anti_affinity_terms), [&](TopologyPairCounts& counts) {
-            const auto& terms = incoming->anti_affinity_terms;
-            count_per_node(counts, snapshot.nodes(), parallelizer_, [&](const NodeInfo& node, std::vector<FoundMatch>& found) {
-              for (const PodInfo* running : node.pods()) {
-                anti_affinity_matches(terms, running->pod(), nullptr, node, [&](size_t i, const std::string& value) {
-                  found.push_back({&terms[i].topology_key, &value, running, i});
-                });
-              }
-            });
-          });
+    if (!in.anti_affinity_terms.empty()) {
+      data->anti_affinity = counts_of(cache.anti_affinity, terms_key(in.anti_affinity_terms),
+                                      [&](TopologyPairCounts& c) {
+                                        count_pods(c, snapshot.nodes(), false, anti_affinity_matches_of);
+                                      },
+                                      anti_affinity_matches_of);
     }
   }
 

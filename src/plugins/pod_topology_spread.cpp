@@ -37,14 +37,16 @@ bool has_all_topology_keys(const StringMap& labels, const std::vector<SpreadCons
 // countPodsMatchSelector: a selector that matches nothing (an absent labelSelector) counts
 // nothing, an empty one ({}) counts every pod (kubernetes#141340); terminating pods and pods of
 // other namespaces never count.
+// countPodsMatchSelector's test of one pod.
+bool counts_as_matching(const Pod& pod, const Selector& selector, const std::string& ns) {
+  return !selector.is_nothing() && pod.metadata.deletion_timestamp.empty() && pod.metadata.namespace_ == ns &&
+         selector.matches(pod.metadata.labels);
+}
+
 int count_matching_pods(const std::vector<const PodInfo*>& pods, const Selector& selector, const std::string& ns) {
   if (selector.is_nothing()) return 0;
   int count = 0;
-  for (const PodInfo* info : pods) {
-    const Pod& pod = info->pod();
-    if (!pod.metadata.deletion_timestamp.empty() || pod.metadata.namespace_ != ns) continue;
-    if (selector.matches(pod.metadata.labels)) ++count;
-  }
+  for (const PodInfo* info : pods) count += counts_as_matching(info->pod(), selector, ns) ? 1 : 0;
   return count;
 }
 
@@ -173,14 +175,26 @@ bool PodTopologySpreadPlugin::node_counts_for(const SpreadConstraint& constraint
 std::shared_ptr<const std::vector<int>> PodTopologySpreadPlugin::matching_pods_per_node(const Snapshot& snapshot,
                                                                                        const Selector& selector,
                                                                                        const std::string& ns) const {
+  // Past this many pod changes, counting every pod again is cheaper than replaying them.
+  constexpr size_t kMaxPodChangesToReplay = 256;
+  const bool from_built = snapshot.pod_changes().size() <= kMaxPodChangesToReplay;
+  // A changed pod's count on its node: what it adds (sign 1) to the counts as built, or takes
+  // away (sign -1) from the counts now.
+  auto replay = [&](std::vector<int>& per_node, int sign) {
+    for (const PodChange& change : snapshot.pod_changes()) {
+      const size_t position = snapshot.node_position(change.pod->pod().spec.node_name);
+      if (position == per_node.size()) continue;
+      if (counts_as_matching(change.pod->pod(), selector, ns)) per_node[position] += sign * change.delta;
+    }
+  };
   std::lock_guard<std::mutex> lock(match_counts_mutex_);
-  if (match_counts_.snapshot != &snapshot || match_counts_.generation != snapshot.generation()) {
-    match_counts_ = MatchCounts{&snapshot, snapshot.generation(), {}};
-  }
+  MatchCounts& cache = from_built ? built_match_counts_ : match_counts_;
+  const uint64_t generation = from_built ? snapshot.layout_generation() : snapshot.generation();
+  if (cache.snapshot != &snapshot || cache.generation != generation) cache = MatchCounts{&snapshot, generation, {}};
   std::string key = ns;
   key += '\0';
   key += selector.is_nothing() ? "\x01" : selector.empty() ? "\x02" : selector.to_string();
-  auto& counts = match_counts_.by_selector[key];
+  auto& counts = cache.by_selector[key];
   if (!counts) {
     const auto& nodes = snapshot.nodes();
     auto per_node = std::make_shared<std::vector<int>>(nodes.size(), 0);
@@ -190,9 +204,13 @@ std::shared_ptr<const std::vector<int>> PodTopologySpreadPlugin::matching_pods_p
     } else {
       for (size_t i = 0; i < nodes.size(); ++i) count_node(i);
     }
+    if (from_built) replay(*per_node, -1);
     counts = std::move(per_node);
   }
-  return counts;
+  if (!from_built || snapshot.pod_changes().empty()) return counts;
+  auto now = std::make_shared<std::vector<int>>(*counts);
+  replay(*now, 1);
+  return now;
 }
 
 Status PodTopologySpreadPlugin::pre_filter(CycleState& state, const PodInfo& pod_info, const Snapshot& snapshot,

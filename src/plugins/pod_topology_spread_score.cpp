@@ -112,6 +112,10 @@ Status PodTopologySpreadPlugin::pre_score(CycleState& state, const PodInfo& pod_
   }
 
   // Every node of the cluster counts toward the domains of the feasible nodes.
+  data->snapshot = &snapshot;
+  for (const SpreadConstraint& constraint : compiled) {
+    data->matching_per_node.push_back(matching_pods_per_node(snapshot, constraint.selector, pod.metadata.namespace_));
+  }
   const RequiredNodeAffinity affinity(pod);
   std::vector<std::vector<DomainCount>> per_node(all_nodes.size());
   auto count_node = [&](size_t index) {
@@ -125,8 +129,7 @@ Status PodTopologySpreadPlugin::pre_score(CycleState& state, const PodInfo& pod_
       auto& counts = data->topology_value_to_pod_counts[i];
       auto found = counts.find(label_value(node.metadata.labels, constraint.topology_key));
       if (found == counts.end()) continue;
-      per_node[index].push_back(DomainCount{
-          i, &found->second, count_spread_matching_pods(info.pods(), constraint.selector, pod.metadata.namespace_)});
+      per_node[index].push_back(DomainCount{i, &found->second, (*data->matching_per_node[i])[index]});
     }
   };
   if (all_nodes.size() >= kParallelCountingThreshold) {
@@ -153,7 +156,11 @@ ScoreResult PodTopologySpreadPlugin::score(const CycleState& state, const PodInf
     if (value == nullptr) continue;
     int64_t count = 0;
     if (constraint.topology_key == kHostnameLabel) {
-      count = count_spread_matching_pods(node.pods(), constraint.selector, pod.pod().metadata.namespace_);
+      const size_t position = data->snapshot->node_position(node.name());
+      const auto& matching = *data->matching_per_node[i];
+      count = position < matching.size() ? matching[position]
+                                         : count_spread_matching_pods(node.pods(), constraint.selector,
+                                                                      pod.pod().metadata.namespace_);
     } else {
       const auto& counts = data->topology_value_to_pod_counts[i];
       auto found = counts.find(*value);

@@ -29,12 +29,14 @@ struct ImageState {
 }  // namespace
 
 Snapshot::Snapshot(const ClusterState& cluster, const FeatureGates& gates)
-    : cluster_(&cluster), storage_(cluster), device_classes_(cluster.device_classes), generation_(next_generation()) {
+    : cluster_(&cluster), storage_(cluster), device_classes_(cluster.device_classes), generation_(next_generation()),
+      layout_generation_(generation_) {
   for (const auto& claim : cluster.resource_claims) {
     claims_by_key_.try_emplace(claim.metadata.namespace_ + "/" + claim.metadata.name, &claim);
   }
   for (const auto& node : cluster.nodes) {
     if (by_name_.contains(node.metadata.name)) continue;
+    positions_.emplace(node.metadata.name, nodes_.size());
     nodes_.push_back(std::make_unique<NodeInfo>(&node));
     by_name_.emplace(node.metadata.name, nodes_.back().get());
   }
@@ -90,6 +92,7 @@ Snapshot::Snapshot(const ClusterState& cluster, const FeatureGates& gates)
 void Snapshot::ensure_namespace(std::string_view name) {
   if (name.empty() || namespace_labels_.contains(name)) return;
   generation_ = next_generation();
+  layout_generation_ = generation_;
   auto [it, inserted] = synthesized_namespaces_.try_emplace(std::string(name));
   it->second.set("kubernetes.io/metadata.name", std::string(name));
   namespace_labels_.emplace(it->first, &it->second);
@@ -99,6 +102,11 @@ void Snapshot::ensure_namespace(std::string_view name) {
 NodeInfo* Snapshot::find_node(std::string_view name) const {
   auto it = by_name_.find(name);
   return it == by_name_.end() ? nullptr : it->second;
+}
+
+size_t Snapshot::node_position(std::string_view name) const {
+  auto it = positions_.find(name);
+  return it == positions_.end() ? nodes_.size() : it->second;
 }
 
 const StringMap* Snapshot::namespace_labels(std::string_view name) const {
@@ -151,7 +159,17 @@ const PodInfo* Snapshot::assume(const Pod& pod, std::string_view node_name, cons
   assumed_pods_.push_back(std::move(copy));
   pod_infos_.push_back(std::make_unique<PodInfo>(*assumed_pods_.back(), gates));
   add_to_node(*node, pod_infos_.back().get());
+  record_change(pod_infos_.back().get(), 1);
   return pod_infos_.back().get();
+}
+
+void Snapshot::record_change(const PodInfo* pod, int delta) {
+  auto it = std::find_if(pod_changes_.begin(), pod_changes_.end(), [&](const PodChange& c) { return c.pod == pod; });
+  if (it == pod_changes_.end()) {
+    pod_changes_.push_back(PodChange{pod, delta});
+  } else if ((it->delta += delta) == 0) {
+    pod_changes_.erase(it);
+  }
 }
 
 bool Snapshot::forget(const PodInfo* assumed) {
@@ -163,6 +181,7 @@ bool Snapshot::forget(const PodInfo* assumed) {
   generation_ = next_generation();
   if (NodeInfo* node = find_node((*pod)->spec.node_name)) node->remove_pod(assumed);
   count_claims(**pod, -1);
+  record_change(assumed, -1);
   pod_infos_.erase(std::next(info).base());
   assumed_pods_.erase(std::next(pod).base());
   return true;
@@ -173,6 +192,7 @@ bool Snapshot::take_off_node(const PodInfo* running) {
   if (node == nullptr || !node->remove_pod(running)) return false;
   generation_ = next_generation();
   count_claims(running->pod(), -1);
+  record_change(running, -1);
   return true;
 }
 
@@ -181,6 +201,7 @@ bool Snapshot::put_back(const PodInfo* taken) {
   if (node == nullptr) return false;
   generation_ = next_generation();
   add_to_node(*node, taken);
+  record_change(taken, 1);
   return true;
 }
 
@@ -188,6 +209,7 @@ bool Snapshot::update_node(const Node& node) {
   auto it = by_name_.find(std::string_view(node.metadata.name));
   if (it == by_name_.end()) return false;
   generation_ = next_generation();
+  if (!(it->second->node().metadata.labels == node.metadata.labels)) layout_generation_ = generation_;
   auto slot = std::find_if(nodes_.begin(), nodes_.end(), [&](const auto& n) { return n.get() == it->second; });
   auto updated = std::make_unique<NodeInfo>(&node);
   for (const PodInfo* pod : (*slot)->pods()) updated->add_pod(pod);

@@ -65,7 +65,9 @@ struct CycleResult {
 // pod (anti-)affinity, claims; volumes and claims in its assume caches), so that the next
 // pod's cycle sees it, as the scheduler's cache does. Host selection takes the highest total
 // score and, among equal totals, the node with the smallest name (kube-scheduler's pick among
-// equal totals is not reproducible).
-CycleResult schedule_one(const Pod& pod, Snapshot& snapshot, const CycleProfile& profile, const FeatureGates& gates);
+// equal totals is not reproducible). Without `explain`, the nodes' statuses carry only kube's
+// reasons, not podfit's details of them, which plugins can then compute more cheaply.
+CycleResult schedule_one(const Pod& pod, Snapshot& snapshot, const CycleProfile& profile, const FeatureGates& gates,
+                         bool explain = true);
 
 }  // namespace podfit

@@ -155,6 +155,14 @@ void resolve_affinity_term_namespaces(AffinityTerm& term, const Snapshot& snapsh
 // The InterPodAffinity plugin's PreFilter, Filter, PreFilterExtensions, PreScore and Score.
 class InterPodAffinity final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin {
  public:
+  // Per domain (topology key, then value): the weights running pods' terms give it, and how
+  // many terms matched (the domain is scored while one does, whatever its sum).
+  struct DomainWeight {
+    int64_t sum = 0;
+    int64_t matches = 0;
+  };
+  using ScoreTally = std::map<std::string, std::map<std::string, DomainWeight, std::less<>>, std::less<>>;
+
   explicit InterPodAffinity(const FeatureGates& gates = {}, InterPodAffinityArgs args = {});
 
   std::string_view name() const override;
@@ -205,12 +213,30 @@ class InterPodAffinity final : public PreFilterPlugin, public FilterPlugin, publ
   };
   // The cache, emptied when `snapshot` or its generation changed; call with cache_mutex_ held.
   CountsCache& counts_cache(const Snapshot& snapshot) const;
+  // The counts of the snapshot as built, emptied when its layout generation changed: a cycle
+  // that explains nothing brings them to the snapshot's pods now with its pod changes, which
+  // is cheaper than counting every pod again after each assume or eviction.
+  CountsCache& built_counts_cache(const Snapshot& snapshot) const;
+
+  // Running pods' scores of the snapshot as built for a pod without preferred terms of its own,
+  // keyed by what those pods' terms read of it.
+  std::shared_ptr<const ScoreTally> built_score_tally(const Snapshot& snapshot, const Pod& pod,
+                                                      const StringMap* namespace_labels) const;
+  struct ScoreCache {
+    const Snapshot* snapshot = nullptr;
+    uint64_t generation = 0;  // the snapshot's layout generation
+    std::set<std::string> label_keys;
+    std::unordered_map<std::string, std::shared_ptr<const ScoreTally>> by_key;
+  };
 
   bool skip_deferred_resize_;
   InterPodAffinityArgs args_;
   Parallelizer parallelizer_;
   mutable std::mutex cache_mutex_;
   mutable CountsCache cache_;
+  mutable CountsCache built_cache_;
+  mutable std::mutex score_cache_mutex_;
+  mutable ScoreCache score_cache_;
 };
 
 // Registry factory (default InterPodAffinityArgs).

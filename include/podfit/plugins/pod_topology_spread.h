@@ -111,6 +111,9 @@ struct PodTopologySpreadScoreState final : StateData {
   std::vector<std::unordered_map<std::string, int64_t>> topology_value_to_pod_counts;
   // Per constraint: log(number of feasible domains + 2), so small topologies weigh more.
   std::vector<double> topology_normalizing_weight;
+  // Per constraint: the matching pods of each node of `snapshot`, by its position there.
+  std::vector<std::shared_ptr<const std::vector<int>>> matching_per_node;
+  const Snapshot* snapshot = nullptr;
 
   std::unique_ptr<StateData> clone() const override;
 };
@@ -191,8 +194,9 @@ class PodTopologySpreadPlugin final : public PreFilterPlugin,
   void update_with_pod(PodTopologySpreadState& state, const Pod& updated, const Pod& pod_to_schedule,
                        const Node& node, int delta) const;
   // Per node of the snapshot (in its order), the pods countPodsMatchSelector counts for
-  // `selector` in namespace `ns`: computed once per snapshot generation and shared by the pods
-  // of one workload, which count the same.
+  // `selector` in namespace `ns`, shared by the pods of one workload, which count the same:
+  // counted once per snapshot generation, or once for the snapshot as built and brought to its
+  // pods now by the pod changes since, when they are few.
   std::shared_ptr<const std::vector<int>> matching_pods_per_node(const Snapshot& snapshot, const Selector& selector,
                                                                  const std::string& ns) const;
 
@@ -203,6 +207,7 @@ class PodTopologySpreadPlugin final : public PreFilterPlugin,
   };
   mutable std::mutex match_counts_mutex_;
   mutable MatchCounts match_counts_;
+  mutable MatchCounts built_match_counts_;  // of the snapshot as built, by its layout generation
 
   std::vector<TopologySpreadConstraint> default_constraints_;
   SpreadDefaultSelector default_selector_;

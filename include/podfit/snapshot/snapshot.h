@@ -22,6 +22,12 @@ namespace podfit {
 
 struct FeatureGates;
 
+// A pod put on a node (+1) or taken off it (-1), counted against the snapshot as built.
+struct PodChange {
+  const PodInfo* pod;
+  int delta;
+};
+
 // Built once from a ClusterState (which must outlive it). Succeeded/Failed pods are invisible,
 // as the scheduler's informer filters them out. Other pods with spec.nodeName on a known node
 // count toward that node; pods without nodeName are pending; pods bound to a node not in the
@@ -34,6 +40,8 @@ class Snapshot {
   // Nodes in input order.
   const std::vector<std::unique_ptr<NodeInfo>>& nodes() const { return nodes_; }
   NodeInfo* find_node(std::string_view name) const;
+  // The node's position in nodes(), or nodes().size() when no node has that name.
+  size_t node_position(std::string_view name) const;
   // Pending pods (no spec.nodeName, not terminal) in input order.
   const std::vector<const Pod*>& pending_pods() const { return pending_; }
   // Assigned, non-terminal pods whose node is not part of the input, in input order.
@@ -64,6 +72,14 @@ class Snapshot {
   // Unique to this snapshot and changed by every assume(), forget() and ensure_namespace(): what
   // plugins computed for one generation holds for every pod checked in it.
   uint64_t generation() const { return generation_; }
+  // The pods on nodes now, against the snapshot as built: the net changes of assume(), forget(),
+  // take_off_node() and put_back(), in the order first made (a change undone leaves nothing).
+  // What a plugin counted once over the built snapshot plus these is what it would count now,
+  // so drains and placements need not count every pod again for each pod they schedule.
+  const std::vector<PodChange>& pod_changes() const { return pod_changes_; }
+  // Changed by whatever else changes what such counts read: a namespace made known, or a
+  // node's labels updated. Counts kept for the built snapshot hold while it stays the same.
+  uint64_t layout_generation() const { return layout_generation_; }
   // ForgetPod: undoes assume() when the pod's binding fails; the PodInfo is gone afterwards.
   // False when `assumed` is not a pod assume() added.
   bool forget(const PodInfo* assumed);
@@ -93,12 +109,14 @@ class Snapshot {
  private:
   void add_to_node(NodeInfo& node, const PodInfo* pod);
   void count_claims(const Pod& pod, int delta);
+  void record_change(const PodInfo* pod, int delta);
 
   const ClusterState* cluster_;
   StorageLookup storage_;
   dra::DeviceClassResolver device_classes_;
   std::vector<std::unique_ptr<NodeInfo>> nodes_;
   StringHashMap<NodeInfo*> by_name_;
+  StringHashMap<size_t> positions_;
   std::vector<std::unique_ptr<PodInfo>> pod_infos_;
   std::vector<std::unique_ptr<Pod>> assumed_pods_;
   std::vector<const Pod*> pending_;
@@ -106,6 +124,8 @@ class Snapshot {
   StringHashMap<const StringMap*> namespace_labels_;
   std::vector<std::string> namespace_names_;
   uint64_t generation_ = 0;
+  uint64_t layout_generation_ = 0;
+  std::vector<PodChange> pod_changes_;
   std::map<std::string, StringMap, std::less<>> synthesized_namespaces_;  // stable addresses
   std::map<std::string, int, std::less<>> used_pvc_ref_counts_;
   std::map<std::string, const ResourceClaim*, std::less<>> claims_by_key_;

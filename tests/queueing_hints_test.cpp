@@ -257,6 +257,33 @@ TEST_CASE("InterPodAffinity isSchedulableAfterNodeChange") {
       });
 }
 
+TEST_CASE("InterPodAffinity isSchedulableAfterNodeChange with two anti-affinity terms, in every release") {
+  // The hint fixes of v1.36 (#135392, #135325, #135394) and v1.37 (#139161) touch the Pod
+  // events only: the Node hint checks each term's topology key alike from v1.32 to v1.37.
+  Pod anti = anti_affinity_pod("zone");
+  PodAffinityTerm region = anti.spec.affinity->pod_anti_affinity->required.front();
+  region.topology_key = "region";
+  anti.spec.affinity->pod_anti_affinity->required.push_back(region);
+  auto n = [] { return make_node("node-a").label("zone", "zone1").label("region", "r1"); };
+  for (int minor = KubernetesRelease::kOldestMinor; minor <= KubernetesRelease::kNewestMinor; ++minor) {
+    SUBCASE(KubernetesRelease{minor}.name().c_str()) {
+      PluginContext context;
+      context.gates = FeatureGates::for_release(KubernetesRelease{minor});
+      run(names::kInterPodAffinity,
+          {
+              {"the node loses the second term's topology label", anti, n().obj(),
+               make_node("node-a").label("zone", "zone1"), kQueue},
+              {"the node moves to another domain of the second term", anti, n().obj(),
+               make_node("node-a").label("zone", "zone1").label("region", "r2"), kQueue},
+              {"the node gains the second term's topology label", anti, make_node("node-a").label("zone", "zone1").obj(),
+               n(), kSkip},
+              {"an unrelated label changes", anti, n().obj(), n().label("unrelated", "x"), kSkip},
+          },
+          context);
+    }
+  }
+}
+
 TEST_CASE("NodeDeclaredFeatures isSchedulableAfterNodeChange") {
   auto declaring = [](std::vector<std::string> features) {
     Node n = make_node("n");

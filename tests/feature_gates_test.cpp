@@ -246,6 +246,11 @@ TEST_CASE("feature gates: what changed between releases without a gate") {
   const ReleaseChanges v35 = ReleaseChanges::of(KubernetesRelease{35});
   CHECK(v35.taint_reason_without_taint);
   CHECK(v35.dynamic_resources_score);
+  CHECK_FALSE(v35.image_locality_counts_image_volumes);
+  const ReleaseChanges v36 = ReleaseChanges::of(KubernetesRelease{36});
+  CHECK(v36.image_locality_counts_image_volumes);
+  CHECK_FALSE(v36.image_locality_threshold_counts_image_volumes);
+  CHECK(ReleaseChanges::of(KubernetesRelease{37}).image_locality_threshold_counts_image_volumes);
 }
 
 TEST_CASE("kubernetes release: --kubernetes-version and reported versions") {

@@ -34,6 +34,11 @@ struct ReleaseChanges {
   bool node_ports_count_sidecars = true;
   // v1.35 (#134711): DynamicResources scores nodes (weight 2 in the default profile).
   bool dynamic_resources_score = true;
+  // v1.36 (#130231): ImageLocality adds the images of image volumes to a node's sum.
+  bool image_locality_counts_image_volumes = true;
+  // v1.37 (#138951): ImageLocality's full-score threshold grows with the image volumes too, not
+  // only with the containers.
+  bool image_locality_threshold_counts_image_volumes = true;
 
   // The changes a release has.
   static ReleaseChanges of(KubernetesRelease release);

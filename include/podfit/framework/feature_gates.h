@@ -56,6 +56,9 @@ struct FeatureGates {
   bool in_place_pod_vertical_scaling_scheduler_preemption = false;
   // Beta, on: spec.resources (pod-level requests) replaces the container sum for supported resources.
   bool pod_level_resources = true;
+  // Beta, on (from v1.37): the API server defaults a pod's pod-level limits from its containers'
+  // when every container limits that resource, after the mutating admission plugins.
+  bool pod_level_resources_fix_defaulting = true;
   // Alpha, off: Gt/Lt toleration operators.
   bool taint_toleration_comparison_operators = false;
   // GA, locked on: nodeAffinityPolicy / nodeTaintsPolicy in topology spread constraints.

@@ -48,6 +48,7 @@ TEST_CASE("feature gates: v1.37 defaults") {
       {"NodeDeclaredFeatures", true, "GA", true},
       {"NodeInclusionPolicyInPodTopologySpread", true, "GA", true},
       {"PodLevelResources", true, "BETA", false},
+      {"PodLevelResourcesFixDefaulting", true, "BETA", false},
       {"StorageCapacityScoring", true, "BETA", false},
       {"TaintTolerationComparisonOperators", false, "ALPHA", false},
       {"VolumeAttributesClass", true, "GA", true},
@@ -182,6 +183,8 @@ TEST_CASE("feature gates: each release's defaults, from kube_features.go's versi
       {33, "SidecarContainers", true, true, "GA", true},
       {32, "PodLevelResources", true, false, "ALPHA", false},
       {34, "PodLevelResources", true, true, "BETA", false},
+      {36, "PodLevelResourcesFixDefaulting", false, false, "", false},
+      {37, "PodLevelResourcesFixDefaulting", true, true, "BETA", false},
       {32, "InPlacePodVerticalScaling", true, false, "ALPHA", false},
       {33, "InPlacePodVerticalScaling", true, true, "BETA", false},
       {35, "InPlacePodVerticalScaling", true, true, "GA", true},
@@ -246,6 +249,11 @@ TEST_CASE("feature gates: what changed between releases without a gate") {
   const ReleaseChanges v35 = ReleaseChanges::of(KubernetesRelease{35});
   CHECK(v35.taint_reason_without_taint);
   CHECK(v35.dynamic_resources_score);
+  CHECK_FALSE(v35.image_locality_counts_image_volumes);
+  const ReleaseChanges v36 = ReleaseChanges::of(KubernetesRelease{36});
+  CHECK(v36.image_locality_counts_image_volumes);
+  CHECK_FALSE(v36.image_locality_threshold_counts_image_volumes);
+  CHECK(ReleaseChanges::of(KubernetesRelease{37}).image_locality_threshold_counts_image_volumes);
 }
 
 TEST_CASE("kubernetes release: --kubernetes-version and reported versions") {

@@ -1,4 +1,5 @@
-// ImageLocality: image_locality_test.go (TestImageLocalityPriority, TestNormalizedImageName).
+// ImageLocality: image_locality_test.go (TestImageLocalityPriority, TestNormalizedImageName), and
+// image volumes per release (#130231 in v1.36, #138951 in v1.37).
 #include <doctest/doctest.h>
 
 #include <string>
@@ -32,6 +33,18 @@ Pod pod_with_images(const std::vector<std::string>& images, const std::vector<st
     c.name = "init" + std::to_string(i);
     c.image = init_images[i];
     pod.spec.init_containers.push_back(c);
+  }
+  return pod;
+}
+
+// The pod with image volumes (volumes[].image.reference) added.
+Pod with_image_volumes(Pod pod, const std::vector<std::string>& references) {
+  for (size_t i = 0; i < references.size(); ++i) {
+    Volume volume;
+    volume.name = "v" + std::to_string(i);
+    volume.source.type = "image";
+    volume.source.image_reference = references[i];
+    pod.spec.volumes.push_back(volume);
   }
   return pod;
 }
@@ -107,6 +120,68 @@ TEST_CASE("ImageLocality score: TestImageLocalityPriority") {
       CHECK(run.pre_score.is_success());
       CHECK(run.score.is_success());
       CHECK_MESSAGE(run.scores == c.want, show_scores(run.scores));
+    }
+  }
+}
+
+TEST_CASE("ImageLocality score: image volumes per release") {
+  const Node node403002000 =
+      image_node("node1", {{{"gcr.io/40:latest", "gcr.io/40:v1", "gcr.io/40:v1"}, 40},
+                           {{"gcr.io/300:latest", "gcr.io/300:v1"}, 300},
+                           {{"gcr.io/2000:latest"}, 2000}});
+  const Node node25010 = image_node("node2", {{{"gcr.io/250:latest"}, 250}, {{"gcr.io/10:latest", "gcr.io/10:v1"}, 10}});
+  const Node node400030 = image_node("node1", {{{"gcr.io/4000:latest"}, 4000}, {{"gcr.io/30:latest"}, 30}});
+  Pod with_empty_dir = pod_with_images({"gcr.io/40", "gcr.io/300"});
+  with_empty_dir.spec.volumes.push_back(Volume{.name = "scratch", .source = VolumeSource{.type = "emptyDir"}});
+
+  struct Case {
+    std::string name;
+    Pod pod;
+    std::vector<Node> nodes;
+    // Expected scores in v1.35 (image volumes ignored), v1.36 (summed, threshold by containers)
+    // and v1.37 (summed, threshold by containers and image volumes).
+    NodeScoreList v135, v136, v137;
+  };
+  const std::vector<Case> cases = {
+      // gcr.io/40 and gcr.io/300 on node1 of 2: 20MiB + 150MiB. As two containers the pod
+      // scores 7 ("two images on one node, prefer this node"); v1.36 gave the volume's image
+      // the threshold of one container: 100 * (170 - 23) / (1000 - 23) = 15.
+      {"an image volume on the node counts like a container's image",
+       with_image_volumes(pod_with_images({"gcr.io/40"}), {"gcr.io/300"}),
+       {node403002000, node25010},
+       scores({{"node1", 0}, {"node2", 0}}),
+       scores({{"node1", 15}, {"node2", 0}}),
+       scores({{"node1", 7}, {"node2", 0}})},
+      // gcr.io/4000 on node1 of 2: 2000MiB, capped at the threshold.
+      {"if exceed limit, use limit (image volume)",
+       with_image_volumes(pod_with_images({"gcr.io/10"}), {"gcr.io/4000"}),
+       {node400030, node25010},
+       scores({{"node1", 0}, {"node2", 0}}),
+       scores({{"node1", 100}, {"node2", 0}}),
+       scores({{"node1", 100}, {"node2", 0}})},
+      // The volume's image is on no node: from v1.37 it still raises the threshold.
+      {"an image volume no node holds",
+       with_image_volumes(pod_with_images({"gcr.io/300"}), {"gcr.io/absent"}),
+       {node403002000, node25010},
+       scores({{"node1", 12}, {"node2", 0}}),
+       scores({{"node1", 12}, {"node2", 0}}),
+       scores({{"node1", 6}, {"node2", 0}})},
+      {"other volumes change nothing",
+       with_empty_dir,
+       {node403002000, node25010},
+       scores({{"node1", 7}, {"node2", 0}}),
+       scores({{"node1", 7}, {"node2", 0}}),
+       scores({{"node1", 7}, {"node2", 0}})},
+  };
+  for (const auto& c : cases) {
+    for (int minor : {32, 35, 36, 37}) {
+      SUBCASE((c.name + " v1." + std::to_string(minor)).c_str()) {
+        ImageLocality plugin(FeatureGates::for_release(KubernetesRelease{minor}));
+        ScoreCluster cluster(c.nodes);
+        auto run = testing::run_plugin_scoring(&plugin, plugin, c.pod, cluster, cluster.nodes());
+        const NodeScoreList& want = minor >= 37 ? c.v137 : minor == 36 ? c.v136 : c.v135;
+        CHECK_MESSAGE(run.scores == want, show_scores(run.scores));
+      }
     }
   }
 }

@@ -317,6 +317,16 @@ TEST_CASE("bad input: one message with file, document, object and line") {
        "bad.yaml",
        "bad.yaml: document 1 (Pod p), line 11: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution"
        ".nodeSelectorTerms[0].matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn'"},
+      {"image volume pull policy not one of the three",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c}]\n  volumes:\n  - name: v\n"
+       "    image:\n      reference: quay.io/data:v1\n      pullPolicy: Sometimes\n",
+       "bad.yaml",
+       "bad.yaml: document 1 (Pod p), line 10: spec.volumes[0].image.pullPolicy: Unsupported value: \"Sometimes\": "
+       "supported values: \"Always\", \"IfNotPresent\", \"Never\""},
+      {"image volume without a reference",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c}]\n  volumes:\n  - name: v\n"
+       "    image:\n      pullPolicy: Always\n",
+       "bad.yaml", "bad.yaml: document 1 (Pod p), line 9: spec.volumes[0].image.reference: Required value"},
       {"binary garbage", std::string("\x01\x02\xff\xfe garbage", 12), "bad.yaml", ""},
   };
   for (const Case& c : cases) {
@@ -377,6 +387,39 @@ spec:
   CHECK(r.requests->find("memory")->value() == 512 * 1024 * 1024);
   CHECK(r.limits->find("hugepages-2Mi")->value() == 4 * 1024 * 1024);
   CHECK(r.requests->find("hugepages-2Mi")->value() == 4 * 1024 * 1024);
+}
+
+TEST_CASE("an image volume: its reference and pull policy") {
+  ClusterState s = load_ok(R"(apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  containers: [{name: c, image: busybox}]
+  volumes:
+  - name: data
+    image: {reference: "quay.io/data:v1", pullPolicy: IfNotPresent}
+  - name: tools
+    image: {reference: quay.io/tools}
+)");
+  const auto& volumes = s.pods[0].spec.volumes;
+  REQUIRE(volumes.size() == 2);
+  CHECK(volumes[0].source.type == "image");
+  CHECK(volumes[0].source.image_reference == "quay.io/data:v1");
+  CHECK(volumes[0].source.image_pull_policy == "IfNotPresent");
+  CHECK(volumes[1].source.image_reference == "quay.io/tools");
+  CHECK(volumes[1].source.image_pull_policy.empty());
+  // A workload's pod template may leave the reference to a controller.
+  load_ok(R"(apiVersion: apps/v1
+kind: Deployment
+metadata: {name: d}
+spec:
+  selector: {matchLabels: {app: d}}
+  template:
+    metadata: {labels: {app: d}}
+    spec:
+      containers: [{name: c}]
+      volumes: [{name: data, image: {pullPolicy: Always}}]
+)");
 }
 
 TEST_CASE("a namespace is labelled with its own name") {

@@ -15,7 +15,7 @@ std::string pod_forbidden(const Pod& pod, std::string_view why) {
 }
 
 std::optional<AdmissionRefusal> admit_pod_creation(Pod& pod, const ClusterState& cluster,
-                                                   std::vector<std::string>* unknown) {
+                                                   std::vector<std::string>* unknown, const FeatureGates& gates) {
   auto note = [&](std::string_view kind, const std::string& name, std::string_view plural, std::string_view resource) {
     if (unknown == nullptr) return;
     unknown->push_back(fmt::format("{}/{}: {} {} not checked: the cluster state has no {} (read {} with the rest)",
@@ -38,6 +38,8 @@ std::optional<AdmissionRefusal> admit_pod_creation(Pod& pod, const ClusterState&
   } else if (auto refusal = admit_runtime_class(pod, cluster)) {
     return refusal;
   }
+  // The pod strategy, after the mutating plugins: the containers' limits now include LimitRange defaults.
+  if (gates.pod_level_resources && gates.pod_level_resources_fix_defaulting) default_pod_level_limits(pod);
   // Validating phase.
   if (auto refusal = validate_limit_ranges(pod, cluster)) return refusal;
   if (!runtime_class_unknown) {
@@ -50,11 +52,12 @@ std::optional<AdmissionRefusal> admit_pod_creation(Pod& pod, const ClusterState&
   return std::nullopt;
 }
 
-std::vector<std::string> admit_candidates(std::vector<Candidate>& candidates, const ClusterState& cluster) {
+std::vector<std::string> admit_candidates(std::vector<Candidate>& candidates, const ClusterState& cluster,
+                                          const FeatureGates& gates) {
   std::vector<std::string> unknown;
   for (Candidate& candidate : candidates) {
     if (!candidate.workload && !is_uncreated(candidate.pod)) continue;  // admitted when it was created
-    candidate.refused = admit_pod_creation(candidate.pod, cluster, &unknown);
+    candidate.refused = admit_pod_creation(candidate.pod, cluster, &unknown, gates);
   }
   return unknown;
 }

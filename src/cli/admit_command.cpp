@@ -8,6 +8,7 @@
 #include "podfit/cli/pending_pods.h"
 #include "podfit/queue/admission.h"
 #include "podfit/report/admission_report.h"
+#include "podfit/snapshot/resource.h"
 #include "podfit/snapshot/snapshot.h"
 
 namespace podfit {
@@ -21,6 +22,27 @@ std::string known_nodes(const Snapshot& snapshot) {
   for (size_t i = 0; i < nodes.size() && i < 5; ++i) names += (i ? ", " : "") + nodes[i]->name();
   if (nodes.size() > 5) names += fmt::format(" and {} more", nodes.size() - 5);
   return "nodes: " + names;
+}
+
+// removeMissingExtendedResources: before its admission check the kubelet drops the extended
+// resources its node does not advertise at all (cluster-level resources it cannot account for),
+// from the requests of containers and init containers. The scheduling queue's check does not.
+Pod without_missing_extended_resources(const Pod& pod, const NodeInfo& node) {
+  Pod copy = pod;
+  auto filter = [&](std::vector<Container>& containers) {
+    for (Container& c : containers) {
+      if (!c.resources.requests) continue;
+      ResourceList kept;
+      for (const auto& [name, q] : *c.resources.requests) {
+        if (is_extended_resource_name(name) && !node.allocatable().scalar.contains(name)) continue;
+        kept.set(name, q);
+      }
+      c.resources.requests = std::move(kept);
+    }
+  };
+  filter(copy.spec.containers);
+  filter(copy.spec.init_containers);
+  return copy;
 }
 
 }  // namespace
@@ -64,7 +86,8 @@ int run_admit(const AdmitOptions& options, std::ostream& out, std::ostream& err)
     v.namespace_ = pod->metadata.namespace_;
     v.name = pod->metadata.name;
     v.node = node->name();
-    v.failures = admission_check(*pod, *node, options.all_reasons, input.context.gates);
+    v.failures = admission_check(without_missing_extended_resources(*pod, *node), *node, options.all_reasons,
+                                 input.context.gates);
   }
 
   std::ostringstream buffer;

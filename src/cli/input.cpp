@@ -366,7 +366,7 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
     }
   }
   // The admission plugins between kubectl apply and the scheduler, for the pods not created yet.
-  for (const std::string& line : admit_candidates(input.candidates, input.cluster)) err << "podfit: " << line << '\n';
+  for (const std::string& line : admit_candidates(input.candidates, input.cluster, input.context.gates)) err << "podfit: " << line << '\n';
   return true;
 }
 

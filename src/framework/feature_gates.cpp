@@ -80,6 +80,7 @@ const GateSpec kGates[] = {
     {"NodeInclusionPolicyInPodTopologySpread", &FeatureGates::node_inclusion_policy_in_pod_topology_spread,
      {{32, kBetaOn}, {33, kGALocked}}},
     {"PodLevelResources", &FeatureGates::pod_level_resources, {{32, kAlpha}, {34, kBetaOn}}},
+    {"PodLevelResourcesFixDefaulting", &FeatureGates::pod_level_resources_fix_defaulting, {{37, kBetaOn}}},
     {"SchedulerQueueingHints", &FeatureGates::scheduler_queueing_hints, {{32, kBetaOn}, {34, kGALocked}, {37, kRemoved}}},
     {"SidecarContainers", &FeatureGates::sidecar_containers, {{32, kBetaOn}, {33, kGALocked}, {37, kRemoved}}},
     {"StorageCapacityScoring", &FeatureGates::storage_capacity_scoring, {{33, kAlpha}, {37, kBetaOn}}},

@@ -253,6 +253,11 @@ void decode_volume_source_field(std::string_view key, const Value& v, VolumeSour
     else if (key == "csi" && k == "driver") out.csi_driver = x.string();
     else if (key == "csi" && k == "volumeHandle") out.csi_volume_handle = x.string();
     else if (key == "csi" && k == "volumeAttributes") decode_string_map(x, out.csi_volume_attributes);
+    else if (key == "image" && k == "reference") out.image_reference = x.string();
+    else if (key == "image" && k == "pullPolicy") {
+      out.image_pull_policy = x.string();
+      if (!out.image_pull_policy.empty()) check_enum(x, out.image_pull_policy, {"Always", "IfNotPresent", "Never"});
+    }
   });
 }
 

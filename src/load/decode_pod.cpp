@@ -399,6 +399,7 @@ void decode_pod(const Value& v, Pod& pod) {
   validate_generate_name(v, pod.metadata.generate_name);
   validate_object_name(v, pod.metadata.name);
   validate_namespace_name(v, "metadata.namespace", pod.metadata.namespace_);
+  validate_pod_image_volumes(v, pod);
   validate_pod_volume_claims(v, pod);
   // Creating a pod resets its status: only a created pod's claim statuses stand (and were validated).
   if (is_uncreated(pod)) pod.status.resource_claim_statuses.clear();

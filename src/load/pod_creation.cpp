@@ -1,11 +1,19 @@
 #include "podfit/load/pod_creation.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "podfit/model/pod_resources.h"
+
 namespace podfit {
 namespace {
+
+bool every_container_limits(const Pod& pod, const std::string& name) {
+  auto limits = [&](const Container& c) { return c.resources.limits && c.resources.limits->contains(name); };
+  return std::ranges::all_of(pod.spec.containers, limits) && std::ranges::all_of(pod.spec.init_containers, limits);
+}
 
 bool same_requirement(const LabelSelectorRequirement& a, const LabelSelectorRequirement& b) {
   return a.key == b.key && a.op == b.op && a.values == b.values;
@@ -41,6 +49,23 @@ void merge_match_label_keys_into_affinity_terms(Pod& pod) {
   if (!pod.spec.affinity) return;
   merge_label_keys(pod.spec.affinity->pod_affinity, pod.metadata.labels);
   merge_label_keys(pod.spec.affinity->pod_anti_affinity, pod.metadata.labels);
+}
+
+void default_pod_level_limits(Pod& pod) {
+  if (!pod.spec.resources) return;
+  ResourceRequirements& r = *pod.spec.resources;
+  const bool has_requests = r.requests && !r.requests->empty();
+  if (!has_requests && (!r.limits || r.limits->empty())) return;
+  ResourceList limits = r.limits.value_or(ResourceList{});
+  bool defaulted = false;
+  for (const auto& [name, aggregate] : aggregate_container_limits(pod, PodResourcesOptions{})) {
+    if (limits.contains(name) || !is_supported_pod_level_resource(name) || !every_container_limits(pod, name)) continue;
+    // Never below the pod-level request: the defaulted pod must still pass validation.
+    const Quantity* request = has_requests ? r.requests->find(name) : nullptr;
+    limits.set(name, request != nullptr && request->compare(aggregate) > 0 ? *request : aggregate);
+    defaulted = true;
+  }
+  if (defaulted) r.limits = std::move(limits);
 }
 
 }  // namespace podfit

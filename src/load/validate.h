@@ -69,6 +69,8 @@ void validate_pod_spec(const Value& v, const PodSpec& spec);
 // What only a pod (not a template) is checked for: the claims its generic ephemeral volumes
 // create (named <pod>-<volume>) against its name and its other volumes. `v` is the pod.
 void validate_pod_volume_claims(const Value& v, const Pod& pod);
+// ValidateImageVolumeSource for pods: image volumes name their image.
+void validate_pod_image_volumes(const Value& v, const Pod& pod);
 // status.resourceClaimStatuses (validatePodResourceClaimStatuses, checked on every status
 // update): each names a spec.resourceClaims entry once, its claim a DNS subdomain. `v` is the pod.
 void validate_pod_resource_claim_statuses(const Value& v, const Pod& pod);

@@ -334,6 +334,15 @@ void validate_merged_affinity_terms(const Value& v, const Pod& pod) {
   check(pod.spec.affinity->pod_anti_affinity, "podAntiAffinity");
 }
 
+void validate_pod_image_volumes(const Value& v, const Pod& pod) {
+  // A pod template may leave the reference for a controller to fill in; a pod may not.
+  const auto& volumes = pod.spec.volumes;
+  for (size_t i = 0; i < volumes.size(); ++i) {
+    if (volumes[i].source.type != "image" || !volumes[i].source.image_reference.empty()) continue;
+    reject(v, {"spec", "volumes", i, "image"}, field::required(fmt::format("spec.volumes[{}].image.reference", i)));
+  }
+}
+
 void validate_pod_volume_claims(const Value& v, const Pod& pod) {
   const auto& volumes = pod.spec.volumes;
   if (pod.metadata.name.empty()) return;

@@ -1,5 +1,7 @@
 #include "podfit/plugins/image_locality.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "podfit/framework/names.h"
@@ -11,7 +13,7 @@ namespace {
 constexpr int64_t kMiB = 1024 * 1024;
 // Below this sum every node scores 0: a small image is cheap to pull anywhere.
 constexpr int64_t kMinThreshold = 23 * kMiB;
-// Per container, the sum at which a node gets the full score.
+// Per image pulled, the sum at which a node gets the full score.
 constexpr int64_t kMaxContainerThreshold = 1000 * kMiB;
 
 struct ImageLocalityState final : StateData {
@@ -26,23 +28,29 @@ int64_t scaled_image_score(const ImageStateSummary& state, size_t total_nodes) {
   return static_cast<int64_t>(static_cast<double>(state.size) * spread);
 }
 
-int64_t sum_image_scores(const NodeInfo& node, const Pod& pod, size_t total_nodes) {
+bool is_image_volume(const Volume& volume) { return volume.source.type == "image"; }
+
+// Containers' images, then (when the release counts them) image volumes'.
+int64_t sum_image_scores(const NodeInfo& node, const Pod& pod, size_t total_nodes, bool image_volumes) {
   int64_t sum = 0;
   const auto& states = node.image_states();
-  auto add = [&](const std::vector<Container>& containers) {
-    for (const auto& container : containers) {
-      auto it = states.find(normalized_image_name(container.image));
-      if (it != states.end()) sum += scaled_image_score(it->second, total_nodes);
-    }
+  auto add = [&](const std::string& image) {
+    auto it = states.find(normalized_image_name(image));
+    if (it != states.end()) sum += scaled_image_score(it->second, total_nodes);
   };
-  add(pod.spec.init_containers);
-  add(pod.spec.containers);
+  for (const auto& container : pod.spec.init_containers) add(container.image);
+  for (const auto& container : pod.spec.containers) add(container.image);
+  if (image_volumes) {
+    for (const auto& volume : pod.spec.volumes) {
+      if (is_image_volume(volume)) add(volume.source.image_reference);
+    }
+  }
   return sum;
 }
 
 // calculatePriority.
-int64_t priority(int64_t sum, size_t containers) {
-  const int64_t max_threshold = kMaxContainerThreshold * static_cast<int64_t>(containers);
+int64_t priority(int64_t sum, size_t images) {
+  const int64_t max_threshold = kMaxContainerThreshold * static_cast<int64_t>(images);
   if (sum < kMinThreshold) {
     sum = kMinThreshold;
   } else if (sum > max_threshold) {
@@ -64,6 +72,10 @@ std::string normalized_image_name(std::string_view name) {
   return out;
 }
 
+ImageLocality::ImageLocality(const FeatureGates& gates)
+    : count_image_volumes_(gates.changes.image_locality_counts_image_volumes),
+      threshold_counts_image_volumes_(gates.changes.image_locality_threshold_counts_image_volumes) {}
+
 std::string_view ImageLocality::name() const { return names::kImageLocality; }
 
 Status ImageLocality::pre_score(CycleState& state, const PodInfo&, const Snapshot& snapshot,
@@ -80,10 +92,16 @@ ScoreResult ImageLocality::score(const CycleState& state, const PodInfo& pod, co
     return ScoreResult{0, Status::error(fmt::format("reading \"{}\" from cycleState: not found", kPreScoreStateKey))};
   }
   const Pod& p = pod.pod();
-  const int64_t sum = data->total_nodes == 0 ? 0 : sum_image_scores(node, p, data->total_nodes);
-  return ScoreResult{priority(sum, p.spec.init_containers.size() + p.spec.containers.size()), Status()};
+  const int64_t sum = data->total_nodes == 0 ? 0 : sum_image_scores(node, p, data->total_nodes, count_image_volumes_);
+  size_t images = p.spec.init_containers.size() + p.spec.containers.size();
+  // Until v1.37 image volumes add to the sum but not to the threshold, so a pod with image
+  // volumes reaches the full score sooner than one pulling the same images as containers.
+  if (threshold_counts_image_volumes_) images += static_cast<size_t>(std::ranges::count_if(p.spec.volumes, is_image_volume));
+  return ScoreResult{priority(sum, images), Status()};
 }
 
-std::unique_ptr<Plugin> new_image_locality(const PluginContext&) { return std::make_unique<ImageLocality>(); }
+std::unique_ptr<Plugin> new_image_locality(const PluginContext& context) {
+  return std::make_unique<ImageLocality>(context.gates);
+}
 
 }  // namespace podfit

@@ -22,6 +22,10 @@ ReleaseChanges ReleaseChanges::of(KubernetesRelease release) {
   changes.balanced_allocation_skips_best_effort = release.minor >= 33;
   // kubernetes/kubernetes#134711, v1.35.0.
   changes.dynamic_resources_score = release.minor >= 35;
+  // kubernetes/kubernetes#130231, v1.36.0.
+  changes.image_locality_counts_image_volumes = release.minor >= 36;
+  // kubernetes/kubernetes#138951, v1.37.0.
+  changes.image_locality_threshold_counts_image_volumes = release.minor >= 37;
   return changes;
 }
 

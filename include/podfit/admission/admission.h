@@ -23,13 +23,17 @@ namespace podfit {
 // A cluster state without any PriorityClass (the API server always has its system-* classes)
 // or without any RuntimeClass was read without that kind: a class the pod names is then not
 // checked, and `unknown` (when given) says so, rather than refusing the pod on missing input.
+// Between the two phases the pod strategy's PrepareForCreate runs: with `gates` (PodLevelResources
+// and PodLevelResourcesFixDefaulting on) it defaults the pod-level limits (default_pod_level_limits).
 std::optional<AdmissionRefusal> admit_pod_creation(Pod& pod, const ClusterState& cluster,
-                                                   std::vector<std::string>* unknown = nullptr);
+                                                   std::vector<std::string>* unknown = nullptr,
+                                                   const FeatureGates& gates = {});
 
 // admit_pod_creation for every candidate whose pod is being created (a workload's, or a --pod
 // Pod without uid and creationTimestamp), setting Candidate::refused when refused.
 // Returns what could not be checked for want of a kind in the cluster state, one line each.
-std::vector<std::string> admit_candidates(std::vector<Candidate>& candidates, const ClusterState& cluster);
+std::vector<std::string> admit_candidates(std::vector<Candidate>& candidates, const ClusterState& cluster,
+                                          const FeatureGates& gates = {});
 
 // DefaultTolerationSeconds: a pod that tolerates neither node.kubernetes.io/not-ready nor (each
 // on its own) node.kubernetes.io/unreachable with effect NoExecute gets a toleration of it for

@@ -34,6 +34,11 @@ struct ReleaseChanges {
   bool node_ports_count_sidecars = true;
   // v1.35 (#134711): DynamicResources scores nodes (weight 2 in the default profile).
   bool dynamic_resources_score = true;
+  // v1.36 (#130231): ImageLocality adds the images of image volumes to a node's sum.
+  bool image_locality_counts_image_volumes = true;
+  // v1.37 (#138951): ImageLocality's full-score threshold grows with the image volumes too, not
+  // only with the containers.
+  bool image_locality_threshold_counts_image_volumes = true;
 
   // The changes a release has.
   static ReleaseChanges of(KubernetesRelease release);
@@ -51,6 +56,9 @@ struct FeatureGates {
   bool in_place_pod_vertical_scaling_scheduler_preemption = false;
   // Beta, on: spec.resources (pod-level requests) replaces the container sum for supported resources.
   bool pod_level_resources = true;
+  // Beta, on (from v1.37): the API server defaults a pod's pod-level limits from its containers'
+  // when every container limits that resource, after the mutating admission plugins.
+  bool pod_level_resources_fix_defaulting = true;
   // Alpha, off: Gt/Lt toleration operators.
   bool taint_toleration_comparison_operators = false;
   // GA, locked on: nodeAffinityPolicy / nodeTaintsPolicy in topology spread constraints.

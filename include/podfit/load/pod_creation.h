@@ -13,4 +13,11 @@ namespace podfit {
 // already holds verbatim is not added twice.
 void merge_match_label_keys_into_affinity_terms(Pod& pod);
 
+// PodLevelResourcesFixDefaulting (v1.37), run by the pod strategy after the mutating admission
+// plugins: a pod that sets pod-level resources gets, for each of cpu, memory and hugepages-*
+// without a pod-level limit but limited by every container and init container, the pod-level
+// limit max(its pod-level request, the containers' aggregated limit). Before v1.37 pod-level
+// limits are never defaulted but for hugepages (when the pod is read).
+void default_pod_level_limits(Pod& pod);
+
 }  // namespace podfit

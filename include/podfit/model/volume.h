@@ -42,6 +42,8 @@ struct VolumeSource {
   std::string csi_driver;       // csi.driver
   std::string csi_volume_handle;  // PV csi.volumeHandle
   StringMap csi_volume_attributes;
+  std::string image_reference;    // image.reference (an image volume's OCI image)
+  std::string image_pull_policy;  // image.pullPolicy ("" when not given)
 };
 
 // v1.PersistentVolumeClaimSpec (also the template of generic ephemeral volumes).

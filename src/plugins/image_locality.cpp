@@ -18,6 +18,8 @@ constexpr int64_t kMaxContainerThreshold = 1000 * kMiB;
 
 struct ImageLocalityState final : StateData {
   size_t total_nodes = 0;
+  // Per node of the snapshot, by position: the sum of the pod's image scores there.
+  std::vector<int64_t> sums;
   std::unique_ptr<StateData> clone() const override { return std::make_unique<ImageLocalityState>(*this); }
 };
 
@@ -31,20 +33,24 @@ int64_t scaled_image_score(const ImageStateSummary& state, size_t total_nodes) {
 bool is_image_volume(const Volume& volume) { return volume.source.type == "image"; }
 
 // Containers' images, then (when the release counts them) image volumes'.
+template <class Visit>
+void for_each_image(const Pod& pod, bool image_volumes, Visit visit) {
+  for (const auto& container : pod.spec.init_containers) visit(container.image);
+  for (const auto& container : pod.spec.containers) visit(container.image);
+  if (image_volumes) {
+    for (const auto& volume : pod.spec.volumes) {
+      if (is_image_volume(volume)) visit(volume.source.image_reference);
+    }
+  }
+}
+
 int64_t sum_image_scores(const NodeInfo& node, const Pod& pod, size_t total_nodes, bool image_volumes) {
   int64_t sum = 0;
   const auto& states = node.image_states();
-  auto add = [&](const std::string& image) {
+  for_each_image(pod, image_volumes, [&](const std::string& image) {
     auto it = states.find(normalized_image_name(image));
     if (it != states.end()) sum += scaled_image_score(it->second, total_nodes);
-  };
-  for (const auto& container : pod.spec.init_containers) add(container.image);
-  for (const auto& container : pod.spec.containers) add(container.image);
-  if (image_volumes) {
-    for (const auto& volume : pod.spec.volumes) {
-      if (is_image_volume(volume)) add(volume.source.image_reference);
-    }
-  }
+  });
   return sum;
 }
 
@@ -78,10 +84,19 @@ ImageLocality::ImageLocality(const FeatureGates& gates)
 
 std::string_view ImageLocality::name() const { return names::kImageLocality; }
 
-Status ImageLocality::pre_score(CycleState& state, const PodInfo&, const Snapshot& snapshot,
+Status ImageLocality::pre_score(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
                                 std::span<const NodeInfo* const>) const {
   auto data = std::make_unique<ImageLocalityState>();
   data->total_nodes = snapshot.nodes().size();
+  // Each image's score goes to the nodes holding it, so Score reads one number per node
+  // instead of looking every image up in every node's images.
+  data->sums.assign(data->total_nodes, 0);
+  for_each_image(pod.pod(), count_image_volumes_, [&](const std::string& image) {
+    const ImageHolders* holders = snapshot.image_holders(normalized_image_name(image));
+    if (holders == nullptr) return;
+    const int64_t score = scaled_image_score(holders->state, data->total_nodes);
+    for (size_t position : holders->positions) data->sums[position] += score;
+  });
   state.write(std::string(kPreScoreStateKey), std::move(data));
   return Status();
 }
@@ -92,7 +107,12 @@ ScoreResult ImageLocality::score(const CycleState& state, const PodInfo& pod, co
     return ScoreResult{0, Status::error(fmt::format("reading \"{}\" from cycleState: not found", kPreScoreStateKey))};
   }
   const Pod& p = pod.pod();
-  const int64_t sum = data->total_nodes == 0 ? 0 : sum_image_scores(node, p, data->total_nodes, count_image_volumes_);
+  int64_t sum = 0;
+  if (node.position() < data->sums.size()) {
+    sum = data->sums[node.position()];
+  } else if (data->total_nodes != 0) {
+    sum = sum_image_scores(node, p, data->total_nodes, count_image_volumes_);
+  }
   size_t images = p.spec.init_containers.size() + p.spec.containers.size();
   // Until v1.37 image volumes add to the sum but not to the threshold, so a pod with image
   // volumes reaches the full score sooner than one pulling the same images as containers.

@@ -156,7 +156,7 @@ ScoreResult PodTopologySpreadPlugin::score(const CycleState& state, const PodInf
     if (value == nullptr) continue;
     int64_t count = 0;
     if (constraint.topology_key == kHostnameLabel) {
-      const size_t position = data->snapshot->node_position(node.name());
+      const size_t position = node.position();
       const auto& matching = *data->matching_per_node[i];
       count = position < matching.size() ? matching[position]
                                          : count_spread_matching_pods(node.pods(), constraint.selector,

@@ -38,6 +38,7 @@ Snapshot::Snapshot(const ClusterState& cluster, const FeatureGates& gates)
     if (by_name_.contains(node.metadata.name)) continue;
     positions_.emplace(node.metadata.name, nodes_.size());
     nodes_.push_back(std::make_unique<NodeInfo>(&node));
+    nodes_.back()->set_position(nodes_.size() - 1);
     by_name_.emplace(node.metadata.name, nodes_.back().get());
   }
 
@@ -56,7 +57,12 @@ Snapshot::Snapshot(const ClusterState& cluster, const FeatureGates& gates)
     for (const auto& image : info->node().status.images) {
       for (const auto& name : image.names) {
         const ImageState& state = images.find(name)->second;
-        states.try_emplace(name, ImageStateSummary{state.size, static_cast<int>(state.nodes.size())});
+        const ImageStateSummary summary{state.size, static_cast<int>(state.nodes.size())};
+        if (states.try_emplace(name, summary).second) {
+          ImageHolders& holders = image_holders_[name];
+          holders.state = summary;
+          holders.positions.push_back(info->position());
+        }
       }
     }
   }
@@ -107,6 +113,11 @@ NodeInfo* Snapshot::find_node(std::string_view name) const {
 size_t Snapshot::node_position(std::string_view name) const {
   auto it = positions_.find(name);
   return it == positions_.end() ? nodes_.size() : it->second;
+}
+
+const ImageHolders* Snapshot::image_holders(std::string_view name) const {
+  auto it = image_holders_.find(name);
+  return it == image_holders_.end() ? nullptr : &it->second;
 }
 
 const StringMap* Snapshot::namespace_labels(std::string_view name) const {
@@ -210,8 +221,9 @@ bool Snapshot::update_node(const Node& node) {
   if (it == by_name_.end()) return false;
   generation_ = next_generation();
   if (!(it->second->node().metadata.labels == node.metadata.labels)) layout_generation_ = generation_;
-  auto slot = std::find_if(nodes_.begin(), nodes_.end(), [&](const auto& n) { return n.get() == it->second; });
+  auto slot = nodes_.begin() + static_cast<std::ptrdiff_t>(it->second->position());
   auto updated = std::make_unique<NodeInfo>(&node);
+  updated->set_position((*slot)->position());
   for (const PodInfo* pod : (*slot)->pods()) updated->add_pod(pod);
   updated->mutable_image_states() = (*slot)->image_states();
   it->second = updated.get();

@@ -27,6 +27,11 @@ class NodeInfo {
 
   const Node& node() const { return *node_; }
   const std::string& name() const { return node_->metadata.name; }
+  // Where the node is in its Snapshot's nodes(), so per-cycle tables can be indexed by node;
+  // kNoPosition for a NodeInfo no snapshot holds.
+  static constexpr size_t kNoPosition = static_cast<size_t>(-1);
+  size_t position() const { return position_; }
+  void set_position(size_t position) { position_ = position; }
 
   // AddPodInfo: appends the pod and adds its footprint, ports and PVC references. The PodInfo
   // must outlive the NodeInfo.
@@ -56,6 +61,7 @@ class NodeInfo {
   void update(const PodInfo* pod, int64_t sign);
 
   const Node* node_;
+  size_t position_ = kNoPosition;
   std::vector<const PodInfo*> pods_;
   std::vector<const PodInfo*> pods_with_affinity_;
   std::vector<const PodInfo*> pods_with_required_anti_affinity_;

@@ -22,6 +22,12 @@ namespace podfit {
 
 struct FeatureGates;
 
+// The nodes reporting one image name, and the state the scheduler's cache shares between them.
+struct ImageHolders {
+  ImageStateSummary state;
+  std::vector<size_t> positions;  // in nodes(), ascending
+};
+
 // A pod put on a node (+1) or taken off it (-1), counted against the snapshot as built.
 struct PodChange {
   const PodInfo* pod;
@@ -42,6 +48,8 @@ class Snapshot {
   NodeInfo* find_node(std::string_view name) const;
   // The node's position in nodes(), or nodes().size() when no node has that name.
   size_t node_position(std::string_view name) const;
+  // The nodes whose status lists the image `name` (as reported, not normalized); nullptr: none.
+  const ImageHolders* image_holders(std::string_view name) const;
   // Pending pods (no spec.nodeName, not terminal) in input order.
   const std::vector<const Pod*>& pending_pods() const { return pending_; }
   // Assigned, non-terminal pods whose node is not part of the input, in input order.
@@ -117,6 +125,7 @@ class Snapshot {
   std::vector<std::unique_ptr<NodeInfo>> nodes_;
   StringHashMap<NodeInfo*> by_name_;
   StringHashMap<size_t> positions_;
+  std::map<std::string, ImageHolders, std::less<>> image_holders_;
   std::vector<std::unique_ptr<PodInfo>> pod_infos_;
   std::vector<std::unique_ptr<Pod>> assumed_pods_;
   std::vector<const Pod*> pending_;

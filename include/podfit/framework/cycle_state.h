@@ -5,9 +5,8 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_map>
-
-#include "podfit/util/string_hash.h"
+#include <utility>
+#include <vector>
 
 namespace podfit {
 
@@ -22,24 +21,24 @@ struct StateData {
 class CycleState {
  public:
   void write(std::string_view key, std::unique_ptr<StateData> data) {
-    auto it = data_.find(key);
-    if (it == data_.end()) {
-      data_.emplace(std::string(key), std::move(data));
+    if (auto* entry = find(key)) {
+      entry->second = std::move(data);
     } else {
-      it->second = std::move(data);
+      data_.emplace_back(std::string(key), std::move(data));
     }
   }
-  // nullptr when PreFilter did not write the key (e.g. it returned Skip). Filter reads once per
-  // node and plugin: the lookup takes the key as it is, without building a string.
+  // nullptr when PreFilter did not write the key (e.g. it returned Skip). Filter and Score read
+  // once per node and plugin: a cycle holds a dozen keys of mostly distinct lengths, so a scan
+  // comparing lengths first beats hashing the key.
   template <class T>
   const T* read(std::string_view key) const {
-    auto it = data_.find(key);
-    return it == data_.end() ? nullptr : dynamic_cast<const T*>(it->second.get());
+    const auto* entry = find(key);
+    return entry == nullptr ? nullptr : dynamic_cast<const T*>(entry->second.get());
   }
   template <class T>
   T* read_mutable(std::string_view key) {
-    auto it = data_.find(key);
-    return it == data_.end() ? nullptr : dynamic_cast<T*>(it->second.get());
+    auto* entry = find(key);
+    return entry == nullptr ? nullptr : dynamic_cast<T*>(entry->second.get());
   }
   // Whether rejections carry podfit's details (which taint, how much of which resource): only
   // outputs that print them ask for them, since formatting them for every node of every pod
@@ -50,13 +49,22 @@ class CycleState {
   CycleState clone() const {
     CycleState copy;
     copy.explains_ = explains_;
-    for (const auto& [k, v] : data_) copy.data_[k] = v ? v->clone() : nullptr;
+    for (const auto& [k, v] : data_) copy.data_.emplace_back(k, v ? v->clone() : nullptr);
     return copy;
   }
 
  private:
+  using Entry = std::pair<std::string, std::unique_ptr<StateData>>;
+  const Entry* find(std::string_view key) const {
+    for (const Entry& entry : data_) {
+      if (entry.first.size() == key.size() && std::string_view(entry.first) == key) return &entry;
+    }
+    return nullptr;
+  }
+  Entry* find(std::string_view key) { return const_cast<Entry*>(std::as_const(*this).find(key)); }
+
   bool explains_ = true;
-  StringHashMap<std::unique_ptr<StateData>> data_;
+  std::vector<Entry> data_;
 };
 
 }  // namespace podfit

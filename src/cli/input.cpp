@@ -324,7 +324,11 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   CandidateSet candidates;
   if (!options.pods.empty()) {
     for (const std::string& notice : skipped_directory_notices(options.pods, options.recursive)) err << notice << '\n';
-    if (auto e = load_candidates(options.pods, load_options, candidates)) {
+    LoadOptions candidate_options = load_options;
+    const FeatureGates& gates = input.context.gates;
+    candidate_options.new_selectors = dra::SelectorFeatures{gates.dra_consumable_capacity, gates.dra_list_type_attributes,
+                                                            cel::KubeVersion{1, input.release.release.minor}};
+    if (auto e = load_candidates(options.pods, candidate_options, candidates)) {
       print_warnings();
       err << "error: " << e->message << '\n';
       return false;

@@ -160,7 +160,8 @@ TEST_CASE("CEL Kubernetes base environment: what each compatibility version has"
       {{1, 29}, "sets.contains([1], [1]) && 'a'.format([]) == 'a' && ['a'].join() == 'a'", "sets.contains"},
       {{1, 30}, "isIP('1.2.3.4') && isCIDR('10.0.0.0/8')", "isIP"},
       {{1, 31}, "format.dns1123Label().validate('a') == optional.none() && cel.bind(x, 1, x == 1)", "format.dns1123Label"},
-      {{1, 33}, "isSemver('1.2.3')", "isSemver"},
+      // DRA's unversioned semver library, then the base environment's version 1.
+      {{1, 31}, "isSemver('1.2.3')", "isSemver"},
       {{1, 34}, "[2, 1].sort() == [1, 2]", "sort"},
       {{1, 37}, "[1].includes(1)", "includes"},
   };
@@ -174,6 +175,14 @@ TEST_CASE("CEL Kubernetes base environment: what each compatibility version has"
       } else {
         CHECK_MESSAGE(got.find("undeclared reference") != std::string::npos, g.undeclared, " at 1.", minor, ": ", got);
       }
+    }
+    // Semver's normalizing argument came with its version 1, at 1.33.
+    const std::string normalized = cel_test::run(env, "isSemver('v1.2', true)");
+    if (minor >= 33) {
+      CHECK_MESSAGE(normalized == "value: true", normalized, " at 1.", minor);
+    } else if (minor >= 31) {
+      CHECK_MESSAGE(normalized.find("found no matching overload for 'isSemver'") != std::string::npos, normalized,
+                    " at 1.", minor);
     }
     // Two-variable comprehensions came at 1.32; before, all() takes two arguments only.
     const std::string two = cel_test::run(env, "[1].all(i, v, v > i)");

@@ -258,3 +258,77 @@ TEST_CASE("DRA device selectors: constant list and map literals cost nothing, as
   CHECK(folding.compile("[1, 2].exists(x, [x] == [1])").program->evaluate(none).cost >
         folding.compile("[1, 2].exists(x, x == 1)").program->evaluate(none).cost);
 }
+
+TEST_CASE("DRA selectors: the environment of each release") {
+  // Stored: what kube-scheduler of the release compiles with (every library of its code);
+  // new: what its API server accepts in an object being created (its release less one).
+  struct Release {
+    const char* expression;
+    int minor;
+    dra::Expressions kind;
+    const char* error;  // a part of the compile error; empty when it compiles
+    bool consumable_capacity = false;
+  };
+  const auto stored = dra::Expressions::Stored;
+  const auto fresh = dra::Expressions::New;
+  static const Release cases[] = {
+      // environment/base.go: semver version 1 (normalization) 1.33; DRA had version 0 from 1.31.
+      {"semver('1.2.3').major() == 1", 32, stored, ""},
+      {"semver('1.2.3').major() == 1", 32, fresh, ""},
+      {"semver('v1.2', true).major() == 1", 32, stored, "found no matching overload for 'semver'"},
+      {"semver('v1.2', true).major() == 1", 33, stored, ""},
+      {"semver('v1.2', true).major() == 1", 33, fresh, "found no matching overload for 'semver'"},
+      {"semver('v1.2', true).major() == 1", 34, fresh, ""},
+      // Two-variable comprehensions 1.32.
+      {"{'a': 1}.all(k, v, v > 0)", 32, stored, ""},
+      {"{'a': 1}.all(k, v, v > 0)", 32, fresh, "ERROR: <input>"},
+      {"{'a': 1}.all(k, v, v > 0)", 33, fresh, ""},
+      // ext.Lists version 3 1.34.
+      {"[2, 1].sort() == [1, 2]", 33, stored, "undeclared reference to 'sort'"},
+      {"[2, 1].sort() == [1, 2]", 34, stored, ""},
+      {"[2, 1].sort() == [1, 2]", 34, fresh, "undeclared reference to 'sort'"},
+      {"[2, 1].sort() == [1, 2]", 35, fresh, ""},
+      // dynamic-resource-allocation/cel: device.allowMultipleAllocations from 1.34, for new
+      // expressions only with DRAConsumableCapacity.
+      {"device.allowMultipleAllocations", 33, stored, "undefined field 'allowMultipleAllocations'", true},
+      {"device.allowMultipleAllocations", 34, stored, ""},
+      {"device.allowMultipleAllocations", 35, fresh, "undefined field 'allowMultipleAllocations'"},
+      {"device.allowMultipleAllocations", 35, fresh, "", true},
+      // DRA's includes of 1.36 (DRAListTypeAttributes) is in its stored environment; the lists
+      // library's of 1.37 reaches new expressions at 1.38.
+      {"['a'].includes('a')", 35, stored, "undeclared reference to 'includes'"},
+      {"['a'].includes('a')", 36, stored, ""},
+      {"['a'].includes('a')", 36, fresh, "undeclared reference to 'includes'"},
+      {"['a'].includes('a')", 37, stored, ""},
+      {"['a'].includes('a')", 37, fresh, "undeclared reference to 'includes'"},
+  };
+  for (const Release& c : cases) {
+    dra::SelectorFeatures features;
+    features.consumable_capacity = c.consumable_capacity;
+    features.release = podfit::cel::KubeVersion{1, c.minor};
+    const dra::CompiledSelector s = dra::SelectorCompiler(features, c.kind).compile(c.expression);
+    const std::string what = std::string(c.expression) + " at 1." + std::to_string(c.minor) +
+                             (c.kind == stored ? " stored" : " new");
+    if (std::string(c.error).empty()) {
+      CHECK_MESSAGE(s.ok(), what, ": ", s.error());
+    } else {
+      CHECK_MESSAGE(s.error().find(c.error) != std::string::npos, what, ": ", s.error());
+    }
+  }
+  // The same through the API server's check and the scheduler's compiler.
+  dra::SelectorFeatures at_133;
+  at_133.release = podfit::cel::KubeVersion{1, 33};
+  CHECK(dra::new_selector_error("isSemver('v1.2', true)", at_133).find("found no matching overload") != std::string::npos);
+  CHECK(dra::stored_selector_compiler(podfit::cel::KubeVersion{1, 33}).compile("isSemver('v1.2', true)").ok());
+  CHECK_FALSE(dra::stored_selector_compiler(podfit::cel::KubeVersion{1, 32}).compile("isSemver('v1.2', true)").ok());
+  // DRA's includes: a value equals, a list holds it; lists longer than 48 values are refused.
+  const dra::SelectorCompiler at_136({true, false, podfit::cel::KubeVersion{1, 36}}, stored);
+  Device d;
+  d.name = "device-0";
+  const dra::DeviceView view("dra.example.com", d);
+  CHECK(at_136.compile("'a'.includes('a') && [1, 2].includes(2) && !['a'].includes('b')").matches(view).matches);
+  std::string long_list = "[";
+  for (int i = 0; i < 49; ++i) long_list += (i ? ", " : "") + std::to_string(i);
+  CHECK(at_136.compile(long_list + "].includes(100)").matches(view).error ==
+        "'includes' function cannot be applied to lists longer than 48 values");
+}

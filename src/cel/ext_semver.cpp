@@ -179,7 +179,7 @@ Value semver_value(std::string_view text) {
   return Value::opaque(std::make_shared<Semver>(std::move(*v)));
 }
 
-void add_semver_library(Env& env) {
+void add_semver_library(Env& env, std::uint32_t version) {
   Type sv = Type::opaque(std::string(kSemverType));
   Type s = T("string"), b = T("bool"), i = T("int");
   env.add_type(std::string(kSemverType), sv);
@@ -189,10 +189,15 @@ void add_semver_library(Env& env) {
       return f(a);
     };
   };
-  env.add_function("semver", {make_overload("string_to_semver", {s}, sv, parsing(make)),
-                              make_overload("string_bool_to_semver", {s, b}, sv, parsing(make))});
-  env.add_function("isSemver", {make_overload("is_semver_string", {s}, b, parsing(is_semver)),
-                                make_overload("is_semver_string_bool", {s, b}, b, parsing(is_semver))});
+  std::vector<Overload> semver = {make_overload("string_to_semver", {s}, sv, parsing(make))};
+  std::vector<Overload> is = {make_overload("is_semver_string", {s}, b, parsing(is_semver))};
+  // The normalizing second argument arrived with version 1.
+  if (version >= 1) {
+    semver.push_back(make_overload("string_bool_to_semver", {s, b}, sv, parsing(make)));
+    is.push_back(make_overload("is_semver_string_bool", {s, b}, b, parsing(is_semver)));
+  }
+  env.add_function("semver", std::move(semver));
+  env.add_function("isSemver", std::move(is));
   auto field = [](std::uint64_t Version::*m) {
     return [m](Args a, EvalContext&) { return Value::int_(static_cast<std::int64_t>(ver(a[0]).*m)); };
   };

@@ -1,5 +1,5 @@
 // Kubernetes' CEL base environment by release, as k8s.io/apiserver's environment package
-// versions it, plus cel.bind as the DRA environment adds it.
+// versions it, plus cel.bind and the first semver library as the DRA environment adds them.
 #include <climits>
 
 #include "internal.h"
@@ -39,7 +39,10 @@ void enable_kubernetes_libraries(Env& env, KubeVersion v) {
   // DRA's own addition, from its first release.
   if (Span{{1, 31}, {}}.at(v)) add_bind_library(env);
   mutable_impl(env).two_var_comprehensions = Span{{1, 32}, {}}.at(v);
-  if (Span{{1, 33}, {}}.at(v)) add_semver_library(env);
+  // Semver reached the DRA environment unversioned in 1.31 and the base environment at version 1
+  // (normalization) in 1.33, which retired the DRA environment's copy.
+  if (Span{{1, 31}, KubeVersion{1, 33}}.at(v)) add_semver_library(env, 0);
+  if (Span{{1, 33}, {}}.at(v)) add_semver_library(env, 1);
   if (Span{{1, 34}, {}}.at(v)) add_ext_lists_library(env, 3);
 }
 

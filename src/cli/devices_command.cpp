@@ -38,7 +38,8 @@ int run_devices(const DevicesOptions& options, std::ostream& out, std::ostream& 
   if (!load_input(options.input, input, err)) return 2;
   announce_release(options.output, input, err);
   const FeatureGates& gates = input.context.gates;
-  const dra::SelectorFeatures features{gates.dra_consumable_capacity, gates.dra_list_type_attributes};
+  const dra::SelectorFeatures features{gates.dra_consumable_capacity, gates.dra_list_type_attributes,
+                                       cel::KubeVersion{1, input.release.release.minor}};
 
   DeviceReport report;
   report.release = input.release;

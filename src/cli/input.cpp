@@ -149,6 +149,30 @@ void drop_disabled_pod_fields(LoadedInput& input, std::ostream& err) {
   }
 }
 
+// The fields of the ResourceClaims and ResourceClaimTemplates shipped with the pods (created with
+// them) that the API server drops while their gate is off, each drop said on `err`; false, with
+// the error said, when what is left does not validate.
+bool drop_disabled_companion_fields(ClusterState& companions, const LoadedInput& input, std::ostream& err) {
+  auto drop = [&](std::string_view kind, const ObjectMeta& meta, const SourceRef& origin, ResourceClaimSpec& spec,
+                  std::string_view spec_path, bool in_template) {
+    DroppedClaimFields d = drop_disabled_claim_fields(spec, input.context.gates, spec_path, in_template);
+    for (const auto& [path, gate] : d.fields) {
+      err << fmt::format("podfit: {} {}/{}: {} dropped: {} is off (Kubernetes {}), and the API server drops the field "
+                         "then\n",
+                         kind, meta.namespace_, meta.name, path, gate, input.release.release.name());
+    }
+    if (d.error) err << "error: " << object_error(origin, kind, meta.namespace_, meta.name, *d.error) << '\n';
+    return !d.error;
+  };
+  for (ResourceClaim& claim : companions.resource_claims) {
+    if (!drop("ResourceClaim", claim.metadata, claim.origin, claim.spec, "spec", false)) return false;
+  }
+  for (ResourceClaimTemplate& t : companions.resource_claim_templates) {
+    if (!drop("ResourceClaimTemplate", t.metadata, t.origin, t.spec, "spec.spec", true)) return false;
+  }
+  return true;
+}
+
 // The release's default gates, then --feature-gates on top, as kube-scheduler of that release.
 bool set_release_gates(const InputOptions& options, const ReleaseChoice& release, LoadedInput& input, std::ostream& err) {
   input.release = release;
@@ -324,7 +348,11 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   CandidateSet candidates;
   if (!options.pods.empty()) {
     for (const std::string& notice : skipped_directory_notices(options.pods, options.recursive)) err << notice << '\n';
-    if (auto e = load_candidates(options.pods, load_options, candidates)) {
+    LoadOptions candidate_options = load_options;
+    const FeatureGates& gates = input.context.gates;
+    candidate_options.new_selectors = dra::SelectorFeatures{gates.dra_consumable_capacity, gates.dra_list_type_attributes,
+                                                            cel::KubeVersion{1, input.release.release.minor}};
+    if (auto e = load_candidates(options.pods, candidate_options, candidates)) {
       print_warnings();
       err << "error: " << e->message << '\n';
       return false;
@@ -339,6 +367,7 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
     if (std::string notice = leave_out_bound_candidates(input.candidates); !notice.empty()) err << notice << '\n';
   }
   drop_disabled_pod_fields(input, err);
+  if (!drop_disabled_companion_fields(candidates.companions, input, err)) return false;
   const std::set<std::string> existing_claims = keys_of(input.cluster.persistent_volume_claims);
   const std::set<std::string> existing_quotas = keys_of(input.cluster.resource_quotas);
   // The claims, classes, budgets and quotas shipped with the pods are created with them.

@@ -94,10 +94,8 @@ struct AllocationExplainer::Impl {
   std::map<std::string, std::vector<SelectorPart>> parts;  // by selector expression
   std::vector<RequestPlan> plans;
 
-  static const SelectorCompiler& compiler() {
-    static const SelectorCompiler stored(SelectorFeatures{}, Expressions::Stored);
-    return stored;
-  }
+  const SelectorCompiler* stored = nullptr;  // the release's stored-expressions compiler
+  const SelectorCompiler& compiler() const { return *stored; }
 
   const CompiledSelector* compile(const std::string& expression) {
     auto it = compiled.find(expression);
@@ -371,10 +369,12 @@ AllocationExplainer::AllocationExplainer(std::vector<const ResourceClaim*> claim
                                          const std::vector<const ResourceClaim*>& cluster_claims,
                                          const std::vector<DeviceClass>& classes,
                                          const std::vector<ResourceSlice>& slices,
-                                         const std::vector<DeviceTaintRule>& taint_rules, const DeviceViews* views)
+                                         const std::vector<DeviceTaintRule>& taint_rules, const DeviceViews* views,
+                                         cel::KubeVersion release)
     : impl_(std::make_unique<Impl>()) {
   Impl& s = *impl_;
   s.views = views;
+  s.stored = &stored_selector_compiler(release);
   s.claims = std::move(claims);
   for (const ResourceClaim* claim : cluster_claims) {
     if (!claim->allocation) continue;

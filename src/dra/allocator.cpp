@@ -40,12 +40,6 @@ std::string enhance_runtime_error(std::string error) {
   return error;
 }
 
-// The compiler of every expression the scheduler evaluates: the "stored expressions" environment.
-const SelectorCompiler& stored_compiler() {
-  static const SelectorCompiler compiler(SelectorFeatures{}, Expressions::Stored);
-  return compiler;
-}
-
 struct DeviceIdHash {
   std::size_t operator()(const DeviceId& id) const {
     const std::hash<std::string> h;
@@ -90,7 +84,7 @@ struct Allocator::Impl {
     for (const DeviceSelector& s : list) {
       if (selectors.count(s.cel_expression) == 0) {
         selectors.emplace(s.cel_expression,
-                          Selector{stored_compiler().compile(s.cel_expression),
+                          Selector{stored_selector_compiler(features.selector_release).compile(s.cel_expression),
                                    shared_views != nullptr ? shared_views->verdicts(s.cel_expression) : nullptr});
       }
     }

@@ -2,6 +2,9 @@
 #include "podfit/dra/device_selector.h"
 
 #include <algorithm>
+#include <map>
+#include <mutex>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -175,23 +178,51 @@ MatchResult CompiledSelector::matches(const DeviceView& device) const {
   return out;
 }
 
+namespace {
+
+// DRA's `includes` of v1.36 (DRAListTypeAttributes): a list holds the value, or a value equals
+// it; lists longer than a device's attribute may be are refused.
+void add_dra_includes(cel::Env& env) {
+  constexpr std::size_t kMaxValues = 48;  // ResourceSliceMaxAttributeValuesPerDevice
+  env.add_function("includes", {cel::make_overload("dra_includes_dyn_dyn", {cel::Type::dyn(), cel::Type::dyn()},
+                                                   cel::Type::boolean(), [](std::span<const cel::Value> a, cel::EvalContext&) {
+    if (a[0].kind() == cel::Kind::List) {
+      const cel::ListValue& list = a[0].as_list();
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        if (i >= kMaxValues) {
+          return cel::Value::error("'includes' function cannot be applied to lists longer than 48 values");
+        }
+        if (cel::equals(list.get(i), a[1]).value_or(false)) return cel::Value::boolean(true);
+      }
+      return cel::Value::boolean(false);
+    }
+    return cel::Value::boolean(cel::equals(a[0], a[1]).value_or(false));
+  }, true)});
+}
+
+}  // namespace
+
 SelectorCompiler::SelectorCompiler(SelectorFeatures features, Expressions kind) {
-  // New expressions compile in the compatibility version's environment, so that an API server
-  // rolled back one release still understands them; stored ones with every library.
-  if (kind == Expressions::New) {
-    cel::enable_kubernetes_libraries(env_, cel::kDefaultCompatibilityVersion);
-  } else {
-    cel::enable_kubernetes_libraries(env_);
-  }
+  // New expressions compile at the compatibility version, so that an API server rolled back one
+  // release still understands them; stored ones with every library of the release.
+  const cel::KubeVersion release = features.release;
+  const cel::KubeVersion version = kind == Expressions::New ? cel::KubeVersion{release.major, release.minor - 1} : release;
+  cel::enable_kubernetes_libraries(env_, version);
   add_quantity_library(env_);
+  // Gated declarations count for new expressions whatever the compatibility version; stored
+  // ones see every declaration of the release's code.
+  const bool gated_in = kind == Expressions::Stored;
+  if (release >= cel::KubeVersion{1, 36} && version < cel::KubeVersion{1, 37} &&
+      (gated_in || features.list_type_attributes)) {
+    add_dra_includes(env_);
+  }
   // Kubernetes' base environment plans programs with cel-go's OptOptimize.
   env_.set_constant_folding(true);
   const cel::Type attributes = cel::Type::map(cel::Type::string(), cel::Type::map(cel::Type::string(), cel::Type::dyn()));
   const cel::Type capacity = cel::Type::map(cel::Type::string(), cel::Type::map(cel::Type::string(), quantity_type()));
   std::vector<std::pair<std::string, cel::Type>> fields = {
       {"driver", cel::Type::string()}, {"attributes", attributes}, {"capacity", capacity}};
-  // Stored expressions see the newest declaration of the device, whatever the gates say.
-  if (features.consumable_capacity || kind == Expressions::Stored) {
+  if (release >= cel::KubeVersion{1, 34} && (gated_in || features.consumable_capacity)) {
     fields.emplace_back("allowMultipleAllocations", cel::Type::boolean());
   }
   env_.add_variable("device", env_.add_object_type("kubernetes.DRADevice", std::move(fields)));
@@ -230,13 +261,32 @@ std::string ValueProbe::value_on(const DeviceView& device) const {
 }
 
 std::string new_selector_error(std::string_view expression, SelectorFeatures features) {
-  // Building the environment costs far more than a compile: the release defaults' is kept.
-  static const SelectorCompiler defaults(SelectorFeatures{}, Expressions::New);
-  const SelectorFeatures d;
-  if (features.consumable_capacity == d.consumable_capacity && features.list_type_attributes == d.list_type_attributes) {
-    return defaults.compile(expression).error();
+  // Building an environment costs far more than a compile: each one asked for is kept.
+  static std::mutex mutex;
+  static std::map<std::tuple<int, bool, bool>, std::unique_ptr<const SelectorCompiler>> compilers;
+  const std::tuple<int, bool, bool> key{features.release.minor, features.consumable_capacity,
+                                        features.list_type_attributes};
+  const SelectorCompiler* compiler = nullptr;
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    auto& slot = compilers[key];
+    if (!slot) slot = std::make_unique<const SelectorCompiler>(features, Expressions::New);
+    compiler = slot.get();
   }
-  return SelectorCompiler(features, Expressions::New).compile(expression).error();
+  return compiler->compile(expression).error();
+}
+
+const SelectorCompiler& stored_selector_compiler(cel::KubeVersion release) {
+  static std::mutex mutex;
+  static std::map<int, std::unique_ptr<const SelectorCompiler>> compilers;
+  const std::lock_guard<std::mutex> lock(mutex);
+  auto& slot = compilers[release.minor];
+  if (!slot) {
+    SelectorFeatures features;
+    features.release = release;
+    slot = std::make_unique<const SelectorCompiler>(features, Expressions::Stored);
+  }
+  return *slot;
 }
 
 }  // namespace podfit::dra

@@ -18,6 +18,7 @@
 #include "input.h"
 #include "json_reader.h"
 #include "known_fields.h"
+#include "resource_wire.h"
 #include "podfit/model/priority.h"
 #include "podfit/util/paths.h"
 #include "yaml_reader.h"
@@ -556,9 +557,12 @@ ShardFactory cluster_shards(ClusterState& out) {
 // kubectl's -n, objects without a namespace go into it and objects in another are refused.
 class CandidateShard final : public Shard {
  public:
-  CandidateShard(CandidateSet& out, const std::string& namespace_) : out_(out), namespace_(namespace_) {}
+  CandidateShard(CandidateSet& out, const LoadOptions& options)
+      : out_(out), namespace_(options.namespace_), new_selectors_(options.new_selectors) {}
 
   void take(const Header& h, const Value& root, const SourceRef& origin) override {
+    // What a manifest ships is created: its selectors compile as new ones.
+    const resource_wire::NewSelectorScope scope(new_selectors_);
     const bool checked = h.kind == "Pod" || is_workload_kind(h.kind) || is_namespaced_companion(h.kind);
     if (checked && !namespace_.empty() && !h.namespace_.empty() && h.namespace_ != namespace_) {
       throw DecodeError{fmt::format("the namespace from the provided object \"{}\" does not match the namespace \"{}\". "
@@ -599,11 +603,12 @@ class CandidateShard final : public Shard {
  private:
   CandidateSet& out_;
   const std::string& namespace_;
+  const dra::SelectorFeatures& new_selectors_;
   CandidateSet part_;
 };
 
-ShardFactory candidate_shards(CandidateSet& out, const std::string& namespace_) {
-  return [&out, &namespace_] { return std::make_unique<CandidateShard>(out, namespace_); };
+ShardFactory candidate_shards(CandidateSet& out, const LoadOptions& options) {
+  return [&out, &options] { return std::make_unique<CandidateShard>(out, options); };
 }
 
 std::optional<LoadError> pods_of(CandidateSet& set, std::vector<Pod>& out) {
@@ -710,7 +715,7 @@ std::optional<LoadError> load_cluster_state_fd(int fd, const std::string& name, 
 
 std::optional<LoadError> load_candidates(const std::vector<std::string>& paths, const LoadOptions& options,
                                          CandidateSet& out) {
-  ReadState state{options, decodes_candidate_kind, candidate_shards(out, options.namespace_)};
+  ReadState state{options, decodes_candidate_kind, candidate_shards(out, options)};
   if (auto e = read_paths(paths, state)) return e;
   std::string where;
   for (const std::string& path : paths) where += (where.empty() ? "" : ", ") + (path == "-" ? std::string("<stdin>") : path);
@@ -733,7 +738,7 @@ std::optional<LoadError> load_cluster_state_text(std::string_view text, const st
 
 std::optional<LoadError> load_candidates_text(std::string_view text, const std::string& name, CandidateSet& out,
                                               const LoadOptions& options) {
-  ReadState state{options, decodes_candidate_kind, candidate_shards(out, options.namespace_)};
+  ReadState state{options, decodes_candidate_kind, candidate_shards(out, options)};
   if (auto e = read_source(open_text_input(text, name), state)) return e;
   return require_candidates(out, name);
 }

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "podfit/dra/device_selector.h"
 #include "podfit/model/device_class.h"
 #include "podfit/model/resource_claim.h"
 #include "podfit/model/resource_slice.h"
@@ -136,6 +137,19 @@ struct ClaimSpec {
 // The API server's validation of a ResourceSlice or DeviceClass being created (what it refuses is
 // thrown as a DecodeError at the line of `root` the error is about). `root` is the object.
 void validate_slice(const Value& root, Version version, const Slice& slice);
+// The environment check_selectors compiles new selectors for, on this thread (the newest
+// release's defaults unless a scope says otherwise).
+class NewSelectorScope {
+ public:
+  explicit NewSelectorScope(const dra::SelectorFeatures& features);
+  ~NewSelectorScope();
+  NewSelectorScope(const NewSelectorScope&) = delete;
+  NewSelectorScope& operator=(const NewSelectorScope&) = delete;
+
+ private:
+  const dra::SelectorFeatures* previous_;
+};
+
 void validate_class(const Value& root, Version version, const Class& device_class);
 // ResourceClaim (spec only: the API server clears the status on create) and ResourceClaimTemplate.
 void validate_claim(const Value& root, Version version, const ObjectMeta& metadata, const ClaimSpec& spec);

@@ -854,7 +854,11 @@ void validate_slice(const Value& root, Version version, const Slice& s) {
   f.done();
 }
 
+thread_local const dra::SelectorFeatures* new_selectors = nullptr;
+
 void check_selectors(const Findings& f, const Path& selectors, const std::vector<Selector>& list) {
+  static const dra::SelectorFeatures kNewest;
+  const dra::SelectorFeatures& features = new_selectors != nullptr ? *new_selectors : kNewest;
   for (size_t i = 0; i < list.size(); ++i) {
     const Selector& s = list[i];
     Path item = selectors.index(i);
@@ -863,7 +867,7 @@ void check_selectors(const Findings& f, const Path& selectors, const std::vector
     Path expression = cel.child("expression");
     // Length first: a too long expression is not compiled.
     if (s.cel_expression->size() > kMaxSelectorLength) f.fail(expression, too_long(kMaxSelectorLength));
-    std::string error = dra::new_selector_error(*s.cel_expression);
+    std::string error = dra::new_selector_error(*s.cel_expression, features);
     if (!error.empty()) f.fail(expression, invalid(field::go_quote(*s.cel_expression), error));
   }
 }
@@ -1114,6 +1118,11 @@ void check_namespaced_meta(Findings& f, const ObjectMeta& meta) {
 }
 
 }  // namespace
+
+NewSelectorScope::NewSelectorScope(const dra::SelectorFeatures& features) : previous_(new_selectors) {
+  new_selectors = &features;
+}
+NewSelectorScope::~NewSelectorScope() { new_selectors = previous_; }
 
 void validate_claim(const Value& root, Version version, const ObjectMeta& metadata, const ClaimSpec& spec) {
   Findings f(root);

@@ -5,6 +5,8 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include <vector>
 
@@ -44,6 +46,18 @@ void add_default_toleration_seconds(Pod& pod);
 // created (toleration operators Gt and Lt without TaintTolerationComparisonOperators): the
 // whole error message, naming the manifest's file, document and object, or nullopt.
 std::optional<std::string> disabled_feature_field(const Candidate& candidate, const FeatureGates& gates);
+
+// What the API server of `gates.release` drops from the spec of a ResourceClaim or
+// ResourceClaimTemplate it creates while a DRA gate is off (dropDisabledFields of their
+// strategies), and the field error when what is left is no longer valid.
+struct DroppedClaimFields {
+  std::vector<std::pair<std::string, std::string_view>> fields;  // path, gate
+  std::optional<std::string> error;                               // a field error, path first
+};
+// Drops them from `spec`; `spec_path` is where the spec sits ("spec", or "spec.spec" of a
+// template), `in_template` whether it is a template's.
+DroppedClaimFields drop_disabled_claim_fields(ResourceClaimSpec& spec, const FeatureGates& gates,
+                                              std::string_view spec_path, bool in_template);
 
 // LimitRanger, mutating: each LimitRange of the pod's namespace (by name) gives its containers
 // and init containers the Container items' defaultRequest and default for the resources they

@@ -181,7 +181,9 @@ void add_regex_library(Env& env);      // Kubernetes: find, findAll (matches is 
 void add_sets_library(Env& env);       // cel-go ext.Sets: sets.contains, equivalent, intersects
 void add_optional_library(Env& env);   // cel-go optional types: optional.of, .value() ...
 void add_bind_library(Env& env);       // cel-go ext.Bindings: cel.bind
-void add_semver_library(Env& env);     // Kubernetes: semver(), isSemver, major ... compareTo
+// Kubernetes' semver library at a version: semver(), isSemver, major ... compareTo; the
+// normalizing semver(s, true) and isSemver(s, true) from 1.
+void add_semver_library(Env& env, std::uint32_t version = 1);
 void add_urls_library(Env& env);       // Kubernetes: url(), isURL, getScheme ... getQuery
 void add_ip_library(Env& env);         // Kubernetes: ip(), isIP, ip.isCanonical, family ...
 void add_cidr_library(Env& env);       // Kubernetes: cidr(), isCIDR, containsIP, containsCIDR ...
@@ -202,14 +204,17 @@ inline constexpr KubeVersion kKubernetesRelease{1, 37};
 // (environment.DefaultCompatibilityVersion: the binary's minor release less one).
 inline constexpr KubeVersion kDefaultCompatibilityVersion{1, 36};
 
-// Kubernetes' base environment (k8s.io/apiserver's environment.MustBaseEnvSet) plus cel.bind,
-// the DRA environment's, as new expressions compile in it at a compatibility version: only
-// what was introduced at or before it and not yet replaced. Homogeneous literals and the URLs,
+// Kubernetes' base environment (k8s.io/apiserver's environment.MustBaseEnvSet) plus what the DRA
+// environment adds, at a version: only what was introduced at or before it and not yet replaced.
+// New expressions compile at the API server's compatibility version (its release less one);
+// stored ones, and every expression kube-scheduler evaluates, at the release itself, as every
+// release's code lists only what it introduced by then. Homogeneous literals and the URLs,
 // regex, lists (version 0 until 1.37, then 1) and strings (version 0, then 2 from 1.29)
 // libraries since 1.0; optional types 1.28; literal validation and sets 1.29; IP and CIDR 1.30;
-// format and cel.bind 1.31; two-variable comprehensions 1.32; semver 1.33; ext.Lists 1.34.
-void enable_kubernetes_libraries(Env& env, KubeVersion compatibility);
-// The same environment as stored expressions compile in it: every library of the release.
+// format, cel.bind and semver (version 0, DRA's) 1.31; two-variable comprehensions 1.32;
+// semver version 1 (normalization) 1.33; ext.Lists 1.34.
+void enable_kubernetes_libraries(Env& env, KubeVersion version);
+// The same environment as stored expressions compile in it: every library of the newest release.
 void enable_kubernetes_libraries(Env& env);
 
 // Kubernetes' bounds on a DRA device selector (resource.k8s.io CELSelectorExpressionMaxCost

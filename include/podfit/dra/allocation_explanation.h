@@ -21,10 +21,12 @@ class AllocationExplainer {
  public:
   // `claims` are the pod's unallocated claims; `cluster_claims` every claim of the cluster, whose
   // allocations say which devices are in use and by whom; `views`, when given, the slices'
-  // devices and the selectors' verdicts the allocators share. Everything is borrowed.
+  // devices and the selectors' verdicts the allocators share. Everything is borrowed. Selectors
+  // compile as kube-scheduler of `release` compiles them.
   AllocationExplainer(std::vector<const ResourceClaim*> claims, const std::vector<const ResourceClaim*>& cluster_claims,
                       const std::vector<DeviceClass>& classes, const std::vector<ResourceSlice>& slices,
-                      const std::vector<DeviceTaintRule>& taint_rules, const DeviceViews* views = nullptr);
+                      const std::vector<DeviceTaintRule>& taint_rules, const DeviceViews* views = nullptr,
+                      cel::KubeVersion release = cel::kKubernetesRelease);
   ~AllocationExplainer();
   AllocationExplainer(const AllocationExplainer&) = delete;
   AllocationExplainer& operator=(const AllocationExplainer&) = delete;

@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "podfit/cel/cel.h"
 #include "podfit/model/device_class.h"
 #include "podfit/model/node.h"
 #include "podfit/model/quantity.h"
@@ -48,6 +49,8 @@ struct AllocatorFeatures {
   bool device_taint_rules = true;         // DRADeviceTaintRules: DeviceTaintRules add taints
   bool device_binding_and_status = true;  // DRADeviceBindingConditions + DRAResourceClaimDeviceStatus
   bool consumable_capacity = true;        // DRAConsumableCapacity: shared devices, capacity requests
+  // The release whose CEL environment (stored expressions) compiles the selectors.
+  cel::KubeVersion selector_release = cel::kKubernetesRelease;
 };
 
 // A device as allocation results and the allocated state name it.

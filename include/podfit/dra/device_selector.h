@@ -18,16 +18,19 @@
 
 namespace podfit::dra {
 
-// The feature gates that shape kubernetes.DRADevice (release defaults of v1.37).
+// The release whose environment compiles selectors and the feature gates that shape
+// kubernetes.DRADevice (defaults of v1.37).
 struct SelectorFeatures {
   bool consumable_capacity = true;    // DRAConsumableCapacity: device.allowMultipleAllocations
   bool list_type_attributes = false;  // DRAListTypeAttributes: attributes may be lists
+  cel::KubeVersion release = cel::kKubernetesRelease;
 };
 
 // Which of upstream's environments compiles: an expression the API server is asked to store
-// (new) sees only what the gates enable and the CEL libraries of the compatibility version
-// (cel::kDefaultCompatibilityVersion, v1.36: no `includes`); one already stored, and every
-// expression the scheduler evaluates, sees every declaration and every library of v1.37.
+// (new) sees only what the gates enable and the CEL libraries of the compatibility version (the
+// release less one: v1.37 has no `includes` then); one already stored, and every expression the
+// scheduler evaluates, sees every declaration and every library of the release, gates aside
+// (device.allowMultipleAllocations from v1.34, DRA's own `includes` in v1.36).
 enum class Expressions { New, Stored };
 
 // One device as selectors see it (`device.driver`, `.attributes`, `.capacity`,
@@ -102,5 +105,9 @@ std::string compared_operand(std::string_view condition);
 // ("compilation failed: ...") for an expression that does not compile, else empty. Length
 // is checked by the caller (a TooLong field error, before compiling).
 std::string new_selector_error(std::string_view expression, SelectorFeatures features = {});
+
+// The compiler of the expressions kube-scheduler of `release` evaluates (stored expressions),
+// built once per release.
+const SelectorCompiler& stored_selector_compiler(cel::KubeVersion release = cel::kKubernetesRelease);
 
 }  // namespace podfit::dra

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "podfit/dra/device_selector.h"
 #include "podfit/load/workload.h"
 #include "podfit/model/cluster.h"
 
@@ -37,6 +38,9 @@ struct LoadOptions {
   // Told as input is read (the source's name as in messages, its bytes read so far, objects
   // read over the whole load), so a long load can show its progress; called once per chunk.
   std::function<void(const std::string& source, uint64_t bytes, size_t objects)> progress;
+  // The API server's release and gates that the device selectors of objects loaded as new ones
+  // (load_candidates) compile for: a release's compatibility version has fewer CEL libraries.
+  dra::SelectorFeatures new_selectors;
 };
 
 // One message naming the file, the document (and List item) and the line.

@@ -136,7 +136,8 @@ std::vector<std::string> explain_allocation(const Shared& s, LazyExplainer& lazy
   std::call_once(lazy.once, [&] {
     lazy.explainer = std::make_unique<dra::AllocationExplainer>(pending, s.snapshot_seen->resource_claims(),
                                                                 s.cluster->device_classes, s.cluster->resource_slices,
-                                                                s.cluster->device_taint_rules, s.views.get());
+                                                                s.cluster->device_taint_rules, s.views.get(),
+                                                                s.features.selector_release);
   });
   return lazy.explainer->explain(node);
 }
@@ -151,6 +152,7 @@ dra::AllocatorFeatures allocator_features(const FeatureGates& gates) {
   features.device_taint_rules = gates.dra_device_taint_rules;
   features.device_binding_and_status = gates.dra_device_binding_conditions && gates.dra_resource_claim_device_status;
   features.consumable_capacity = gates.dra_consumable_capacity;
+  features.selector_release = cel::KubeVersion{1, gates.release.minor};
   return features;
 }
 

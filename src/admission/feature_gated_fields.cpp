@@ -22,12 +22,12 @@ std::string_view pod_spec_path(const Candidate& candidate) {
 DroppedClaimFields drop_disabled_claim_fields(ResourceClaimSpec& spec, const FeatureGates& gates,
                                               std::string_view spec_path, bool in_template) {
   DroppedClaimFields out;
-  const int minor = gates.release.minor;
+  const ReleaseChanges& changes = gates.changes;
   // v1.32 and v1.33 keep a request's fields on the request itself (resource.k8s.io/v1beta1).
-  const bool nested = minor >= 34;
+  const bool nested = changes.dra_requests_under_exactly;
   auto request_path = [&](size_t i) { return fmt::format("{}.devices.requests[{}]", spec_path, i); };
   // The order of the strategies: prioritized list, device taints, admin access, consumable capacity.
-  if (minor >= 33 && !gates.dra_prioritized_list) {
+  if (changes.dra_strategy_drops_first_available && !gates.dra_prioritized_list) {
     for (size_t i = 0; i < spec.requests.size(); ++i) {
       DeviceRequest& r = spec.requests[i];
       if (r.first_available.empty()) continue;
@@ -41,8 +41,9 @@ DroppedClaimFields drop_disabled_claim_fields(ResourceClaimSpec& spec, const Fea
       }
     }
   }
-  // Claims from v1.35 (#132927); templates only with the shared spec strategy of v1.37.
-  if (minor >= (in_template ? 37 : 35) && !gates.dra_device_taints) {
+  const bool drops_tolerations = in_template ? changes.dra_template_strategy_drops_tolerations
+                                             : changes.dra_claim_strategy_drops_tolerations;
+  if (drops_tolerations && !gates.dra_device_taints) {
     for (size_t i = 0; i < spec.requests.size(); ++i) {
       DeviceRequest& r = spec.requests[i];
       if (r.exactly && !r.exactly->tolerations.empty()) {
@@ -64,7 +65,7 @@ DroppedClaimFields drop_disabled_claim_fields(ResourceClaimSpec& spec, const Fea
       out.fields.emplace_back(request_path(i) + (nested ? ".exactly.adminAccess" : ".adminAccess"), "DRAAdminAccess");
     }
   }
-  if (minor >= 34 && !gates.dra_consumable_capacity) {
+  if (changes.dra_strategy_drops_consumable_capacity && !gates.dra_consumable_capacity) {
     for (size_t i = 0; i < spec.constraints.size(); ++i) {
       DeviceConstraint& c = spec.constraints[i];
       if (!c.distinct_attribute) continue;

@@ -26,6 +26,16 @@ ReleaseChanges ReleaseChanges::of(KubernetesRelease release) {
   changes.image_locality_counts_image_volumes = release.minor >= 36;
   // kubernetes/kubernetes#138951, v1.37.0.
   changes.image_locality_threshold_counts_image_volumes = release.minor >= 37;
+  // resource.k8s.io/v1 (DRA GA), v1.34.0.
+  changes.dra_requests_under_exactly = release.minor >= 34;
+  // The DRAPrioritizedList gate's first release (KEP-4816), v1.33.0.
+  changes.dra_strategy_drops_first_available = release.minor >= 33;
+  // kubernetes/kubernetes#132522, the DRAConsumableCapacity gate's first release, v1.34.0.
+  changes.dra_strategy_drops_consumable_capacity = release.minor >= 34;
+  // kubernetes/kubernetes#132927, v1.35.0.
+  changes.dra_claim_strategy_drops_tolerations = release.minor >= 35;
+  // Templates share the claims' spec strategy (resourceclaimspec.DropDisabledFields), v1.37.0.
+  changes.dra_template_strategy_drops_tolerations = release.minor >= 37;
   return changes;
 }
 

@@ -40,6 +40,19 @@ struct ReleaseChanges {
   // only with the containers.
   bool image_locality_threshold_counts_image_volumes = true;
 
+  // v1.34 (resource.k8s.io/v1): a claim's request keeps its device fields under `exactly`.
+  bool dra_requests_under_exactly = true;
+  // v1.33 (KEP-4816, with the DRAPrioritizedList gate): the claim strategies drop firstAvailable
+  // while that gate is off.
+  bool dra_strategy_drops_first_available = true;
+  // v1.34 (#132522, with the DRAConsumableCapacity gate): the claim strategies drop
+  // distinctAttribute and capacity requests while that gate is off.
+  bool dra_strategy_drops_consumable_capacity = true;
+  // v1.35 (#132927): the claim strategy drops device tolerations while DRADeviceTaints is off.
+  bool dra_claim_strategy_drops_tolerations = true;
+  // v1.37 (the shared claim spec strategy): templates' device tolerations are dropped too.
+  bool dra_template_strategy_drops_tolerations = true;
+
   // The changes a release has.
   static ReleaseChanges of(KubernetesRelease release);
 };

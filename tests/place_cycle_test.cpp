@@ -377,7 +377,7 @@ TEST_CASE("select_host: TestSelectHost, ties by node name") {
         continue;
       }
       REQUIRE(best.has_value());
-      const std::string& got = c.list[*best].name;
+      const std::string got(c.list[*best].name);
       CHECK(got == c.want);
       CHECK(std::find(c.possible.begin(), c.possible.end(), got) != c.possible.end());
     }

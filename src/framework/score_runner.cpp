@@ -72,14 +72,12 @@ ScoreOutcome run_score_plugins(std::span<const ScoringPlugin> plugins, const Cyc
   }
 
   // NormalizeScore per plugin, in place: the raw scores are kept aside to stay reportable.
-  // Only normalizing plugins read the nodes' names, so only their lists carry them.
   std::vector<std::vector<int64_t>> raw(active.size());
   std::vector<NodeScoreList>& normalized = lists;
   for (size_t p = 0; p < active.size(); ++p) {
     raw[p].reserve(nodes.size());
     for (const NodeScore& entry : lists[p]) raw[p].push_back(entry.score);
     if (!active[p]->score->has_normalize_score()) continue;
-    for (size_t index = 0; index < nodes.size(); ++index) lists[p][index].name = nodes[index]->name();
     Status status = active[p]->score->normalize_score(state, pod, normalized[p]);
     if (!status.is_success()) {
       out.status = wrap_error(fmt::format("running Normalize on Score plugins: plugin \"{}\" failed with: {}",
@@ -219,7 +217,7 @@ HostChoice ScoreProfile::choose(CycleState& state, const PodInfo& pod, const Sna
     choice.status = choice.scores.status;
     return choice;
   }
-  if (auto best = select_host(choice.scores.nodes)) choice.node = choice.scores.nodes[*best].name;
+  if (auto best = select_host(choice.scores.nodes)) choice.node = std::string(choice.scores.nodes[*best].name);
   return choice;
 }
 

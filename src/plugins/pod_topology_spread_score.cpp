@@ -90,10 +90,13 @@ Status PodTopologySpreadPlugin::pre_score(CycleState& state, const PodInfo& pod_
   const auto& compiled = data->constraints;
   data->topology_value_to_pod_counts.resize(compiled.size());
   std::vector<size_t> domains(compiled.size(), 0);
-  for (const NodeInfo* node : nodes) {
+  data->ignored_in_order.assign(nodes.size(), false);
+  for (size_t k = 0; k < nodes.size(); ++k) {
+    const NodeInfo* node = nodes[k];
     const StringMap& labels = node->node().metadata.labels;
     if (require_all_topologies && !has_spread_topology_keys(labels, compiled)) {
       data->ignored_nodes.insert(node->name());
+      data->ignored_in_order[k] = true;
       continue;
     }
     for (size_t i = 0; i < compiled.size(); ++i) {
@@ -147,7 +150,7 @@ Status PodTopologySpreadPlugin::pre_score(CycleState& state, const PodInfo& pod_
 ScoreResult PodTopologySpreadPlugin::score(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const {
   const auto* data = state.read<PodTopologySpreadScoreState>(score_state_key());
   if (data == nullptr) return ScoreResult{0, missing_score_state()};
-  if (data->ignored_nodes.contains(node.name())) return ScoreResult{};
+  if (!data->ignored_nodes.empty() && data->ignored_nodes.contains(node.name())) return ScoreResult{};
   const StringMap& labels = node.node().metadata.labels;
   double score = 0;
   for (size_t i = 0; i < data->constraints.size(); ++i) {
@@ -178,8 +181,11 @@ Status PodTopologySpreadPlugin::normalize_score(const CycleState& state, const P
   if (data == nullptr) return missing_score_state();
   int64_t min_score = std::numeric_limits<int64_t>::max();
   int64_t max_score = 0;
-  for (auto& entry : scores) {
-    if (data->ignored_nodes.contains(entry.name)) {
+  // By position when the list is PreScore's nodes in order, as the score runner gives it.
+  const bool by_position = scores.size() == data->ignored_in_order.size();
+  for (size_t k = 0; k < scores.size(); ++k) {
+    auto& entry = scores[k];
+    if (by_position ? data->ignored_in_order[k] : data->ignored_nodes.contains(entry.name)) {
       entry.score = kInvalidScore;
       continue;
     }

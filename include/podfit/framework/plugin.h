@@ -64,7 +64,9 @@ struct NodeScore {
   friend bool operator==(const NodeScore&, const NodeScore&) = default;
 };
 
-// framework.NodeScoreList: one plugin's scores, one entry per scored node, in node order.
+// framework.NodeScoreList: one plugin's scores, one entry per scored node, in node order. The
+// score runner leaves the names empty: the list is in the order of the nodes PreScore was
+// given, and a NormalizeScore that needs to know the node goes by that position.
 using NodeScoreList = std::vector<NodeScore>;
 
 // What Score returns: the node's raw score (before normalization and weight) and the status.

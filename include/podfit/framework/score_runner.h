@@ -62,7 +62,7 @@ struct PluginScore {
 // framework.NodePluginScores with podfit's per-stage detail: one entry per plugin that scored,
 // in plugin order.
 struct NodePluginScores {
-  std::string name;
+  std::string_view name;  // the node's, valid while the node object lives
   std::vector<PluginScore> scores;
   int64_t total = 0;
 };

@@ -107,6 +107,8 @@ struct PodTopologySpreadScoreState final : StateData {
   std::vector<SpreadConstraint> constraints;
   // Feasible nodes lacking a constraint's topology key (only when every key is required).
   std::set<std::string, std::less<>> ignored_nodes;
+  // The same, per feasible node in the order PreScore was given them (NormalizeScore's order).
+  std::vector<bool> ignored_in_order;
   // Per constraint: topology value of a feasible node -> matching pods in that domain.
   std::vector<std::unordered_map<std::string, int64_t>> topology_value_to_pod_counts;
   // Per constraint: log(number of feasible domains + 2), so small topologies weigh more.

@@ -1,11 +1,25 @@
 #include "podfit/framework/score_runner.h"
 
+#include <mutex>
+#include <set>
+
 #include <fmt/format.h>
 
 #include "podfit/framework/names.h"
 
 namespace podfit {
 namespace {
+
+// The name a score record keeps: records outlive the plugin lists that scored them (a report
+// keeps them, a test passes a temporary list), so each plugin name is kept once for good.
+std::string_view lasting_name(std::string_view name) {
+  static std::mutex mutex;
+  static std::set<std::string, std::less<>> names;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = names.find(name);
+  if (it == names.end()) it = names.emplace(name).first;
+  return *it;
+}
 
 // Plugins taking part in Score, in profile order.
 std::vector<const ScoringPlugin*> scoring(std::span<const ScoringPlugin> plugins,
@@ -88,6 +102,8 @@ ScoreOutcome run_score_plugins(std::span<const ScoringPlugin> plugins, const Cyc
   }
 
   // Range check, weights and totals.
+  std::vector<std::string_view> plugin_names;
+  for (const ScoringPlugin* plugin : active) plugin_names.push_back(lasting_name(plugin->name));
   out.nodes.resize(nodes.size());
   for (size_t index = 0; index < nodes.size(); ++index) {
     NodePluginScores& node = out.nodes[index];
@@ -104,7 +120,7 @@ ScoreOutcome run_score_plugins(std::span<const ScoringPlugin> plugins, const Cyc
         return ScoreOutcome{std::move(status), {}};
       }
       const int64_t weighted = score * active[p]->weight;
-      node.scores.push_back(PluginScore{active[p]->name, raw[p][index], score, weighted});
+      node.scores.push_back(PluginScore{plugin_names[p], raw[p][index], score, weighted});
       node.total += weighted;
     }
   }

@@ -52,7 +52,7 @@ PreScoreOutcome run_pre_score_plugins(std::span<const ScoringPlugin> plugins, Cy
 
 // One plugin's score for one node at each stage.
 struct PluginScore {
-  std::string_view plugin;  // the ScoringPlugin's name: valid while its profile lives
+  std::string_view plugin;  // the plugin's name, kept for the whole run
   int64_t raw = 0;         // what Score returned
   int64_t normalized = 0;  // after NormalizeScore (the raw score for plugins without one)
   int64_t weighted = 0;    // normalized * weight: what the total adds

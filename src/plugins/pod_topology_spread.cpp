@@ -88,6 +88,9 @@ std::string skew_detail(const SpreadConstraint& constraint, const std::string& v
                      match_num + self_match - min_match_num, constraint.max_skew);
 }
 
+// A DomainCount slot of a node that does not count toward the constraint.
+constexpr size_t kNoConstraint = static_cast<size_t>(-1);
+
 // One node's contribution to one constraint's domain.
 struct DomainCount {
   size_t constraint;
@@ -236,17 +239,19 @@ Status PodTopologySpreadPlugin::pre_filter(CycleState& state, const PodInfo& pod
   for (size_t i = 0; i < compiled.size(); ++i) {
     matching[i] = matching_pods_per_node(snapshot, compiled[i].selector, pod.metadata.namespace_);
   }
-  std::vector<std::vector<DomainCount>> per_node(nodes.size());
+  // One slot per node and constraint, filled in place: no allocation per node.
+  const size_t width = compiled.size();
+  std::vector<DomainCount> per_node(nodes.size() * width, DomainCount{kNoConstraint, nullptr, 0});
   auto count_node = [&](size_t index) {
     const NodeInfo& info = *nodes[index];
     const Node& node = info.node();
     if (!node_inclusion_policy_ && !affinity.match(node)) return;
     if (!has_all_topology_keys(node.metadata.labels, compiled)) return;
-    auto& counts = per_node[index];
-    for (size_t i = 0; i < compiled.size(); ++i) {
+    for (size_t i = 0; i < width; ++i) {
       const SpreadConstraint& constraint = compiled[i];
       if (node_inclusion_policy_ && !node_counts_for(constraint, pod, node, affinity)) continue;
-      counts.push_back(DomainCount{i, node.metadata.labels.find(constraint.topology_key), (*matching[i])[index]});
+      per_node[index * width + i] =
+          DomainCount{i, node.metadata.labels.find(constraint.topology_key), (*matching[i])[index]};
     }
   };
   if (nodes.size() >= kParallelCountingThreshold) {
@@ -255,8 +260,9 @@ Status PodTopologySpreadPlugin::pre_filter(CycleState& state, const PodInfo& pod
     for (size_t i = 0; i < nodes.size(); ++i) count_node(i);
   }
 
-  for (const auto& counts : per_node) {
-    for (const auto& entry : counts) data->tp_value_to_match_num[entry.constraint][*entry.topology_value] += entry.count;
+  for (const DomainCount& entry : per_node) {
+    if (entry.constraint == kNoConstraint) continue;
+    data->tp_value_to_match_num[entry.constraint][*entry.topology_value] += entry.count;
   }
   for (size_t i = 0; i < compiled.size(); ++i) {
     for (const auto& [value, count] : data->tp_value_to_match_num[i]) {

@@ -120,7 +120,9 @@ Status PodTopologySpreadPlugin::pre_score(CycleState& state, const PodInfo& pod_
     data->matching_per_node.push_back(matching_pods_per_node(snapshot, constraint.selector, pod.metadata.namespace_));
   }
   const RequiredNodeAffinity affinity(pod);
-  std::vector<std::vector<DomainCount>> per_node(all_nodes.size());
+  // One slot per node and constraint, filled in place: no allocation per node.
+  const size_t width = compiled.size();
+  std::vector<DomainCount> per_node(all_nodes.size() * width, DomainCount{0, nullptr, 0});
   auto count_node = [&](size_t index) {
     const NodeInfo& info = *all_nodes[index];
     const Node& node = info.node();
@@ -132,7 +134,7 @@ Status PodTopologySpreadPlugin::pre_score(CycleState& state, const PodInfo& pod_
       auto& counts = data->topology_value_to_pod_counts[i];
       auto found = counts.find(label_value(node.metadata.labels, constraint.topology_key));
       if (found == counts.end()) continue;
-      per_node[index].push_back(DomainCount{i, &found->second, (*data->matching_per_node[i])[index]});
+      per_node[index * width + i] = DomainCount{i, &found->second, (*data->matching_per_node[i])[index]};
     }
   };
   if (all_nodes.size() >= kParallelCountingThreshold) {
@@ -140,8 +142,8 @@ Status PodTopologySpreadPlugin::pre_score(CycleState& state, const PodInfo& pod_
   } else {
     for (size_t i = 0; i < all_nodes.size(); ++i) count_node(i);
   }
-  for (const auto& counts : per_node) {
-    for (const auto& entry : counts) *entry.domain += entry.count;
+  for (const DomainCount& entry : per_node) {
+    if (entry.domain != nullptr) *entry.domain += entry.count;
   }
   state.write(score_state_key(), std::move(data));
   return Status();

@@ -93,9 +93,6 @@ void count_per_node(TopologyPairCounts& counts, const Nodes& nodes, const Parall
   }
 }
 
-// Past this many pod changes, counting every pod again is cheaper than replaying them.
-constexpr size_t kMaxPodChangesToReplay = 256;
-
 // Adds (sign 1) or takes away (sign -1) what the snapshot's pod changes count, so that counts
 // of the snapshot as built become the counts of its pods now, or the reverse. `counts` is
 // asked for only when a changed pod matches: shared counts are copied only then.
@@ -375,6 +372,17 @@ std::map<std::pair<std::string, std::string>, int64_t> TopologyPairCounts::count
 
 // ---- The plugin ----
 
+namespace {
+
+// The pod label keys a running pod's required anti-affinity terms select on.
+void add_anti_affinity_label_keys(const PodInfo& running, std::set<std::string>& keys) {
+  for (const AffinityTerm& term : running.required_anti_affinity_terms()) {
+    for (const auto& requirement : term.selector.requirements()) keys.insert(requirement.key);
+  }
+}
+
+}  // namespace
+
 InterPodAffinity::CountsCache& InterPodAffinity::counts_cache(const Snapshot& snapshot) const {
   if (cache_.snapshot == &snapshot && cache_.generation == snapshot.generation()) return cache_;
   cache_ = CountsCache{};
@@ -382,9 +390,7 @@ InterPodAffinity::CountsCache& InterPodAffinity::counts_cache(const Snapshot& sn
   cache_.generation = snapshot.generation();
   for (const NodeInfo* node : snapshot.nodes_with_pods_with_required_anti_affinity()) {
     for (const PodInfo* running : node->pods_with_required_anti_affinity()) {
-      for (const AffinityTerm& term : running->required_anti_affinity_terms()) {
-        for (const auto& requirement : term.selector.requirements()) cache_.anti_affinity_label_keys.insert(requirement.key);
-      }
+      add_anti_affinity_label_keys(*running, cache_.anti_affinity_label_keys);
     }
   }
   return cache_;
@@ -397,16 +403,12 @@ InterPodAffinity::CountsCache& InterPodAffinity::built_counts_cache(const Snapsh
   built_cache_.generation = snapshot.layout_generation();
   // The keys pods read as built: those on nodes now and those taken off since. More keys than
   // needed only make the cache keys finer.
-  auto add_keys = [&](const PodInfo& running) {
-    for (const AffinityTerm& term : running.required_anti_affinity_terms()) {
-      for (const auto& requirement : term.selector.requirements()) built_cache_.anti_affinity_label_keys.insert(requirement.key);
-    }
-  };
+  std::set<std::string>& keys = built_cache_.anti_affinity_label_keys;
   for (const NodeInfo* node : snapshot.nodes_with_pods_with_required_anti_affinity()) {
-    for (const PodInfo* running : node->pods_with_required_anti_affinity()) add_keys(*running);
+    for (const PodInfo* running : node->pods_with_required_anti_affinity()) add_anti_affinity_label_keys(*running, keys);
   }
   for (const PodChange& change : snapshot.pod_changes()) {
-    if (change.delta < 0) add_keys(*change.pod);
+    if (change.delta < 0) add_anti_affinity_label_keys(*change.pod, keys);
   }
   return built_cache_;
 }
@@ -468,7 +470,7 @@ Status InterPodAffinity::pre_filter(CycleState& state, const PodInfo& pod_info, 
     // workload read the same and share them. A cycle that explains its verdicts counts for the
     // snapshot generation (the example pods are kube's first ones); any other keeps counts of
     // the snapshot as built and adds the pods changed since, unless they are too many.
-    const bool from_built = !state.explains() && snapshot.pod_changes().size() <= kMaxPodChangesToReplay;
+    const bool from_built = !state.explains() && snapshot.pod_changes_replayable();
     std::lock_guard<std::mutex> lock(cache_mutex_);
     CountsCache& cache = from_built ? built_counts_cache(snapshot) : counts_cache(snapshot);
     auto counts_of = [&](auto& map, std::string key, auto&& count, auto&& matches) {

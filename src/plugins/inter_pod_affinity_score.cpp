@@ -69,9 +69,6 @@ auto add_to(InterPodAffinity::ScoreTally& tally, int64_t matches) {
   };
 }
 
-// Past this many pod changes, scoring every pod again is cheaper than replaying them.
-constexpr size_t kMaxPodChangesToReplay = 256;
-
 // What processExistingPod reads about the incoming pod.
 struct Incoming {
   const Pod* pod;
@@ -111,7 +108,7 @@ Status InterPodAffinity::pre_score(CycleState& state, const PodInfo& pod_info, c
 
   auto data = std::make_unique<InterPodAffinityScoreState>();
   const int64_t hard_weight = args_.hard_pod_affinity_weight;
-  if (!has_constraints && snapshot.pod_changes().size() <= kMaxPodChangesToReplay) {
+  if (!has_constraints && snapshot.pod_changes_replayable()) {
     // Only running pods' terms score the pod: what they read of it decides their scores, so pods
     // of one workload share the scores of the snapshot as built, brought to its pods now.
     ScoreTally tally = *built_score_tally(snapshot, pod, incoming.namespace_labels);

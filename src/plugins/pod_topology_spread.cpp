@@ -178,9 +178,7 @@ bool PodTopologySpreadPlugin::node_counts_for(const SpreadConstraint& constraint
 std::shared_ptr<const std::vector<int>> PodTopologySpreadPlugin::matching_pods_per_node(const Snapshot& snapshot,
                                                                                        const Selector& selector,
                                                                                        const std::string& ns) const {
-  // Past this many pod changes, counting every pod again is cheaper than replaying them.
-  constexpr size_t kMaxPodChangesToReplay = 256;
-  const bool from_built = snapshot.pod_changes().size() <= kMaxPodChangesToReplay;
+  const bool from_built = snapshot.pod_changes_replayable();
   // A changed pod's count on its node: what it adds (sign 1) to the counts as built, or takes
   // away (sign -1) from the counts now.
   auto replay = [&](std::vector<int>& per_node, int sign) {

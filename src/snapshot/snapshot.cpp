@@ -36,7 +36,6 @@ Snapshot::Snapshot(const ClusterState& cluster, const FeatureGates& gates)
   }
   for (const auto& node : cluster.nodes) {
     if (by_name_.contains(node.metadata.name)) continue;
-    positions_.emplace(node.metadata.name, nodes_.size());
     nodes_.push_back(std::make_unique<NodeInfo>(&node));
     nodes_.back()->set_position(nodes_.size() - 1);
     by_name_.emplace(node.metadata.name, nodes_.back().get());
@@ -111,8 +110,8 @@ NodeInfo* Snapshot::find_node(std::string_view name) const {
 }
 
 size_t Snapshot::node_position(std::string_view name) const {
-  auto it = positions_.find(name);
-  return it == positions_.end() ? nodes_.size() : it->second;
+  const NodeInfo* node = find_node(name);
+  return node == nullptr ? nodes_.size() : node->position();
 }
 
 const ImageHolders* Snapshot::image_holders(std::string_view name) const {

@@ -85,6 +85,9 @@ class Snapshot {
   // What a plugin counted once over the built snapshot plus these is what it would count now,
   // so drains and placements need not count every pod again for each pod they schedule.
   const std::vector<PodChange>& pod_changes() const { return pod_changes_; }
+  // Whether the pod changes are few enough that replaying them on counts of the snapshot as
+  // built is cheaper than counting every pod again.
+  bool pod_changes_replayable() const { return pod_changes_.size() <= kMaxPodChangesToReplay; }
   // Changed by whatever else changes what such counts read: a namespace made known, or a
   // node's labels updated. Counts kept for the built snapshot hold while it stays the same.
   uint64_t layout_generation() const { return layout_generation_; }
@@ -119,12 +122,13 @@ class Snapshot {
   void count_claims(const Pod& pod, int delta);
   void record_change(const PodInfo* pod, int delta);
 
+  static constexpr size_t kMaxPodChangesToReplay = 256;
+
   const ClusterState* cluster_;
   StorageLookup storage_;
   dra::DeviceClassResolver device_classes_;
   std::vector<std::unique_ptr<NodeInfo>> nodes_;
   StringHashMap<NodeInfo*> by_name_;
-  StringHashMap<size_t> positions_;
   std::map<std::string, ImageHolders, std::less<>> image_holders_;
   std::vector<std::unique_ptr<PodInfo>> pod_infos_;
   std::vector<std::unique_ptr<Pod>> assumed_pods_;

@@ -1,5 +1,6 @@
 #include "podfit/framework/score_runner.h"
 
+#include <algorithm>
 #include <mutex>
 #include <set>
 
@@ -58,59 +59,68 @@ ScoreOutcome run_score_plugins(std::span<const ScoringPlugin> plugins, const Cyc
                                const Parallelizer& parallelizer) {
   ScoreOutcome out;
   const std::vector<const ScoringPlugin*> active = scoring(plugins, skipped);
+  const size_t count = nodes.size();
 
-  // Raw scores, one list per plugin, filled node by node in parallel; a failing plugin stops
-  // the node's remaining plugins, as kube-scheduler's worker returns on the first error.
-  std::vector<NodeScoreList> lists(active.size(), NodeScoreList(nodes.size()));
-  std::vector<Status> node_errors(nodes.size());
+  // Raw scores, plugin-major in one block, filled node by node in parallel; a failing plugin
+  // stops the node's remaining plugins, as kube-scheduler's worker returns on the first error.
+  // Errors are rare: they are kept aside with their node, and the first node's is reported.
+  std::vector<int64_t> raw(active.size() * count);
+  std::mutex error_mutex;
+  std::vector<std::pair<size_t, Status>> node_errors;
   if (!active.empty()) {
-    parallelizer.until(nodes.size(), [&](size_t index) {
+    parallelizer.until(count, [&](size_t index) {
       const NodeInfo& node = *nodes[index];
       for (size_t p = 0; p < active.size(); ++p) {
         ScoreResult result = active[p]->score->score(state, pod, node);
         if (!result.status.is_success()) {
-          node_errors[index] = wrap_error(fmt::format("running Score plugins: plugin \"{}\" failed with: {}",
-                                                      active[p]->name, error_text(result.status)),
-                                          result.status, active[p]->name);
+          Status error = wrap_error(fmt::format("running Score plugins: plugin \"{}\" failed with: {}",
+                                                active[p]->name, error_text(result.status)),
+                                    result.status, active[p]->name);
+          std::lock_guard lock(error_mutex);
+          node_errors.emplace_back(index, std::move(error));
           return;
         }
-        lists[p][index].score = result.score;
+        raw[p * count + index] = result.score;
       }
     });
-    for (auto& error : node_errors) {
-      if (!error.is_success()) {
-        out.status = std::move(error);
-        return out;
-      }
+    if (!node_errors.empty()) {
+      auto first = std::min_element(node_errors.begin(), node_errors.end(),
+                                    [](const auto& a, const auto& b) { return a.first < b.first; });
+      out.status = std::move(first->second);
+      return out;
     }
   }
 
-  // NormalizeScore per plugin, in place: the raw scores are kept aside to stay reportable.
-  std::vector<std::vector<int64_t>> raw(active.size());
-  std::vector<NodeScoreList>& normalized = lists;
+  // NormalizeScore per plugin on a copy: the raw scores stay reportable.
+  std::vector<int64_t> normalized = raw;
   for (size_t p = 0; p < active.size(); ++p) {
-    raw[p].reserve(nodes.size());
-    for (const NodeScore& entry : lists[p]) raw[p].push_back(entry.score);
     if (!active[p]->score->has_normalize_score()) continue;
-    Status status = active[p]->score->normalize_score(state, pod, normalized[p]);
+    NodeScoreList list(count);
+    for (size_t i = 0; i < count; ++i) list[i].score = raw[p * count + i];
+    Status status = active[p]->score->normalize_score(state, pod, list);
     if (!status.is_success()) {
       out.status = wrap_error(fmt::format("running Normalize on Score plugins: plugin \"{}\" failed with: {}",
                                           active[p]->name, error_text(status)),
                               status, active[p]->name);
       return out;
     }
+    for (size_t i = 0; i < count; ++i) normalized[p * count + i] = list[i].score;
   }
 
-  // Range check, weights and totals.
+  // Range check, weights and totals. Each plugin's part of a node's total is recorded only
+  // when the cycle explains itself: otherwise a record per node would be built to be dropped.
+  const bool detailed = state.explains();
   std::vector<std::string_view> plugin_names;
-  for (const ScoringPlugin* plugin : active) plugin_names.push_back(lasting_name(plugin->name));
-  out.nodes.resize(nodes.size());
-  for (size_t index = 0; index < nodes.size(); ++index) {
+  if (detailed) {
+    for (const ScoringPlugin* plugin : active) plugin_names.push_back(lasting_name(plugin->name));
+  }
+  out.nodes.resize(count);
+  for (size_t index = 0; index < count; ++index) {
     NodePluginScores& node = out.nodes[index];
     node.name = nodes[index]->name();
-    node.scores.reserve(active.size());
+    if (detailed) node.scores.reserve(active.size());
     for (size_t p = 0; p < active.size(); ++p) {
-      const int64_t score = normalized[p][index].score;
+      const int64_t score = normalized[p * count + index];
       if (score > kMaxNodeScore || score < kMinNodeScore) {
         Status status = Status::error(fmt::format(
             "applying score defaultWeights on Score plugins: plugin \"{}\" returns an invalid score {}, it should "
@@ -120,7 +130,7 @@ ScoreOutcome run_score_plugins(std::span<const ScoringPlugin> plugins, const Cyc
         return ScoreOutcome{std::move(status), {}};
       }
       const int64_t weighted = score * active[p]->weight;
-      node.scores.push_back(PluginScore{plugin_names[p], raw[p][index], score, weighted});
+      if (detailed) node.scores.push_back(PluginScore{plugin_names[p], raw[p * count + index], score, weighted});
       node.total += weighted;
     }
   }

@@ -56,10 +56,7 @@ bool is_best_effort(const std::vector<int64_t>& pod_requests) {
 
 AllocationView allocation_view(const NodeInfo& node, const std::vector<ResourceSpec>& resources,
                                const std::vector<int64_t>& pod_requests, bool use_requested) {
-  AllocationView view;
-  view.requested.assign(resources.size(), 0);
-  view.allocated.assign(resources.size(), 0);
-  view.allocatable.assign(resources.size(), 0);
+  AllocationView view(resources.size());
   const Resource& usage = use_requested ? node.requested() : node.non_zero_requested();
   const Resource& allocatable = node.allocatable();
   for (size_t i = 0; i < resources.size(); ++i) {
@@ -140,25 +137,36 @@ int64_t requested_to_capacity_ratio_score(const AllocationView& view, const std:
 namespace {
 
 // (1 - the standard deviation of the used fractions) x MaxNodeScore: 50 to 100.
-int64_t balanced_resource_score(const std::vector<int64_t>& requested, const std::vector<int64_t>& allocatable) {
-  std::vector<double> fractions;
+int64_t balanced_resource_score(const ResourceNumbers& requested, const ResourceNumbers& allocatable) {
+  auto fraction_of = [&](size_t i) {
+    const double fraction = static_cast<double>(requested[i]) / static_cast<double>(allocatable[i]);
+    return fraction > 1 ? 1.0 : fraction;
+  };
+  size_t count = 0;
   double total = 0;
+  double first = 0;
+  double second = 0;
   for (size_t i = 0; i < requested.size(); ++i) {
     if (allocatable[i] == 0) continue;
-    double fraction = static_cast<double>(requested[i]) / static_cast<double>(allocatable[i]);
-    if (fraction > 1) fraction = 1;
+    const double fraction = fraction_of(i);
+    if (count == 0) first = fraction;
+    if (count == 1) second = fraction;
     total += fraction;
-    fractions.push_back(fraction);
+    ++count;
   }
   double deviation = 0;
   // Two resources, the common case: the deviation is half their difference.
-  if (fractions.size() == 2) {
-    deviation = std::abs((fractions[0] - fractions[1]) / 2);
-  } else if (fractions.size() > 2) {
-    const double mean = total / static_cast<double>(fractions.size());
+  if (count == 2) {
+    deviation = std::abs((first - second) / 2);
+  } else if (count > 2) {
+    const double mean = total / static_cast<double>(count);
     double sum = 0;
-    for (double fraction : fractions) sum += (fraction - mean) * (fraction - mean);
-    deviation = std::sqrt(sum / static_cast<double>(fractions.size()));
+    for (size_t i = 0; i < requested.size(); ++i) {
+      if (allocatable[i] == 0) continue;
+      const double fraction = fraction_of(i);
+      sum += (fraction - mean) * (fraction - mean);
+    }
+    deviation = std::sqrt(sum / static_cast<double>(count));
   }
   return static_cast<int64_t>((1 - deviation) * static_cast<double>(kMaxNodeScore));
 }

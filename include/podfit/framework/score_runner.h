@@ -60,7 +60,7 @@ struct PluginScore {
 };
 
 // framework.NodePluginScores with podfit's per-stage detail: one entry per plugin that scored,
-// in plugin order.
+// in plugin order (none when the cycle state does not explain: then only the total).
 struct NodePluginScores {
   std::string_view name;  // the node's, valid while the node object lives
   std::vector<PluginScore> scores;

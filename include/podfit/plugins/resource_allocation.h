@@ -52,11 +52,30 @@ std::vector<int64_t> pod_resource_requests(const Pod& pod, const std::vector<Res
 // isBestEffortPod: every request in the list is zero.
 bool is_best_effort(const std::vector<int64_t>& pod_requests);
 
+// One number per scored resource. Scoring builds one per node and plugin, so the usual few
+// resources live inline and only longer lists take the heap.
+class ResourceNumbers {
+ public:
+  explicit ResourceNumbers(size_t size) : size_(size) {
+    if (size > kInline) heap_.assign(size, 0);
+  }
+  size_t size() const { return size_; }
+  int64_t& operator[](size_t i) { return size_ > kInline ? heap_[i] : inline_[i]; }
+  int64_t operator[](size_t i) const { return size_ > kInline ? heap_[i] : inline_[i]; }
+
+ private:
+  static constexpr size_t kInline = 4;
+  size_t size_;
+  int64_t inline_[kInline] = {};
+  std::vector<int64_t> heap_;
+};
+
 // The node's allocatable and its requests with the pod added, per resource.
 struct AllocationView {
-  std::vector<int64_t> requested;    // the node's requests with the pod's
-  std::vector<int64_t> allocated;    // the node's requests before the pod
-  std::vector<int64_t> allocatable;  // 0 for a resource that takes no part in the score
+  explicit AllocationView(size_t resources) : requested(resources), allocated(resources), allocatable(resources) {}
+  ResourceNumbers requested;    // the node's requests with the pod's
+  ResourceNumbers allocated;    // the node's requests before the pod
+  ResourceNumbers allocatable;  // 0 for a resource that takes no part in the score
 };
 
 // calculateResourceAllocatableRequest for every resource: cpu/memory/ephemeral-storage from the

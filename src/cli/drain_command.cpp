@@ -45,7 +45,7 @@ std::vector<DrainOutcome> drain_each(const std::vector<std::string>& names, cons
       own_placement.emplace(scheduler_config, *own_profiles, gates);
       drainer = &own_simulator.emplace(cluster, *own_snapshot, *own_placement, gates, flags);
     }
-    for (size_t i = next++; i < names.size(); i = next++) outcomes[i] = drainer->drain({names[i]});
+    for (size_t i = next++; i < names.size(); i = next++) outcomes[i] = drainer->summarize(names[i]);
   });
   return outcomes;
 }

@@ -7,6 +7,7 @@
 #include "podfit/drain/drain.h"
 #include "podfit/drain/eviction_budgets.h"
 #include "podfit/drain/replacement.h"
+#include "podfit/drain/sure_landing.h"
 #include "podfit/framework/scheduling_cycle.h"
 #include "podfit/load/workload.h"
 
@@ -84,26 +85,34 @@ DrainSimulator::DrainSimulator(const ClusterState& cluster, Snapshot& snapshot, 
   }
 }
 
-DrainOutcome DrainSimulator::drain(const std::vector<std::string>& nodes) {
+// What a drain changed in the snapshot and what it has to place.
+struct DrainSimulator::Eviction {
   DrainOutcome out;
-  out.drained = nodes;
-  // kubectl drain cordons every node first, so no replacement lands on a node drained with it.
   std::deque<Node> cordoned;
   std::vector<const Node*> originals;
   std::vector<std::vector<const PodInfo*>> pod_orders;  // each node's pods, in the order to restore
+  std::vector<const PodInfo*> taken;
+  std::vector<Replacement> replacements;  // in the order the scheduling queue pops them
+  std::vector<const PodInfo*> assumed;
+  std::vector<const Pod*> placed;
+};
+
+DrainSimulator::Eviction DrainSimulator::evict(const std::vector<std::string>& nodes) {
+  Eviction e;
+  DrainOutcome& out = e.out;
+  out.drained = nodes;
+  // kubectl drain cordons every node first, so no replacement lands on a node drained with it.
   for (const std::string& name : nodes) {
     NodeInfo* info = snapshot_->find_node(name);
     if (info == nullptr) continue;
-    originals.push_back(&info->node());
-    pod_orders.push_back(info->pods());
-    cordoned.push_back(info->node());
-    cordoned.back().spec.unschedulable = true;
-    snapshot_->update_node(cordoned.back());
+    e.originals.push_back(&info->node());
+    e.pod_orders.push_back(info->pods());
+    e.cordoned.push_back(info->node());
+    e.cordoned.back().spec.unschedulable = true;
+    snapshot_->update_node(e.cordoned.back());
   }
 
   EvictionBudgets budgets(cluster_->pod_disruption_budgets);
-  std::vector<const PodInfo*> taken;
-  std::vector<Replacement> replacements;
   for (const std::string& name : nodes) {
     const NodeInfo* node = snapshot_->find_node(name);
     auto found = pods_by_node_.find(name);
@@ -132,27 +141,30 @@ DrainOutcome DrainSimulator::drain(const std::vector<std::string>& nodes) {
         continue;
       }
       if (const PodInfo* info = info_of(*node, pod); info != nullptr && snapshot_->take_off_node(info)) {
-        taken.push_back(info);
+        e.taken.push_back(info);
       }
       if (verdict.fate == PodDrainFate::Delete) {
         row.action = DrainAction::Ignore;
         continue;
       }
       row.action = DrainAction::Reschedule;
-      Pod replacement = replacement_pod(*pod, replacements.size());
+      Pod replacement = replacement_pod(*pod, e.replacements.size());
       row.replacement = replacement.metadata.name;
-      replacements.push_back(Replacement{out.pods.size() - 1, std::move(replacement)});
+      e.replacements.push_back(Replacement{out.pods.size() - 1, std::move(replacement)});
     }
   }
 
   // The scheduling queue pops higher priorities first; equal ones keep the report's order.
-  std::stable_sort(replacements.begin(), replacements.end(), [](const Replacement& a, const Replacement& b) {
+  std::stable_sort(e.replacements.begin(), e.replacements.end(), [](const Replacement& a, const Replacement& b) {
     return a.pod.spec.priority.value_or(0) > b.pod.spec.priority.value_or(0);
   });
-  std::vector<const PodInfo*> assumed;
-  std::vector<const Pod*> placed;
-  for (Replacement& r : replacements) {
-    DrainedPod& row = out.pods[r.row];
+  return e;
+}
+
+void DrainSimulator::place(Eviction& e, size_t from, size_t to) {
+  for (size_t i = from; i < to; ++i) {
+    Replacement& r = e.replacements[i];
+    DrainedPod& row = e.out.pods[r.row];
     // The claims the controllers create with the new pod: its generic ephemeral volumes' and
     // its ResourceClaimTemplates'.
     const Candidate candidate{r.pod, std::nullopt, std::nullopt, std::nullopt};
@@ -169,26 +181,53 @@ DrainOutcome DrainSimulator::drain(const std::vector<std::string>& nodes) {
     }
     // The report gives a FitError's message, never the nodes' details.
     const CycleResult result = schedule_one(r.pod, *snapshot_, *cycle, *gates_, false);
-    placed.push_back(&r.pod);
+    e.placed.push_back(&r.pod);
     if (result.bound()) {
       row.node = result.node;
-      if (result.assumed != nullptr) assumed.push_back(result.assumed);
+      if (result.assumed != nullptr) e.assumed.push_back(result.assumed);
     } else {
       row.reason = result.message;
     }
   }
+}
 
-  // Back to the state the drain started from.
-  for (auto it = assumed.rbegin(); it != assumed.rend(); ++it) snapshot_->forget(*it);
-  for (const Pod* pod : placed) restore_assumed_claims(*snapshot_, *pod);
-  for (const PodInfo* info : taken) snapshot_->put_back(info);
+void DrainSimulator::restore(Eviction& e) {
+  for (auto it = e.assumed.rbegin(); it != e.assumed.rend(); ++it) snapshot_->forget(*it);
+  for (const Pod* pod : e.placed) restore_assumed_claims(*snapshot_, *pod);
+  for (const PodInfo* info : e.taken) snapshot_->put_back(info);
   // Taking pods off moves others in a node's list: the next drain must see the same order.
-  for (const std::vector<const PodInfo*>& order : pod_orders) {
+  for (const std::vector<const PodInfo*>& order : e.pod_orders) {
     for (const PodInfo* info : order) snapshot_->take_off_node(info);
     for (const PodInfo* info : order) snapshot_->put_back(info);
   }
-  for (const Node* node : originals) snapshot_->update_node(*node);
-  return out;
+  for (const Node* node : e.originals) snapshot_->update_node(*node);
+}
+
+DrainOutcome DrainSimulator::drain(const std::vector<std::string>& nodes) {
+  Eviction e = evict(nodes);
+  place(e, 0, e.replacements.size());
+  restore(e);
+  return std::move(e.out);
+}
+
+DrainOutcome DrainSimulator::summarize(const std::string& node) {
+  Eviction e = evict({node});
+  // Replacements proven to land are only marked; the first one that cannot be proven is placed
+  // with those before it (it depends on where they go), and the rest proven from there.
+  size_t next = 0;
+  while (next < e.replacements.size()) {
+    std::vector<const Pod*> pods;
+    for (size_t i = next; i < e.replacements.size(); ++i) pods.push_back(&e.replacements[i].pod);
+    const std::optional<size_t> unproven = first_unproven_landing(pods, *snapshot_, *profiles_, *gates_);
+    if (!unproven) {
+      for (size_t i = next; i < e.replacements.size(); ++i) e.out.pods[e.replacements[i].row].lands = true;
+      break;
+    }
+    place(e, next, next + *unproven + 1);
+    next += *unproven + 1;
+  }
+  restore(e);
+  return std::move(e.out);
 }
 
 }  // namespace podfit

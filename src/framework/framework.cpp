@@ -1,5 +1,6 @@
 #include "podfit/framework/framework.h"
 
+#include <atomic>
 #include <map>
 #include <utility>
 
@@ -41,7 +42,7 @@ void add_plugin_status(FilterOutcome& outcome, const Status& status) {
 
 size_t FilterOutcome::feasible_count() const {
   size_t count = 0;
-  for (const auto& failures : node_failures) count += failures.empty();
+  for (size_t i = 0; i < node_failures.size(); ++i) count += fits(i);
   return count;
 }
 
@@ -177,6 +178,16 @@ std::vector<Status> Framework::all_filters_on_node(const CycleState& state, cons
   return failures;
 }
 
+AddedPodReach Framework::reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
+                                            const std::set<std::string>& skipped_plugins) const {
+  AddedPodReach reach;
+  for (size_t i = 0; i < filter_.size(); ++i) {
+    reach.add(filter_[i]->reach_of_added_pod(state, pod, added, skipped_plugins.contains(filter_names_[i])));
+    if (reach.anywhere) break;
+  }
+  return reach;
+}
+
 Status Framework::run_filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
                              const std::set<std::string>& skipped_plugins) const {
   return filter_node(state, pod, node, skip_mask(skipped_plugins));
@@ -279,6 +290,37 @@ FilterOutcome Framework::run(const Snapshot& snapshot, const PodInfo& pod, bool 
   // added to the nodes (RunFilterPluginsWithNominatedPods' first pass): podfit has no queue.
   // Looked up once per pod, not once per node and plugin.
   const std::vector<bool> skipped = skip_mask(out.skipped_plugins);
+  // When the cycle keeps no rejections, a rejected node is only marked: building, naming and
+  // keeping a status for each would cost as much as the checks. Should no node fit, the
+  // FitError needs them all, and they are built by the pass below.
+  if (!all_reasons && !state.keeps_rejections()) {
+    out.rejected_unrecorded.assign(nodes.size(), 0);
+    std::atomic<bool> any_fits{false};
+    parallelizer_.until(to_filter.size(), [&](size_t k) {
+      const size_t i = to_filter[k];
+      const NodeInfo& node = *nodes[i];
+      for (size_t p = 0; p < filter_.size(); ++p) {
+        if (skipped[p]) continue;
+        Status status = filter_[p]->filter(state, pod, node);
+        if (status.is_success()) continue;
+        if (status.is_rejected()) {
+          out.rejected_unrecorded[i] = 1;
+        } else {
+          out.node_failures[i].push_back(filter_failure(std::move(status), filter_names_[p]));
+        }
+        return;
+      }
+      any_fits.store(true, std::memory_order_relaxed);
+    });
+    if (any_fits.load()) {
+      for (size_t i : to_filter) {
+        if (!out.node_failures[i].empty() && out.error.is_success()) out.error = out.node_failures[i].front();
+      }
+      return out;
+    }
+    out.rejected_unrecorded.clear();
+    for (size_t i : to_filter) out.node_failures[i].clear();
+  }
   parallelizer_.until(to_filter.size(), [&](size_t k) {
     const size_t i = to_filter[k];
     const NodeInfo& node = *nodes[i];

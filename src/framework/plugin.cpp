@@ -15,4 +15,12 @@ PreFilterResult PreFilterResult::merge(const PreFilterResult& other) const {
   return merged;
 }
 
+void AddedPodReach::add(const AddedPodReach& other) {
+  anywhere = anywhere || other.anywhere;
+  node = node || other.node;
+  for (const std::string& key : other.keys) {
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+  }
+}
+
 }  // namespace podfit

@@ -50,6 +50,7 @@ CycleResult schedule_one(const Pod& pod, Snapshot& snapshot, const CycleProfile&
   const PodInfo info(pod, gates);
   CycleState state;
   state.set_explains(explain);
+  state.set_keeps_rejections(explain);
   const auto& nodes = snapshot.nodes();
 
   // schedulePod: filtering, then scoring unless a single node is feasible.
@@ -67,7 +68,7 @@ CycleResult schedule_one(const Pod& pod, Snapshot& snapshot, const CycleProfile&
   }
   std::vector<const NodeInfo*> feasible;
   for (size_t i = 0; i < nodes.size(); ++i) {
-    if (out.filter.node_failures[i].empty()) feasible.push_back(nodes[i].get());
+    if (out.filter.fits(i)) feasible.push_back(nodes[i].get());
   }
   out.feasible_nodes = feasible.size();
   // evaluateNominatedNode: a pod nominated by an earlier preemption takes its nominated node,

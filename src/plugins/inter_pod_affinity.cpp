@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -305,6 +306,72 @@ bool satisfies_existing_anti_affinity(const InterPodAffinityState& state, const 
   return true;
 }
 
+// The domains of `key` with a positive count in `counts`, by the snapshot's column of `key`.
+DomainsByNode domains_by_node(const TopologyPairCounts& counts, const std::string& key, const Snapshot& snapshot) {
+  DomainsByNode out;
+  out.column = &snapshot.label_column(key);
+  out.positive.assign(out.column->ids.size(), 0);
+  auto found = counts.by_key().find(key);
+  if (found == counts.by_key().end()) return out;
+  for (const auto& [value, entry] : found->second) {
+    const int32_t id = out.column->id_of_value(value);
+    if (id >= 0 && entry.count > 0) out.positive[static_cast<size_t>(id)] = 1;
+  }
+  return out;
+}
+
+// Builds the state's counts by node from its counts.
+void index_by_node(InterPodAffinityState& state, const Snapshot& snapshot) {
+  state.existing_by_node.clear();
+  for (const auto& [key, values] : state.existing_anti_affinity->by_key()) {
+    state.existing_by_node.push_back(domains_by_node(*state.existing_anti_affinity, key, snapshot));
+  }
+  state.affinity_by_node.clear();
+  for (const auto& term : state.pod->affinity_terms) {
+    state.affinity_by_node.push_back(domains_by_node(*state.affinity, term.topology_key, snapshot));
+  }
+  state.anti_affinity_by_node.clear();
+  for (const auto& term : state.pod->anti_affinity_terms) {
+    state.anti_affinity_by_node.push_back(domains_by_node(*state.anti_affinity, term.topology_key, snapshot));
+  }
+  state.indexed_by_node = true;
+}
+
+// The three checks of Filter by the counts by node: nullopt when a column does not know the
+// node (its labels must be read).
+std::optional<Status> filter_by_node(const InterPodAffinityState& state, const NodeInfo& node) {
+  // satisfyPodAffinity as satisfies_affinity below.
+  bool pods_exist = true;
+  for (const DomainsByNode& term : state.affinity_by_node) {
+    const int32_t id = term.column->id_of(node);
+    if (id == LabelColumn::kUnknown) return std::nullopt;
+    if (id == LabelColumn::kAbsent) {
+      return Status(Code::UnschedulableAndUnresolvable, std::string(kInterPodAffinityReasonAffinity));
+    }
+    if (!term.positive[static_cast<size_t>(id)]) pods_exist = false;
+  }
+  if (!pods_exist && !(state.affinity->empty() && state.pod->matches_own_affinity)) {
+    return Status(Code::UnschedulableAndUnresolvable, std::string(kInterPodAffinityReasonAffinity));
+  }
+  if (!state.anti_affinity->empty()) {
+    for (const DomainsByNode& term : state.anti_affinity_by_node) {
+      const int32_t id = term.column->id_of(node);
+      if (id == LabelColumn::kUnknown) return std::nullopt;
+      if (id >= 0 && term.positive[static_cast<size_t>(id)]) {
+        return Status(Code::Unschedulable, std::string(kInterPodAffinityReasonAntiAffinity));
+      }
+    }
+  }
+  for (const DomainsByNode& key : state.existing_by_node) {
+    const int32_t id = key.column->id_of(node);
+    if (id == LabelColumn::kUnknown) return std::nullopt;
+    if (id >= 0 && key.positive[static_cast<size_t>(id)]) {
+      return Status(Code::Unschedulable, std::string(kInterPodAffinityReasonExistingAntiAffinity));
+    }
+  }
+  return Status();
+}
+
 // updateWithPod: `other` (running on `node`) counted in or out of the state.
 void update_with_pod(InterPodAffinityState& state, const Pod& pod, const PodInfo& other, const NodeInfo& node,
                      int64_t delta) {
@@ -507,6 +574,7 @@ Status InterPodAffinity::pre_filter(CycleState& state, const PodInfo& pod_info, 
     return Status(Code::Skip);
   }
   data->pod = std::move(incoming);
+  index_by_node(*data, snapshot);
   state.write(state_key(), std::move(data));
   return {};
 }
@@ -515,6 +583,10 @@ Status InterPodAffinity::filter(const CycleState& state, const PodInfo& pod_info
   if (skip_deferred_resize_ && is_pod_resize_deferred(pod_info.pod())) return {};
   const auto* data = state.read<InterPodAffinityState>(state_key());
   if (data == nullptr) return missing_state();
+  // Without details to give, the counts by node answer, unless the node is new to them.
+  if (!state.explains() && data->indexed_by_node) {
+    if (std::optional<Status> verdict = filter_by_node(*data, node)) return std::move(*verdict);
+  }
   const StringMap& labels = node.node().metadata.labels;
 
   if (!satisfies_affinity(*data, labels)) {
@@ -537,6 +609,7 @@ Status InterPodAffinity::add_pod(CycleState& state, const PodInfo& pod, const Po
   auto* data = state.read_mutable<InterPodAffinityState>(state_key());
   if (data == nullptr) return missing_state();
   update_with_pod(*data, pod.pod(), added, node, 1);
+  data->indexed_by_node = false;
   return {};
 }
 
@@ -545,6 +618,7 @@ Status InterPodAffinity::remove_pod(CycleState& state, const PodInfo& pod, const
   auto* data = state.read_mutable<InterPodAffinityState>(state_key());
   if (data == nullptr) return missing_state();
   update_with_pod(*data, pod.pod(), removed, node, -1);
+  data->indexed_by_node = false;
   return {};
 }
 
@@ -554,6 +628,23 @@ void resolve_affinity_term_namespaces(AffinityTerm& term, const Snapshot& snapsh
 
 std::unique_ptr<Plugin> new_inter_pod_affinity(const PluginContext& context) {
   return std::make_unique<InterPodAffinity>(context.gates);
+}
+
+// Which domains the added pod can close to the pod.
+AddedPodReach InterPodAffinity::reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
+                                                   bool skipped) const {
+  AddedPodReach reach;
+  // Its required anti-affinity terms keep the pod out of its domains, and the pod's own keep
+  // the pod out of the added pod's domains (whether the terms match or not: an upper bound).
+  for (const AffinityTerm& term : added.required_anti_affinity_terms()) reach.add({false, false, {term.topology_key}});
+  for (const AffinityTerm& term : pod.required_anti_affinity_terms()) reach.add({false, false, {term.topology_key}});
+  // Required affinity only gains matching pods, unless no pod matched yet and the pod was let
+  // in for matching its own terms: one match then narrows it to one domain per term.
+  if (!pod.required_affinity_terms().empty()) {
+    const auto* data = skipped ? nullptr : state.read<InterPodAffinityState>(state_key());
+    if (data == nullptr || data->affinity->empty()) reach.anywhere = true;
+  }
+  return reach;
 }
 
 }  // namespace podfit

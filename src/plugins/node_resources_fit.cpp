@@ -235,4 +235,14 @@ std::unique_ptr<Plugin> new_node_resources_fit(const PluginContext& context) {
   return std::make_unique<NodeResourcesFit>(context.gates);
 }
 
+// The verdict reads what the node's own pods request.
+AddedPodReach NodeResourcesFit::reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
+                                                   bool skipped) const {
+  (void)state;
+  (void)pod;
+  (void)added;
+  (void)skipped;
+  return AddedPodReach::same_node();
+}
+
 }  // namespace podfit

@@ -360,4 +360,23 @@ std::unique_ptr<Plugin> new_pod_topology_spread(const PluginContext& context) {
   return std::make_unique<PodTopologySpreadPlugin>(PodTopologySpreadArgs{}, context.gates);
 }
 
+// Which domains the added pod can close to the pod.
+AddedPodReach PodTopologySpreadPlugin::reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
+                                                          bool skipped) const {
+  // Skip: the pod has no DoNotSchedule constraint, which only its spec and the configuration decide.
+  if (skipped) return AddedPodReach::nowhere();
+  const auto* data = state.read<PodTopologySpreadState>(state_key());
+  if (data == nullptr || !data->constraints) return AddedPodReach::any_node();
+  // A matching pod raises its domain's count, and no other domain's; the minimum can only rise,
+  // which lowers every other domain's skew.
+  AddedPodReach reach;
+  for (const SpreadConstraint& constraint : *data->constraints) {
+    if (added.pod().metadata.namespace_ == pod.pod().metadata.namespace_ &&
+        constraint.selector.matches(added.pod().metadata.labels)) {
+      reach.add({false, false, {constraint.topology_key}});
+    }
+  }
+  return reach;
+}
+
 }  // namespace podfit

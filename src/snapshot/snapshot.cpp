@@ -215,11 +215,39 @@ bool Snapshot::put_back(const PodInfo* taken) {
   return true;
 }
 
+const LabelColumn& Snapshot::label_column(std::string_view key) const {
+  std::lock_guard lock(label_columns_mutex_);
+  auto found = label_columns_.find(key);
+  if (found != label_columns_.end()) return *found->second;
+  auto column = std::make_unique<LabelColumn>();
+  column->key = std::string(key);
+  column->value_ids.reserve(nodes_.size());
+  column->nodes.reserve(nodes_.size());
+  for (const auto& node : nodes_) {
+    const std::string* value = node->node().metadata.labels.find(key);
+    int32_t id = LabelColumn::kAbsent;
+    if (value != nullptr) {
+      auto [it, added] = column->ids.emplace(*value, static_cast<int32_t>(column->ids.size()));
+      if (!added) column->unique_values = false;
+      id = it->second;
+    }
+    column->value_ids.push_back(id);
+    column->nodes.push_back(&node->node());
+  }
+  return *label_columns_.emplace(std::string(key), std::move(column)).first->second;
+}
+
 bool Snapshot::update_node(const Node& node) {
   auto it = by_name_.find(std::string_view(node.metadata.name));
   if (it == by_name_.end()) return false;
   generation_ = next_generation();
-  if (!(it->second->node().metadata.labels == node.metadata.labels)) layout_generation_ = generation_;
+  if (!(it->second->node().metadata.labels == node.metadata.labels)) {
+    layout_generation_ = generation_;
+    // Columns read the old labels: built again on next use, the old ones kept for whoever holds them.
+    std::lock_guard lock(label_columns_mutex_);
+    for (auto& [key, column] : label_columns_) retired_label_columns_.push_back(std::move(column));
+    label_columns_.clear();
+  }
   auto slot = nodes_.begin() + static_cast<std::ptrdiff_t>(it->second->position());
   auto updated = std::make_unique<NodeInfo>(&node);
   updated->set_position((*slot)->position());

@@ -3,6 +3,7 @@
 // simulated: a replacement that fits nowhere gets its FitError, not a victim.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -31,7 +32,9 @@ struct DrainedPod {
   std::string replacement;  // the replacement's name ("" when none)
   int32_t priority = 0;
   std::string controller;  // "ReplicaSet web-7d9f" or ""
-  bool placed() const { return !node.empty(); }
+  // Proven to land without being placed: `node` is then empty (see DrainSimulator::summarize).
+  bool lands = false;
+  bool placed() const { return !node.empty() || lands; }
   // Blocks the drain: blocked, or a replacement that found no node.
   bool blocks() const { return action == DrainAction::Blocked || (action == DrainAction::Reschedule && !placed()); }
 };
@@ -57,7 +60,22 @@ class DrainSimulator {
   // replacements one after another, higher priority first (report order among equals).
   DrainOutcome drain(const std::vector<std::string>& nodes);
 
+  // The same for one node when only whether each replacement lands matters (drain --all): a
+  // replacement proven to find a node whatever the earlier ones took (first_unproven_landing)
+  // is marked as landing, not placed; the others are placed as drain() places them, with the
+  // proven ones before them. The drainable verdict, the pods to move and the blocking pods are
+  // drain()'s.
+  DrainOutcome summarize(const std::string& node);
+
  private:
+  struct Eviction;
+  // Cordons, classifies and evicts: the rows, and the replacements in the order to place them.
+  Eviction evict(const std::vector<std::string>& nodes);
+  // Places replacements [from, to) one after another, as drain() does.
+  void place(Eviction& eviction, size_t from, size_t to);
+  // Back to the state before evict().
+  void restore(Eviction& eviction);
+
   const ClusterState* cluster_;
   Snapshot* snapshot_;
   const PlacementProfiles* profiles_;

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <typeinfo>
 #include <utility>
 #include <vector>
 
@@ -21,10 +22,12 @@ struct StateData {
 class CycleState {
  public:
   void write(std::string_view key, std::unique_ptr<StateData> data) {
+    const std::type_info* type = data ? &typeid(*data) : nullptr;
     if (auto* entry = find(key)) {
-      entry->second = std::move(data);
+      entry->data = std::move(data);
+      entry->type = type;
     } else {
-      data_.emplace_back(std::string(key), std::move(data));
+      data_.push_back(Entry{std::string(key), std::move(data), type});
     }
   }
   // nullptr when PreFilter did not write the key (e.g. it returned Skip). Filter and Score read
@@ -33,37 +36,60 @@ class CycleState {
   template <class T>
   const T* read(std::string_view key) const {
     const auto* entry = find(key);
-    return entry == nullptr ? nullptr : dynamic_cast<const T*>(entry->second.get());
+    if (entry == nullptr) return nullptr;
+    // The exact type first: cheaper than a dynamic_cast, once per node and plugin.
+    if (entry->type != nullptr && *entry->type == typeid(T)) return static_cast<const T*>(entry->data.get());
+    return dynamic_cast<const T*>(entry->data.get());
   }
   template <class T>
   T* read_mutable(std::string_view key) {
     auto* entry = find(key);
-    return entry == nullptr ? nullptr : dynamic_cast<T*>(entry->second.get());
+    if (entry == nullptr) return nullptr;
+    if (entry->type != nullptr && *entry->type == typeid(T)) return static_cast<T*>(entry->data.get());
+    return dynamic_cast<T*>(entry->data.get());
   }
   // Whether rejections carry podfit's details (which taint, how much of which resource): only
   // outputs that print them ask for them, since formatting them for every node of every pod
   // costs as much as the checks.
   bool explains() const { return explains_; }
   void set_explains(bool explains) { explains_ = explains; }
+  // Whether Filter keeps each rejected node's status although some node fits: reports of the
+  // nodes need them; a cycle that only places the pod does not.
+  bool keeps_rejections() const { return keeps_rejections_; }
+  void set_keeps_rejections(bool keeps) { keeps_rejections_ = keeps; }
 
   CycleState clone() const {
     CycleState copy;
     copy.explains_ = explains_;
-    for (const auto& [k, v] : data_) copy.data_.emplace_back(k, v ? v->clone() : nullptr);
+    copy.keeps_rejections_ = keeps_rejections_;
+    for (const Entry& entry : data_) {
+      std::unique_ptr<StateData> data = entry.data ? entry.data->clone() : nullptr;
+      const std::type_info* type = data ? &typeid(*data) : nullptr;
+      copy.data_.push_back(Entry{entry.key, std::move(data), type});
+    }
     return copy;
   }
 
  private:
-  using Entry = std::pair<std::string, std::unique_ptr<StateData>>;
+  struct Entry {
+    std::string key;
+    std::unique_ptr<StateData> data;
+    const std::type_info* type = nullptr;  // the dynamic type of data
+  };
+  // Keys share prefixes ("PreFilter...", "PreScore..."): the last byte tells most apart first.
   const Entry* find(std::string_view key) const {
     for (const Entry& entry : data_) {
-      if (entry.first.size() == key.size() && std::string_view(entry.first) == key) return &entry;
+      if (entry.key.size() == key.size() && (key.empty() || entry.key.back() == key.back()) &&
+          std::string_view(entry.key) == key) {
+        return &entry;
+      }
     }
     return nullptr;
   }
   Entry* find(std::string_view key) { return const_cast<Entry*>(std::as_const(*this).find(key)); }
 
   bool explains_ = true;
+  bool keeps_rejections_ = true;
   std::vector<Entry> data_;
 };
 

@@ -25,6 +25,14 @@ struct FilterOutcome {
   // Per node, in snapshot order: every failing status (one unless all_reasons), empty when it
   // fits. When PreFilter stopped the pod every node carries pre_filter_status.
   std::vector<std::vector<Status>> node_failures;
+  // A cycle that keeps no rejections (CycleState::keeps_rejections) keeps no rejected node's
+  // status when some node fits (nothing reads them then): such nodes are marked here instead, and the plugin sets below leave
+  // them out. Empty when every status is kept.
+  std::vector<uint8_t> rejected_unrecorded;
+  // Whether node i passed every Filter plugin.
+  bool fits(size_t i) const {
+    return node_failures[i].empty() && (rejected_unrecorded.empty() || !rejected_unrecorded[i]);
+  }
   // Nodes excluded by a PreFilterResult (their failure is the framework's own status).
   std::vector<bool> excluded_by_pre_filter;
   // Diagnosis.UnschedulablePlugins: plugins that narrowed the nodes in PreFilter plus those
@@ -96,14 +104,25 @@ class Framework {
   Status run_pre_filter_extension_remove_pod(CycleState& state, const PodInfo& pod, const PodInfo& other,
                                              const NodeInfo& node, const std::set<std::string>& skipped_plugins) const;
 
+  // The reach of `added` arriving on a node for `pod` (whose PreFilter wrote `state`): every
+  // Filter plugin's together, a plugin in `skipped_plugins` asked as one whose PreFilter skipped.
+  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
+                                   const std::set<std::string>& skipped_plugins) const;
+  // RunFilterPlugins' verdict on one node with the skipped plugins given as skip_mask() built
+  // them: for callers filtering many nodes one by one.
+  bool passes_filters(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                      const std::vector<bool>& skip) const {
+    return filter_node(state, pod, node, skip).is_success();
+  }
+  // Per Filter plugin (in order), whether `skipped_plugins` names it.
+  std::vector<bool> skip_mask(const std::set<std::string>& skipped_plugins) const;
+
   // Names given to the constructor that podfit does not implement, in the order given.
   const std::vector<std::string>& not_implemented() const { return not_implemented_; }
   // Names of the instantiated plugins, in the order given.
   const std::vector<std::string>& plugin_names() const { return names_; }
 
  private:
-  // Per Filter plugin (in order), whether `skipped_plugins` names it.
-  std::vector<bool> skip_mask(const std::set<std::string>& skipped_plugins) const;
   Status filter_node(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
                      const std::vector<bool>& skip) const;
   std::vector<Status> all_filters_on_node(const CycleState& state, const PodInfo& pod, const NodeInfo& node,

@@ -48,9 +48,33 @@ struct PreFilterPlugin : virtual Plugin {
                             PreFilterResult& result) const = 0;
 };
 
+// Which nodes' Filter verdicts for a pod another pod's arrival on some node N may turn from
+// fit to unfit: none, N itself, the nodes sharing N's value of a topology key, or any node.
+struct AddedPodReach {
+  bool anywhere = false;
+  bool node = false;               // N itself
+  std::vector<std::string> keys;   // the nodes in N's domain of each key (N included)
+  static AddedPodReach nowhere() { return {}; }
+  static AddedPodReach same_node() { return AddedPodReach{false, true, {}}; }
+  static AddedPodReach any_node() { return AddedPodReach{true, false, {}}; }
+  // Both reaches together.
+  void add(const AddedPodReach& other);
+};
+
 // Filter: a pure function of (cycle state, pod, node); called concurrently for many nodes.
 struct FilterPlugin : virtual Plugin {
   virtual Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const = 0;
+  // The reach of `added` arriving on a node for `pod`, whose PreFilter wrote `state` (and
+  // returned Skip when `skipped`). A drain uses it to prove where its earlier replacements
+  // cannot have taken a later one's room. Any node unless a plugin knows better.
+  virtual AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
+                                           bool skipped) const {
+    (void)state;
+    (void)pod;
+    (void)added;
+    (void)skipped;
+    return AddedPodReach::any_node();
+  }
 };
 
 // framework.MaxNodeScore and MinNodeScore: every normalized score must fall in this range.

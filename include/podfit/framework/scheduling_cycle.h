@@ -66,7 +66,8 @@ struct CycleResult {
 // pod's cycle sees it, as the scheduler's cache does. Host selection takes the highest total
 // score and, among equal totals, the node with the smallest name (kube-scheduler's pick among
 // equal totals is not reproducible). Without `explain`, the nodes' statuses carry only kube's
-// reasons, not podfit's details of them, which plugins can then compute more cheaply.
+// reasons, not podfit's details of them, which plugins can then compute more cheaply, and
+// the filter outcome keeps no rejected node's status when some node fits.
 CycleResult schedule_one(const Pod& pod, Snapshot& snapshot, const CycleProfile& profile, const FeatureGates& gates,
                          bool explain = true);
 

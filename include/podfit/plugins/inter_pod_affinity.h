@@ -117,6 +117,15 @@ class SharedPairCounts {
   std::shared_ptr<TopologyPairCounts> own_;  // set once this state changed its counts
 };
 
+struct LabelColumn;
+
+// One topology key's domains holding a positive count, by the ids of the snapshot's column of
+// that key: Filter reads a node's domain from two arrays instead of its labels.
+struct DomainsByNode {
+  const LabelColumn* column = nullptr;
+  std::vector<uint8_t> positive;  // per value id: the domain's count is above zero
+};
+
 // preFilterState: the three topology counts of one cycle.
 struct InterPodAffinityState final : StateData {
   // Domains where running pods' required anti-affinity terms match the incoming pod.
@@ -126,6 +135,13 @@ struct InterPodAffinityState final : StateData {
   // Domains where running pods match the incoming pod's required anti-affinity terms (once per term).
   SharedPairCounts anti_affinity;
   std::shared_ptr<const IncomingAffinity> pod;  // shared by clones: it never changes
+  // The counts above by node, as PreFilter left them: each key of the existing anti-affinity
+  // counts, and each incoming affinity and anti-affinity term in term order. AddPod and
+  // RemovePod (preemption's dry runs) turn them off rather than follow.
+  bool indexed_by_node = false;
+  std::vector<DomainsByNode> existing_by_node;
+  std::vector<DomainsByNode> affinity_by_node;
+  std::vector<DomainsByNode> anti_affinity_by_node;
 
   std::unique_ptr<StateData> clone() const override { return std::make_unique<InterPodAffinityState>(*this); }
 };
@@ -180,6 +196,8 @@ class InterPodAffinity final : public PreFilterPlugin, public FilterPlugin, publ
   // Unschedulable when its anti-affinity does, Unschedulable when a running pod's anti-affinity
   // does. Error when PreFilter wrote no state.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
+                                   bool skipped) const override;
 
   // PreFilterExtensions.AddPod: counts `added` (running on `node`) into the cycle's state.
   Status add_pod(CycleState& state, const PodInfo& pod, const PodInfo& added, const NodeInfo& node) const;

@@ -59,6 +59,8 @@ class NodeAffinityPlugin final : public PreFilterPlugin, public FilterPlugin, pu
   // (PreFilter skipped or not run) the pod's requirements are compiled here, as kube-scheduler
   // does: this Filter never returns Error. Term parse errors make the term match nothing.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
+                                   bool skipped) const override;
 
   // Skip when neither the pod nor the profile has preferred node affinity terms; Error with the
   // terms' parse errors when the pod's preferred terms do not parse; otherwise stores them.

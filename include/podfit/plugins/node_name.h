@@ -23,6 +23,8 @@ class NodeName final : public PreFilterPlugin, public FilterPlugin {
                     PreFilterResult& result) const override;
   // UnschedulableAndUnresolvable when spec.nodeName is set and is not this node.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
+                                   bool skipped) const override;
 
  private:
   bool narrow_deferred_resize_;

@@ -32,6 +32,8 @@ class NodePorts final : public PreFilterPlugin, public FilterPlugin {
   // Unschedulable when a stored port conflicts with the node's used ports (one detail per
   // conflicting port); Error when PreFilter stored nothing.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
+                                   bool skipped) const override;
 
  private:
   bool skip_deferred_resize_;

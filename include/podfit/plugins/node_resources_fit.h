@@ -129,6 +129,8 @@ class NodeResourcesFit final : public PreFilterPlugin, public FilterPlugin, publ
   // order; UnschedulableAndUnresolvable when some request exceeds the node's allocatable on
   // its own. Error when PreFilter stored nothing.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
+                                   bool skipped) const override;
 
   // Stores the pod's request of each scored resource (cpu and memory count defaults for
   // containers that request none). Never skips.

@@ -39,6 +39,8 @@ class NodeVolumeLimits final : public PreFilterPlugin, public FilterPlugin {
   // CSIDriver with preventPodSchedulingIfMissing is missing from the node's CSINode. Error when
   // PreFilter stored nothing.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
+                                   bool skipped) const override;
 
  private:
   bool skip_deferred_resize_;

@@ -158,6 +158,8 @@ class PodTopologySpreadPlugin final : public PreFilterPlugin,
   // > maxSkew, checked constraint by constraint (the first failure decides the code); one detail
   // per failing constraint. Error when PreFilter stored nothing. O(constraints) per node.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
+                                   bool skipped) const override;
 
   // getConstraints for ScheduleAnyway: the pod's own when it has any, else the defaults with the
   // default selector (dropped when that selects nothing). nullopt and kube-scheduler's message

@@ -30,6 +30,8 @@ class TaintToleration final : public PreFilterPlugin, public FilterPlugin, publi
   // UnschedulableAndUnresolvable when some NoSchedule/NoExecute taint is tolerated by no
   // toleration; one detail per such taint, in the node's order.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
+                                   bool skipped) const override;
 
   // Stores the pod's tolerations that can tolerate PreferNoSchedule (that effect or none).
   // Never skips.

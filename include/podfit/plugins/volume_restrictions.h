@@ -42,6 +42,8 @@ class VolumeRestrictions final : public PreFilterPlugin, public FilterPlugin {
   // before the cycle state is read; then Error when PreFilter stored nothing; then
   // Unschedulable (ReadWriteOncePod) when a claim of the pod is already in use.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
+                                   bool skipped) const override;
 
  private:
   bool skip_deferred_resize_;

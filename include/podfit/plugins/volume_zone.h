@@ -43,6 +43,8 @@ class VolumeZone final : public PreFilterPlugin, public FilterPlugin {
   // PreFilter lookup is answered again, as kube-scheduler's Filter recomputes it; Error when
   // PreFilter stored nothing (kube-scheduler would recompute, which needs the listers).
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
+                                   bool skipped) const override;
 
  private:
   bool skip_deferred_resize_;

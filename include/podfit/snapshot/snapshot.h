@@ -6,6 +6,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -26,6 +27,33 @@ struct FeatureGates;
 struct ImageHolders {
   ImageStateSummary state;
   std::vector<size_t> positions;  // in nodes(), ascending
+};
+
+// One label key's values on every node, each distinct value numbered, so that a plugin checking
+// a domain on every node reads two arrays instead of searching the node's labels.
+struct LabelColumn {
+  static constexpr int32_t kAbsent = -1;    // the node has no such label
+  static constexpr int32_t kUnknown = -2;   // a value no node had when the column was built
+  std::string key;
+  std::vector<int32_t> value_ids;           // per node position
+  std::vector<const Node*> nodes;           // per node position: the Node whose labels were read
+  StringHashMap<int32_t> ids;               // value -> id, ids from 0
+  bool unique_values = true;                // no two nodes share a value
+  // The node's value id, or kAbsent. A node the column was not built from (one updated since,
+  // or a copy) has its label read; kUnknown when its value is new to the column.
+  int32_t id_of(const NodeInfo& node) const {
+    const size_t position = node.position();
+    if (position < nodes.size() && nodes[position] == &node.node()) return value_ids[position];
+    const std::string* value = node.node().metadata.labels.find(key);
+    if (value == nullptr) return kAbsent;
+    auto it = ids.find(*value);
+    return it == ids.end() ? kUnknown : it->second;
+  }
+  // The value's id, kAbsent when no node carries it.
+  int32_t id_of_value(std::string_view value) const {
+    auto it = ids.find(value);
+    return it == ids.end() ? kAbsent : it->second;
+  }
 };
 
 // A pod put on a node (+1) or taken off it (-1), counted against the snapshot as built.
@@ -50,6 +78,10 @@ class Snapshot {
   size_t node_position(std::string_view name) const;
   // The nodes whose status lists the image `name` (as reported, not normalized); nullptr: none.
   const ImageHolders* image_holders(std::string_view name) const;
+  // The column of label `key` over the nodes as they are (built on first use, then kept until a
+  // node's labels change; a node updated since reads as unknown in it, see LabelColumn::id_of).
+  // Safe to call concurrently.
+  const LabelColumn& label_column(std::string_view key) const;
   // Pending pods (no spec.nodeName, not terminal) in input order.
   const std::vector<const Pod*>& pending_pods() const { return pending_; }
   // Assigned, non-terminal pods whose node is not part of the input, in input order.
@@ -130,6 +162,9 @@ class Snapshot {
   std::vector<std::unique_ptr<NodeInfo>> nodes_;
   StringHashMap<NodeInfo*> by_name_;
   std::map<std::string, ImageHolders, std::less<>> image_holders_;
+  mutable std::mutex label_columns_mutex_;
+  mutable std::map<std::string, std::unique_ptr<LabelColumn>, std::less<>> label_columns_;
+  std::vector<std::unique_ptr<LabelColumn>> retired_label_columns_;
   std::vector<std::unique_ptr<PodInfo>> pod_infos_;
   std::vector<std::unique_ptr<Pod>> assumed_pods_;
   std::vector<const Pod*> pending_;

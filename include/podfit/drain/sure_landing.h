@@ -1,0 +1,31 @@
+// Proving, without placing them, that pods scheduled one after another all find a node: drain
+// --all asks only whether each node's replacements land, and placing them costs a full
+// scheduling cycle over every node for each.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "podfit/framework/feature_gates.h"
+#include "podfit/framework/placement_profiles.h"
+#include "podfit/model/pod.h"
+#include "podfit/snapshot/snapshot.h"
+
+namespace podfit {
+
+// Of `pods`, each given the full scheduling cycle on `snapshot` in this order and each seeing
+// the ones placed before it: the first that cannot be proven to bind, or nullopt when every
+// one surely binds. The ones before the first unproven surely bind, but where is not known.
+//
+// The proof, for each pod: PreFilter succeeds on the snapshot as it is, for every node; each
+// earlier pod, wherever it lands, can close at most so many of this pod's fitting nodes, as
+// the Filter plugins bound it (FilterPlugin::reach_of_added_pod): its own node, and one domain
+// per topology key it reaches (one node for a key whose values differ on every node); and
+// more fitting nodes than that are found, no two in one domain of a shared key. Scoring and
+// the binding cycle are run once on nodes found, to prove that they cannot fail either; pods
+// with volume claims or ResourceClaims, which Reserve and PreBind would change, are not proven.
+std::optional<size_t> first_unproven_landing(const std::vector<const Pod*>& pods, Snapshot& snapshot,
+                                             const PlacementProfiles& profiles, const FeatureGates& gates);
+
+}  // namespace podfit

@@ -299,14 +299,4 @@ std::unique_ptr<Plugin> new_node_affinity(const PluginContext& context) {
   return std::make_unique<NodeAffinityPlugin>(NodeAffinityArgs{}, context.gates);
 }
 
-// The verdict reads the node's labels and fields only.
-AddedPodReach NodeAffinityPlugin::reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
-                                                     bool skipped) const {
-  (void)state;
-  (void)pod;
-  (void)added;
-  (void)skipped;
-  return AddedPodReach::nowhere();
-}
-
 }  // namespace podfit

@@ -83,14 +83,4 @@ std::unique_ptr<Plugin> new_node_declared_features(const PluginContext& context)
   return std::make_unique<NodeDeclaredFeatures>(context.gates);
 }
 
-// The verdict reads the node's declared features only.
-AddedPodReach NodeDeclaredFeatures::reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
-                                                       bool skipped) const {
-  (void)state;
-  (void)pod;
-  (void)added;
-  (void)skipped;
-  return AddedPodReach::nowhere();
-}
-
 }  // namespace podfit

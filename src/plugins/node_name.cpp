@@ -36,14 +36,4 @@ std::unique_ptr<Plugin> new_node_name(const PluginContext& context) {
   return std::make_unique<NodeName>(context.gates);
 }
 
-// The verdict reads the node's name only.
-AddedPodReach NodeName::reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
-                                           bool skipped) const {
-  (void)state;
-  (void)pod;
-  (void)added;
-  (void)skipped;
-  return AddedPodReach::nowhere();
-}
-
 }  // namespace podfit

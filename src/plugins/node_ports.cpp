@@ -75,13 +75,4 @@ std::unique_ptr<Plugin> new_node_ports(const PluginContext& context) {
   return std::make_unique<NodePorts>(context.gates);
 }
 
-// Without host ports of its own (Skip) the pod conflicts with no one; else only with the node's pods.
-AddedPodReach NodePorts::reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
-                                            bool skipped) const {
-  (void)state;
-  (void)pod;
-  (void)added;
-  return skipped ? AddedPodReach::nowhere() : AddedPodReach::same_node();
-}
-
 }  // namespace podfit

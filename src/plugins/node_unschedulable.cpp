@@ -41,14 +41,4 @@ std::unique_ptr<Plugin> new_node_unschedulable(const PluginContext& context) {
   return std::make_unique<NodeUnschedulable>(context.gates);
 }
 
-// The verdict reads the node's spec only.
-AddedPodReach NodeUnschedulable::reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
-                                                    bool skipped) const {
-  (void)state;
-  (void)pod;
-  (void)added;
-  (void)skipped;
-  return AddedPodReach::nowhere();
-}
-
 }  // namespace podfit

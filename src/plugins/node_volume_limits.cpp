@@ -293,13 +293,4 @@ std::unique_ptr<Plugin> new_node_volume_limits(const PluginContext& context) {
   return std::make_unique<NodeVolumeLimits>(context.gates);
 }
 
-// Skip is decided by the pod's own volumes: then no other pod matters; else any may (shared volumes).
-AddedPodReach NodeVolumeLimits::reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
-                                                   bool skipped) const {
-  (void)state;
-  (void)pod;
-  (void)added;
-  return skipped ? AddedPodReach::nowhere() : AddedPodReach::any_node();
-}
-
 }  // namespace podfit

@@ -86,14 +86,4 @@ std::unique_ptr<Plugin> new_taint_toleration(const PluginContext& context) {
   return std::make_unique<TaintToleration>(context.gates);
 }
 
-// The verdict reads the node's taints only.
-AddedPodReach TaintToleration::reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
-                                                  bool skipped) const {
-  (void)state;
-  (void)pod;
-  (void)added;
-  (void)skipped;
-  return AddedPodReach::nowhere();
-}
-
 }  // namespace podfit

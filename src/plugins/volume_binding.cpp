@@ -343,13 +343,4 @@ std::unique_ptr<Plugin> new_volume_binding(const PluginContext& context) {
   return std::make_unique<VolumeBinding>(context.gates);
 }
 
-// Skip is decided by the pod's own claims: then no other pod matters; else any may (shared claims).
-AddedPodReach VolumeBinding::reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
-                                                bool skipped) const {
-  (void)state;
-  (void)pod;
-  (void)added;
-  return skipped ? AddedPodReach::nowhere() : AddedPodReach::any_node();
-}
-
 }  // namespace podfit

@@ -177,13 +177,4 @@ std::unique_ptr<Plugin> new_volume_restrictions(const PluginContext& context) {
   return std::make_unique<VolumeRestrictions>(context.gates);
 }
 
-// Skip is decided by the pod's own volumes: then no other pod matters; else any may (shared volumes).
-AddedPodReach VolumeRestrictions::reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
-                                                     bool skipped) const {
-  (void)state;
-  (void)pod;
-  (void)added;
-  return skipped ? AddedPodReach::nowhere() : AddedPodReach::any_node();
-}
-
 }  // namespace podfit

@@ -77,6 +77,25 @@ struct FilterPlugin : virtual Plugin {
   }
 };
 
+// A Filter plugin whose verdict reads only the pod and the node's own object (its name, spec,
+// labels, taints, features): no pod arriving anywhere changes it.
+struct NodeObjectFilterPlugin : FilterPlugin {
+  AddedPodReach reach_of_added_pod(const CycleState&, const PodInfo&, const PodInfo&, bool) const final {
+    return AddedPodReach::nowhere();
+  }
+};
+
+// A Filter plugin whose PreFilter skips exactly the pods it has nothing to check for (no host
+// ports, volumes or claims of their own), whom no other pod concerns; for the pods it checks,
+// reach_when_checked().
+struct SkipScopedFilterPlugin : FilterPlugin {
+  AddedPodReach reach_of_added_pod(const CycleState&, const PodInfo&, const PodInfo&, bool skipped) const final {
+    return skipped ? AddedPodReach::nowhere() : reach_when_checked();
+  }
+  // Any node unless the plugin knows better.
+  virtual AddedPodReach reach_when_checked() const { return AddedPodReach::any_node(); }
+};
+
 // framework.MaxNodeScore and MinNodeScore: every normalized score must fall in this range.
 inline constexpr int64_t kMaxNodeScore = 100;
 inline constexpr int64_t kMinNodeScore = 0;

@@ -53,7 +53,7 @@ bool claim_is_reserved_for_pod(const Pod& pod, const ResourceClaim& claim);
 bool refers_to_pod(const Pod& pod, std::string_view uid, std::string_view name);
 
 class DynamicResources final : public PreFilterPlugin,
-                               public FilterPlugin,
+                               public SkipScopedFilterPlugin,
                                public ScorePlugin,
                                public ReservePlugin,
                                public PreBindPlugin {
@@ -70,8 +70,6 @@ class DynamicResources final : public PreFilterPlugin,
   Status pre_filter(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
                     PreFilterResult& result) const override;
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
-  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
-                                   bool skipped) const override;
   // Sum over firstAvailable requests of 8 minus the index of the subrequest allocated.
   ScoreResult score(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
   bool has_normalize_score() const override { return enabled_; }

@@ -34,7 +34,7 @@ std::optional<std::string> validate_node_affinity_args(const NodeAffinityArgs& a
 class PreferredSchedulingTerms;
 
 // The NodeAffinity plugin: PreFilter, Filter, PreScore and Score.
-class NodeAffinityPlugin final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin {
+class NodeAffinityPlugin final : public PreFilterPlugin, public NodeObjectFilterPlugin, public PreScorePlugin, public ScorePlugin {
  public:
   // Compiles addedAffinity's required terms once. Args with parse errors are not rejected here
   // (their broken terms match no node); use create() to get kube-scheduler's refusal instead.
@@ -59,8 +59,6 @@ class NodeAffinityPlugin final : public PreFilterPlugin, public FilterPlugin, pu
   // (PreFilter skipped or not run) the pod's requirements are compiled here, as kube-scheduler
   // does: this Filter never returns Error. Term parse errors make the term match nothing.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
-  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
-                                   bool skipped) const override;
 
   // Skip when neither the pod nor the profile has preferred node affinity terms; Error with the
   // terms' parse errors when the pod's preferred terms do not parse; otherwise stores them.

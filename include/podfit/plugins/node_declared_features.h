@@ -15,7 +15,7 @@
 
 namespace podfit {
 
-class NodeDeclaredFeatures final : public PreFilterPlugin, public FilterPlugin {
+class NodeDeclaredFeatures final : public PreFilterPlugin, public NodeObjectFilterPlugin {
  public:
   // The reason kube-scheduler gives for a node that lacks a required feature.
   static constexpr std::string_view kErrReason = "node(s) didn't match Pod's required features";
@@ -39,8 +39,6 @@ class NodeDeclaredFeatures final : public PreFilterPlugin, public FilterPlugin {
   // them) miss a required one, with a detail naming what is missing and what the node
   // declares; Error when PreFilter stored nothing.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
-  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
-                                   bool skipped) const override;
 
  private:
   const NodeFeatureFramework* framework_;

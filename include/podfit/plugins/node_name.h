@@ -9,7 +9,7 @@
 
 namespace podfit {
 
-class NodeName final : public PreFilterPlugin, public FilterPlugin {
+class NodeName final : public PreFilterPlugin, public NodeObjectFilterPlugin {
  public:
   // The reason kube-scheduler gives for every node but the one the pod names.
   static constexpr std::string_view kErrReason = "node(s) didn't match the requested node name";
@@ -23,8 +23,6 @@ class NodeName final : public PreFilterPlugin, public FilterPlugin {
                     PreFilterResult& result) const override;
   // UnschedulableAndUnresolvable when spec.nodeName is set and is not this node.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
-  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
-                                   bool skipped) const override;
 
  private:
   bool narrow_deferred_resize_;

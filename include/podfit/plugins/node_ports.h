@@ -14,7 +14,7 @@
 
 namespace podfit {
 
-class NodePorts final : public PreFilterPlugin, public FilterPlugin {
+class NodePorts final : public PreFilterPlugin, public SkipScopedFilterPlugin {
  public:
   // The reason kube-scheduler gives for a node where a wanted host port is taken.
   static constexpr std::string_view kErrReason = "node(s) didn't have free ports for the requested pod ports";
@@ -32,8 +32,8 @@ class NodePorts final : public PreFilterPlugin, public FilterPlugin {
   // Unschedulable when a stored port conflicts with the node's used ports (one detail per
   // conflicting port); Error when PreFilter stored nothing.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
-  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
-                                   bool skipped) const override;
+  // Host ports conflict only with the node's own pods.
+  AddedPodReach reach_when_checked() const override { return AddedPodReach::same_node(); }
 
  private:
   bool skip_deferred_resize_;

@@ -10,7 +10,7 @@
 
 namespace podfit {
 
-class NodeUnschedulable final : public PreFilterPlugin, public FilterPlugin {
+class NodeUnschedulable final : public PreFilterPlugin, public NodeObjectFilterPlugin {
  public:
   // The reason kube-scheduler gives for a cordoned node the pod does not tolerate.
   static constexpr std::string_view kErrReasonUnschedulable = "node(s) were unschedulable";
@@ -27,8 +27,6 @@ class NodeUnschedulable final : public PreFilterPlugin, public FilterPlugin {
   // UnschedulableAndUnresolvable when the node is cordoned and no toleration of the pod
   // tolerates the unschedulable taint.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
-  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
-                                   bool skipped) const override;
 
  private:
   bool skip_deferred_resize_;

@@ -13,7 +13,7 @@
 
 namespace podfit {
 
-class NodeVolumeLimits final : public PreFilterPlugin, public FilterPlugin {
+class NodeVolumeLimits final : public PreFilterPlugin, public SkipScopedFilterPlugin {
  public:
   // The reason kube-scheduler gives for a node whose driver limit the pod would exceed.
   static constexpr std::string_view kErrReasonMaxVolumeCountExceeded = "node(s) exceed max volume count";
@@ -39,8 +39,6 @@ class NodeVolumeLimits final : public PreFilterPlugin, public FilterPlugin {
   // CSIDriver with preventPodSchedulingIfMissing is missing from the node's CSINode. Error when
   // PreFilter stored nothing.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
-  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
-                                   bool skipped) const override;
 
  private:
   bool skip_deferred_resize_;

@@ -13,7 +13,7 @@
 
 namespace podfit {
 
-class TaintToleration final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin {
+class TaintToleration final : public PreFilterPlugin, public NodeObjectFilterPlugin, public PreScorePlugin, public ScorePlugin {
  public:
   // The reason kube-scheduler gives for a node with an untolerated NoSchedule/NoExecute taint.
   static constexpr std::string_view kErrReasonUntolerated = "node(s) had untolerated taint(s)";
@@ -30,8 +30,6 @@ class TaintToleration final : public PreFilterPlugin, public FilterPlugin, publi
   // UnschedulableAndUnresolvable when some NoSchedule/NoExecute taint is tolerated by no
   // toleration; one detail per such taint, in the node's order.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
-  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
-                                   bool skipped) const override;
 
   // Stores the pod's tolerations that can tolerate PreferNoSchedule (that effect or none).
   // Never skips.

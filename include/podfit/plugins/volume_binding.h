@@ -277,7 +277,7 @@ struct VolumeBindingScorePoint {
 std::vector<VolumeBindingScorePoint> default_volume_binding_shape();
 
 class VolumeBinding final : public PreFilterPlugin,
-                            public FilterPlugin,
+                            public SkipScopedFilterPlugin,
                             public PreScorePlugin,
                             public ScorePlugin,
                             public ReservePlugin,
@@ -298,8 +298,6 @@ class VolumeBinding final : public PreFilterPlugin,
   // FindPodVolumes on the node: UnschedulableAndUnresolvable with its reasons (one detail
   // each), Error when it fails or when PreFilter stored nothing.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
-  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
-                                   bool skipped) const override;
 
   // Skip when StorageCapacityScoring is off (no scorer); Error "not found" when PreFilter
   // stored nothing; otherwise nothing to compute.

@@ -15,7 +15,7 @@
 
 namespace podfit {
 
-class VolumeRestrictions final : public PreFilterPlugin, public FilterPlugin {
+class VolumeRestrictions final : public PreFilterPlugin, public SkipScopedFilterPlugin {
  public:
   // The reason kube-scheduler gives for a node where one of the pod's in-tree disks conflicts.
   static constexpr std::string_view kErrReasonDiskConflict = "node(s) had no available disk";
@@ -42,8 +42,6 @@ class VolumeRestrictions final : public PreFilterPlugin, public FilterPlugin {
   // before the cycle state is read; then Error when PreFilter stored nothing; then
   // Unschedulable (ReadWriteOncePod) when a claim of the pod is already in use.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
-  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
-                                   bool skipped) const override;
 
  private:
   bool skip_deferred_resize_;

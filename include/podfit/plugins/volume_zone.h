@@ -13,7 +13,7 @@
 
 namespace podfit {
 
-class VolumeZone final : public PreFilterPlugin, public FilterPlugin {
+class VolumeZone final : public PreFilterPlugin, public SkipScopedFilterPlugin {
  public:
   // The reason kube-scheduler gives for a node outside a bound volume's zone or region.
   static constexpr std::string_view kErrReasonConflict = "node(s) had no available volume zone";
@@ -43,8 +43,6 @@ class VolumeZone final : public PreFilterPlugin, public FilterPlugin {
   // PreFilter lookup is answered again, as kube-scheduler's Filter recomputes it; Error when
   // PreFilter stored nothing (kube-scheduler would recompute, which needs the listers).
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
-  AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
-                                   bool skipped) const override;
 
  private:
   bool skip_deferred_resize_;

@@ -614,13 +614,4 @@ std::unique_ptr<Plugin> new_dynamic_resources(const PluginContext& context) {
   return std::make_unique<DynamicResources>(context.gates, std::chrono::nanoseconds(*args->filter_timeout_ns));
 }
 
-// Skip is decided by the pod's own claims: then no other pod matters; else any may (shared claims).
-AddedPodReach DynamicResources::reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
-                                                   bool skipped) const {
-  (void)state;
-  (void)pod;
-  (void)added;
-  return skipped ? AddedPodReach::nowhere() : AddedPodReach::any_node();
-}
-
 }  // namespace podfit

@@ -134,11 +134,18 @@ std::vector<std::string> fresh_placements(const ClusterState& cluster, const std
   return out;
 }
 
+// The default profile's scheduling cycle, as a drain runs it.
+struct DefaultPlacement {
+  FeatureGates gates;
+  SchedulerConfiguration config = default_scheduler_configuration(gates);
+  Profiles profiles{config, gates};
+  PlacementProfiles placement{config, profiles, gates};
+};
+
 TEST_CASE("a drain places each replacement where a snapshot built afresh at that step does") {
-  const FeatureGates gates;
-  const SchedulerConfiguration config = default_scheduler_configuration(gates);
-  const Profiles profiles(config, gates);
-  const PlacementProfiles placement(config, profiles, gates);
+  const DefaultPlacement defaults;
+  const FeatureGates& gates = defaults.gates;
+  const PlacementProfiles& placement = defaults.placement;
   size_t compared = 0;
   size_t unplaced = 0;
   for (uint64_t seed = 1; seed <= 12; ++seed) {
@@ -176,10 +183,9 @@ std::vector<std::string> blocking_rows(const DrainOutcome& outcome) {
 }
 
 TEST_CASE("a drain summarized by proof agrees with the drain placing every replacement") {
-  const FeatureGates gates;
-  const SchedulerConfiguration config = default_scheduler_configuration(gates);
-  const Profiles profiles(config, gates);
-  const PlacementProfiles placement(config, profiles, gates);
+  const DefaultPlacement defaults;
+  const FeatureGates& gates = defaults.gates;
+  const PlacementProfiles& placement = defaults.placement;
   size_t proven = 0;
   size_t placed = 0;
   size_t not_drainable = 0;

@@ -91,19 +91,21 @@ std::optional<size_t> first_unproven_landing(const std::vector<const Pod*>& pods
     // Fitting nodes, in no shared domain twice, until one more than can be closed.
     const std::vector<bool> skip = filters.skip_mask(pre.skipped_plugins);
     std::vector<const NodeInfo*> found;
+    std::vector<int32_t> ids;  // the node's domain of each shared key
     for (const auto& node : nodes) {
       if (found.size() > closable && found.size() >= 2) break;
       if (!filters.passes_filters(state, info, *node, skip)) continue;
+      ids.clear();
       bool apart = true;
       for (const SharedKey& key : shared) {
         const int32_t id = key.column->id_of(*node);
         if (id == LabelColumn::kUnknown) return i;
         if (id >= 0 && key.taken.contains(id)) apart = false;
+        ids.push_back(id);
       }
       if (!apart) continue;
-      for (SharedKey& key : shared) {
-        const int32_t id = key.column->id_of(*node);
-        if (id >= 0) key.taken.insert(id);
+      for (size_t k = 0; k < shared.size(); ++k) {
+        if (ids[k] >= 0) shared[k].taken.insert(ids[k]);
       }
       found.push_back(node.get());
     }

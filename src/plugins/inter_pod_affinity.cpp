@@ -271,39 +271,64 @@ std::vector<std::string> explain_existing_anti_affinity(const InterPodAffinitySt
   return details;
 }
 
+// What a node's domain of one topology key holds in one of the counts.
+enum class Domain {
+  Unlabeled,  // the node has no such label
+  Empty,      // no positive count
+  Counted,    // a positive count
+  Unknown,    // the reader cannot tell (a label value new to the snapshot's column)
+};
+
+// The three checks below read each domain through `domain`: by the node's labels, or by the
+// counts by node. nullopt when it was Unknown.
+
 // satisfyPodAffinity: every topology key on the node, and a matching pod in each of the node's
-// domains, unless no pod matches anywhere and the pod matches its own terms (the first of a group).
-bool satisfies_affinity(const InterPodAffinityState& state, const StringMap& labels) {
+// domains, unless no pod matches anywhere and the pod matches its own terms (the first of a
+// group). `domain(i)` reads term i's.
+template <class Read>
+std::optional<bool> satisfies_affinity(const InterPodAffinityState& state, Read&& domain) {
   bool pods_exist = true;
-  for (const auto& term : state.pod->affinity_terms) {
-    const std::string* value = labels.find(term.topology_key);
-    if (value == nullptr) return false;
-    if (state.affinity->count(term.topology_key, *value) <= 0) pods_exist = false;
+  for (size_t i = 0; i < state.pod->affinity_terms.size(); ++i) {
+    const Domain d = domain(i);
+    if (d == Domain::Unknown) return std::nullopt;
+    if (d == Domain::Unlabeled) return false;
+    if (d == Domain::Empty) pods_exist = false;
   }
   if (pods_exist) return true;
   return state.affinity->empty() && state.pod->matches_own_affinity;
 }
 
 // satisfyPodAntiAffinity: no matching pod in the node's domain of any anti-affinity term.
-bool satisfies_anti_affinity(const InterPodAffinityState& state, const StringMap& labels) {
+template <class Read>
+std::optional<bool> satisfies_anti_affinity(const InterPodAffinityState& state, Read&& domain) {
   if (state.anti_affinity->empty()) return true;
-  for (const auto& term : state.pod->anti_affinity_terms) {
-    const std::string* value = labels.find(term.topology_key);
-    if (value != nullptr && state.anti_affinity->count(term.topology_key, *value) > 0) return false;
+  for (size_t i = 0; i < state.pod->anti_affinity_terms.size(); ++i) {
+    const Domain d = domain(i);
+    if (d == Domain::Unknown) return std::nullopt;
+    if (d == Domain::Counted) return false;
   }
   return true;
 }
 
 // satisfyExistingPodsAntiAffinity: no domain the node belongs to holds a matching running pod's
 // term. kube walks the node's labels; walking the (few) counted keys finds the same pairs.
-bool satisfies_existing_anti_affinity(const InterPodAffinityState& state, const StringMap& labels) {
+// `domain(k, key, values)` reads the k-th key's.
+template <class Read>
+std::optional<bool> satisfies_existing_anti_affinity(const InterPodAffinityState& state, Read&& domain) {
+  size_t k = 0;
   for (const auto& [key, by_value] : state.existing_anti_affinity->by_key()) {
-    const std::string* value = labels.find(key);
-    if (value == nullptr) continue;
-    auto it = by_value.find(*value);
-    if (it != by_value.end() && it->second.count > 0) return false;
+    const Domain d = domain(k++, key, by_value);
+    if (d == Domain::Unknown) return std::nullopt;
+    if (d == Domain::Counted) return false;
   }
   return true;
+}
+
+// A domain as the node's labels and one count give it.
+Domain domain_by_labels(const TopologyPairCounts& counts, const std::string& key, const StringMap& labels) {
+  const std::string* value = labels.find(key);
+  if (value == nullptr) return Domain::Unlabeled;
+  return counts.count(key, *value) > 0 ? Domain::Counted : Domain::Empty;
 }
 
 // The domains of `key` with a positive count in `counts`, by the snapshot's column of `key`.
@@ -337,39 +362,12 @@ void index_by_node(InterPodAffinityState& state, const Snapshot& snapshot) {
   state.indexed_by_node = true;
 }
 
-// The three checks of Filter by the counts by node: nullopt when a column does not know the
-// node (its labels must be read).
-std::optional<Status> filter_by_node(const InterPodAffinityState& state, const NodeInfo& node) {
-  // satisfyPodAffinity as satisfies_affinity below.
-  bool pods_exist = true;
-  for (const DomainsByNode& term : state.affinity_by_node) {
-    const int32_t id = term.column->id_of(node);
-    if (id == LabelColumn::kUnknown) return std::nullopt;
-    if (id == LabelColumn::kAbsent) {
-      return Status(Code::UnschedulableAndUnresolvable, std::string(kInterPodAffinityReasonAffinity));
-    }
-    if (!term.positive[static_cast<size_t>(id)]) pods_exist = false;
-  }
-  if (!pods_exist && !(state.affinity->empty() && state.pod->matches_own_affinity)) {
-    return Status(Code::UnschedulableAndUnresolvable, std::string(kInterPodAffinityReasonAffinity));
-  }
-  if (!state.anti_affinity->empty()) {
-    for (const DomainsByNode& term : state.anti_affinity_by_node) {
-      const int32_t id = term.column->id_of(node);
-      if (id == LabelColumn::kUnknown) return std::nullopt;
-      if (id >= 0 && term.positive[static_cast<size_t>(id)]) {
-        return Status(Code::Unschedulable, std::string(kInterPodAffinityReasonAntiAffinity));
-      }
-    }
-  }
-  for (const DomainsByNode& key : state.existing_by_node) {
-    const int32_t id = key.column->id_of(node);
-    if (id == LabelColumn::kUnknown) return std::nullopt;
-    if (id >= 0 && key.positive[static_cast<size_t>(id)]) {
-      return Status(Code::Unschedulable, std::string(kInterPodAffinityReasonExistingAntiAffinity));
-    }
-  }
-  return Status();
+// A domain as the counts by node give it.
+Domain domain_by_node(const DomainsByNode& domains, const NodeInfo& node) {
+  const int32_t id = domains.column->id_of(node);
+  if (id == LabelColumn::kUnknown) return Domain::Unknown;
+  if (id == LabelColumn::kAbsent) return Domain::Unlabeled;
+  return domains.positive[static_cast<size_t>(id)] ? Domain::Counted : Domain::Empty;
 }
 
 // updateWithPod: `other` (running on `node`) counted in or out of the state.
@@ -583,21 +581,39 @@ Status InterPodAffinity::filter(const CycleState& state, const PodInfo& pod_info
   if (skip_deferred_resize_ && is_pod_resize_deferred(pod_info.pod())) return {};
   const auto* data = state.read<InterPodAffinityState>(state_key());
   if (data == nullptr) return missing_state();
-  // Without details to give, the counts by node answer, unless the node is new to them.
-  if (!state.explains() && data->indexed_by_node) {
-    if (std::optional<Status> verdict = filter_by_node(*data, node)) return std::move(*verdict);
-  }
   const StringMap& labels = node.node().metadata.labels;
-
-  if (!satisfies_affinity(*data, labels)) {
+  // Without details to give, the counts by node answer, unless the node is new to them; else
+  // the node's labels.
+  const bool by_node = !state.explains() && data->indexed_by_node;
+  auto passes = [&](auto&& check, auto&& read_by_node, auto&& read_by_labels) {
+    std::optional<bool> verdict = by_node ? check(*data, read_by_node) : std::nullopt;
+    return verdict ? *verdict : *check(*data, read_by_labels);
+  };
+  const bool affinity = passes(
+      [](const auto& d, auto&& read) { return satisfies_affinity(d, read); },
+      [&](size_t i) { return domain_by_node(data->affinity_by_node[i], node); },
+      [&](size_t i) { return domain_by_labels(*data->affinity, data->pod->affinity_terms[i].topology_key, labels); });
+  if (!affinity) {
     return Status(Code::UnschedulableAndUnresolvable, {std::string(kInterPodAffinityReasonAffinity)},
                   state.explains() ? explain_affinity(*data, labels) : std::vector<std::string>{});
   }
-  if (!satisfies_anti_affinity(*data, labels)) {
+  const bool anti_affinity = passes(
+      [](const auto& d, auto&& read) { return satisfies_anti_affinity(d, read); },
+      [&](size_t i) { return domain_by_node(data->anti_affinity_by_node[i], node); },
+      [&](size_t i) {
+        return domain_by_labels(*data->anti_affinity, data->pod->anti_affinity_terms[i].topology_key, labels);
+      });
+  if (!anti_affinity) {
     return Status(Code::Unschedulable, {std::string(kInterPodAffinityReasonAntiAffinity)},
                   state.explains() ? explain_anti_affinity(*data, labels) : std::vector<std::string>{});
   }
-  if (!satisfies_existing_anti_affinity(*data, labels)) {
+  const bool existing = passes(
+      [](const auto& d, auto&& read) { return satisfies_existing_anti_affinity(d, read); },
+      [&](size_t k, const std::string&, const auto&) { return domain_by_node(data->existing_by_node[k], node); },
+      [&](size_t, const std::string& key, const auto&) {
+        return domain_by_labels(*data->existing_anti_affinity, key, labels);
+      });
+  if (!existing) {
     return Status(Code::Unschedulable, {std::string(kInterPodAffinityReasonExistingAntiAffinity)},
                   state.explains() ? explain_existing_anti_affinity(*data, labels) : std::vector<std::string>{});
   }

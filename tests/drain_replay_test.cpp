@@ -182,47 +182,100 @@ std::vector<std::string> blocking_rows(const DrainOutcome& outcome) {
   return out;
 }
 
-TEST_CASE("a drain summarized by proof agrees with the drain placing every replacement") {
-  const DefaultPlacement defaults;
-  const FeatureGates& gates = defaults.gates;
-  const PlacementProfiles& placement = defaults.placement;
+// Counts of what comparing summaries with drains met.
+struct SummaryComparison {
   size_t proven = 0;
   size_t placed = 0;
   size_t not_drainable = 0;
+};
+
+// Summarizes the drain of every node of `cluster` and compares it with the drain placing every
+// replacement: the same verdicts, pods to move and blocking rows; a proven replacement is
+// placed by the drain, an unproven one lands where the drain puts it.
+void compare_summaries(const ClusterState& cluster, const DefaultPlacement& defaults, SummaryComparison& seen) {
+  Snapshot snapshot(cluster, defaults.gates);
+  DrainSimulator simulator(cluster, snapshot, defaults.placement, defaults.gates, DrainFlags{});
+  for (const Node& node : cluster.nodes) {
+    CAPTURE(node.metadata.name);
+    const DrainOutcome summary = simulator.summarize(node.metadata.name);
+    const DrainOutcome full = simulator.drain({node.metadata.name});
+    CHECK(summary.drainable() == full.drainable());
+    CHECK(summary.to_move() == full.to_move());
+    CHECK(blocking_rows(summary) == blocking_rows(full));
+    REQUIRE(summary.pods.size() == full.pods.size());
+    for (size_t i = 0; i < summary.pods.size(); ++i) {
+      const DrainedPod& row = summary.pods[i];
+      if (row.action != DrainAction::Reschedule) continue;
+      if (row.lands) {
+        ++seen.proven;
+        CHECK(full.pods[i].placed());
+      } else {
+        ++seen.placed;
+        CHECK(row.node == full.pods[i].node);
+      }
+    }
+    seen.not_drainable += !full.drainable();
+  }
+}
+
+TEST_CASE("a drain summarized by proof agrees with the drain placing every replacement") {
+  const DefaultPlacement defaults;
+  SummaryComparison seen;
   for (uint64_t seed = 1; seed <= 24; ++seed) {
+    CAPTURE(seed);
     Random random{seed * 7919};
     // Roomy clusters and tight ones: proofs succeed on the first, fail on the second.
     const size_t nodes = seed % 2 == 0 ? 14 : 6;
-    const ClusterState cluster = testing::load_cluster_ok(random_cluster(random, nodes, 30));
-    Snapshot snapshot(cluster, gates);
-    DrainSimulator simulator(cluster, snapshot, placement, gates, DrainFlags{});
-    for (const Node& node : cluster.nodes) {
-      CAPTURE(seed);
-      CAPTURE(node.metadata.name);
-      const DrainOutcome summary = simulator.summarize(node.metadata.name);
-      const DrainOutcome full = simulator.drain({node.metadata.name});
-      CHECK(summary.drainable() == full.drainable());
-      CHECK(summary.to_move() == full.to_move());
-      CHECK(blocking_rows(summary) == blocking_rows(full));
-      REQUIRE(summary.pods.size() == full.pods.size());
-      for (size_t i = 0; i < summary.pods.size(); ++i) {
-        const DrainedPod& row = summary.pods[i];
-        if (row.action != DrainAction::Reschedule) continue;
-        if (row.lands) {
-          ++proven;
-          CHECK(full.pods[i].placed());
-        } else {
-          ++placed;
-          CHECK(row.node == full.pods[i].node);
-        }
-      }
-      not_drainable += !full.drainable();
-    }
+    compare_summaries(testing::load_cluster_ok(random_cluster(random, nodes, 30)), defaults, seen);
   }
   // Both ways of answering are taken, and both verdicts reached.
-  CHECK(proven > 100);
-  CHECK(placed > 100);
-  CHECK(not_drainable > 5);
+  CHECK(seen.proven > 100);
+  CHECK(seen.placed > 100);
+  CHECK(seen.not_drainable > 5);
+}
+
+// Nodes in three zones and pods of two apps, most spread over the zones with DoNotSchedule:
+// a drained node holds several pods of one app, whose replacements compete for the same zones.
+std::string random_spread_cluster(Random& random, size_t nodes, size_t pods) {
+  static const char* kApps[] = {"a", "b"};
+  std::string text;
+  for (size_t i = 0; i < nodes; ++i) {
+    text += fmt::format(
+        "---\napiVersion: v1\nkind: Node\nmetadata: {{name: n{0}, labels: {{kubernetes.io/hostname: n{0}, "
+        "topology.kubernetes.io/zone: z{1}}}}}\nstatus: {{allocatable: {{cpu: '{2}', memory: 8Gi, pods: '20'}}}}\n",
+        i, random.below(3), 1 + random.below(3));
+  }
+  for (size_t j = 0; j < pods; ++j) {
+    const char* app = kApps[random.below(2)];
+    std::string spread;
+    if (random.chance(75)) {
+      spread = fmt::format(
+          "  topologySpreadConstraints:\n  - {{maxSkew: {}, topologyKey: topology.kubernetes.io/zone, "
+          "whenUnsatisfiable: DoNotSchedule, labelSelector: {{matchLabels: {{app: {}}}}}{}}}\n",
+          1 + random.below(2), app, random.chance(20) ? ", minDomains: 4" : "");
+    }
+    text += fmt::format(
+        "---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: p{0}\n  namespace: default\n  labels: {{app: {1}}}\n"
+        "  ownerReferences: [{{apiVersion: apps/v1, kind: ReplicaSet, name: rs-{1}, uid: u-{1}, controller: true}}]\n"
+        "spec:\n  nodeName: n{2}\n  containers: [{{name: c, image: img, resources: {{requests: {{cpu: {3}m}}}}}}]\n"
+        "{4}status: {{phase: Running}}\n",
+        j, app, random.below(nodes), 100 + 100 * random.below(3), spread);
+  }
+  return text;
+}
+
+// The proof lets a zone take as many of an app's replacements as its spread still allows.
+TEST_CASE("a drain summarized by proof agrees with the drain where replacements share spread zones") {
+  const DefaultPlacement defaults;
+  SummaryComparison seen;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    CAPTURE(seed);
+    Random random{seed * 104729};
+    compare_summaries(testing::load_cluster_ok(random_spread_cluster(random, 6 + seed % 5, 36)), defaults, seen);
+  }
+  CHECK(seen.proven > 100);
+  CHECK(seen.placed > 50);
+  CHECK(seen.not_drainable > 5);
 }
 
 }  // namespace

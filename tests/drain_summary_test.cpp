@@ -76,6 +76,47 @@ TEST_CASE("an earlier replacement closing a whole zone is placed, not assumed aw
   CHECK(summary.pods[1].reason == full.pods[1].reason);
 }
 
+// Zone z0 holds no web pod once d is drained, z1 and z2 two each on full nodes: z0 may take two
+// more web pods before its count passes theirs by more than maxSkew 1. Three replacements are
+// proven to land there; a fourth would need a third, so it is placed with the others, and finds
+// no node.
+std::string spread_zones_cluster(int replacements) {
+  const std::string spread =
+      "  topologySpreadConstraints:\n  - {maxSkew: 1, topologyKey: topology.kubernetes.io/zone, "
+      "whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: web}}}\n";
+  std::string text = node("d", "z0", 4) + node("a1", "z0", 4) + node("a2", "z0", 4) + node("a3", "z0", 4) +
+                     node("a4", "z0", 4) + node("b", "z1", 0) + node("c", "z2", 0);
+  for (int i = 0; i < replacements; ++i) text += pod("web-" + std::to_string(i), "web", "d", spread);
+  for (const char* name : {"b", "c"}) {
+    for (int i = 0; i < 2; ++i) text += pod(std::string("web-") + name + std::to_string(i), "web", name);
+  }
+  return text;
+}
+
+TEST_CASE("replacements are proven to land in a zone their spread still allows") {
+  Summary s(spread_zones_cluster(3));
+  const DrainOutcome summary = s.simulator.summarize("d");
+  CHECK(summary.drainable());
+  REQUIRE(summary.pods.size() == 3);
+  for (const DrainedPod& row : summary.pods) CHECK(row.lands);
+  CHECK(s.simulator.drain({"d"}).drainable());
+}
+
+TEST_CASE("a replacement beyond what its zone's spread allows is placed") {
+  Summary s(spread_zones_cluster(4));
+  const DrainOutcome full = s.simulator.drain({"d"});
+  REQUIRE_FALSE(full.drainable());
+  const DrainOutcome summary = s.simulator.summarize("d");
+  CHECK_FALSE(summary.drainable());
+  REQUIRE(summary.pods.size() == 4);
+  for (size_t i = 0; i < 4; ++i) {
+    CHECK_FALSE(summary.pods[i].lands);
+    CHECK(summary.pods[i].node == full.pods[i].node);
+  }
+  CHECK_FALSE(summary.pods[3].placed());
+  CHECK(summary.pods[3].reason == full.pods[3].reason);
+}
+
 // No pod matches the required affinity yet, so the first replacement is let in for matching
 // its own term; once it lands, the second must join its zone: nothing about that is proven.
 TEST_CASE("a replacement let in by its own affinity term is placed") {

@@ -1470,5 +1470,74 @@ TEST_CASE("PodTopologySpread: counting over many nodes (parallel) matches a dire
   CHECK(cloned->constraints == got->constraints);
 }
 
+
+// A drain proves replacements land by bounding what earlier ones can close: a domain fitting now
+// admits exactly domain_tolerance more matching pods and still fits, one more and it does not.
+TEST_CASE("PodTopologySpread: a domain admits exactly its tolerance of matching pods") {
+  const FeatureGates gates;
+  PodTopologySpreadPlugin plugin(PodTopologySpreadArgs{}, gates);
+  uint64_t seed = 12345;
+  auto below = [&](uint64_t n) {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<int>((seed >> 33) % n);
+  };
+  // The verdict on `target` for `incoming` once `extra` more matching pods run there.
+  auto fits_with = [&](const std::vector<Node>& nodes, std::vector<Pod> pods, const Pod& incoming,
+                       const std::string& target, int extra) {
+    for (int k = 0; k < extra; ++k) pods.push_back(on(fmt::format("extra-{}", k), target, kFoo));
+    Cluster cluster(nodes, std::move(pods), gates);
+    const PodInfo info(incoming, gates);
+    CycleState state;
+    PreFilterResult result;
+    REQUIRE(plugin.pre_filter(state, info, cluster.snapshot, result).is_success());
+    return plugin.filter(state, info, *cluster.snapshot.find_node(target)).is_success();
+  };
+  int bounded = 0;
+  int unbounded = 0;
+  for (int round = 0; round < 120; ++round) {
+    CAPTURE(round);
+    std::vector<Node> nodes;
+    std::vector<Pod> pods;
+    const int zones = 1 + below(4);
+    for (int z = 0; z < zones; ++z) {
+      for (int n = 0; n <= below(2); ++n) {
+        const std::string name = fmt::format("n{}-{}", z, n);
+        nodes.push_back(zone_node(name, fmt::format("zone{}", z)));
+        for (int p = below(4); p > 0; --p) pods.push_back(on(fmt::format("{}-p{}", name, p), name, kFoo));
+        if (below(3) == 0) pods.push_back(on(name + "-other", name, kBar));
+      }
+    }
+    PodMaker maker = pod("incoming");
+    if (below(2) == 0) maker.label("foo", "");
+    const int constraints = 1 + below(2);
+    for (int c = 0; c < constraints; ++c) {
+      const std::optional<int32_t> min_domains = below(3) == 0 ? std::optional<int32_t>(1 + below(5)) : std::nullopt;
+      maker.spread(1 + below(3), "zone", kDoNotSchedule, kFooSelector, min_domains);
+    }
+    const Pod incoming = maker;
+    Cluster cluster(nodes, pods, gates);
+    const PodInfo info(incoming, gates);
+    CycleState state;
+    PreFilterResult result;
+    REQUIRE(plugin.pre_filter(state, info, cluster.snapshot, result).is_success());
+    for (const Node& node : nodes) {
+      CAPTURE(node.metadata.name);
+      const NodeInfo& node_info = *cluster.snapshot.find_node(node.metadata.name);
+      if (!plugin.filter(state, info, node_info).is_success()) continue;
+      const int64_t tolerance = plugin.domain_tolerance(state, info, "zone", node_info);
+      if (tolerance > 20) {
+        ++unbounded;
+        CHECK(fits_with(nodes, pods, incoming, node.metadata.name, 8));
+        continue;
+      }
+      ++bounded;
+      CHECK(fits_with(nodes, pods, incoming, node.metadata.name, static_cast<int>(tolerance)));
+      CHECK_FALSE(fits_with(nodes, pods, incoming, node.metadata.name, static_cast<int>(tolerance) + 1));
+    }
+  }
+  CHECK(bounded > 100);
+  CHECK(unbounded > 5);
+}
+
 }  // namespace
 }  // namespace podfit

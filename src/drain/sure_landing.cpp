@@ -4,7 +4,10 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <string>
+#include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 #include "podfit/framework/scheduling_cycle.h"
 
@@ -37,10 +40,26 @@ bool binding_succeeds(const CycleProfile& cycle, CycleState state, const PodInfo
   return ok;
 }
 
-// The domain ids already taken among the nodes found, for one key whose domains hold several nodes.
+// A key whose domains hold several nodes, reached by some earlier pods: which of its domains those
+// pods could close (more of them reaching through a plugin than it tolerates there), and which
+// of those already hold a node found.
 struct SharedKey {
   const LabelColumn* column;
+  std::string key;
+  size_t pods = 0;                                                  // earlier pods reaching the key
+  std::vector<std::pair<const FilterPlugin*, size_t>> closers;      // per plugin, the pods it counts
+  std::unordered_map<int32_t, bool> closable_by_domain;
   std::unordered_set<int32_t> taken;
+  // Whether the earlier pods can close the node's domain `id`; `node` fits now.
+  bool can_close(int32_t id, const CycleState& state, const PodInfo& pod, const NodeInfo& node) {
+    auto [it, added] = closable_by_domain.try_emplace(id, false);
+    if (added) {
+      for (const auto& [plugin, count] : closers) {
+        if (static_cast<int64_t>(count) > plugin->domain_tolerance(state, pod, key, node)) it->second = true;
+      }
+    }
+    return it->second;
+  }
 };
 
 }  // namespace
@@ -71,35 +90,49 @@ std::optional<size_t> first_unproven_landing(const std::vector<const Pod*>& pods
     const PreFilterOutcome pre = filters.run_pre_filter(snapshot, info, state);
     if (!pre.status.is_success() || !pre.result.all_nodes()) return i;
 
-    // How many fitting nodes the earlier pods can close at most.
-    size_t closable = 0;
+    // How many fitting nodes the earlier pods can close at most: each its own node, and one
+    // domain of each shared key it reaches, counted below once a node found lies in one.
+    size_t closable_nodes = 0;
     std::vector<SharedKey> shared;
     for (size_t j = 0; j < i; ++j) {
       const AddedPodReach reach = filters.reach_of_added_pod(state, info, *infos[j], pre.skipped_plugins);
       if (reach.anywhere) return i;
-      if (reach.node || !reach.keys.empty()) ++closable;
-      for (const std::string& key : reach.keys) {
-        const LabelColumn& column = snapshot.label_column(key);
+      if (reach.node || !reach.keys.empty()) ++closable_nodes;
+      std::vector<const LabelColumn*> counted;  // a pod reaching a key through two plugins lands once
+      for (const ReachedKey& reached : reach.keys) {
+        const LabelColumn& column = snapshot.label_column(reached.key);
         if (column.unique_values) continue;  // its domain is the node itself, counted above
-        ++closable;
-        bool known = false;
-        for (const SharedKey& k : shared) known = known || k.column == &column;
-        if (!known) shared.push_back(SharedKey{&column, {}});
+        auto key = std::find_if(shared.begin(), shared.end(), [&](const SharedKey& k) { return k.column == &column; });
+        if (key == shared.end()) key = shared.insert(shared.end(), SharedKey{&column, reached.key, 0, {}, {}, {}});
+        if (std::find(counted.begin(), counted.end(), &column) == counted.end()) {
+          ++key->pods;
+          counted.push_back(&column);
+        }
+        auto closer = std::find_if(key->closers.begin(), key->closers.end(),
+                                   [&](const auto& c) { return c.first == reached.by; });
+        if (closer == key->closers.end()) key->closers.emplace_back(reached.by, 1);
+        else ++closer->second;
       }
     }
+    auto closable = [&] {
+      size_t total = closable_nodes;
+      for (const SharedKey& key : shared) total += std::min(key.pods, key.taken.size());
+      return total;
+    };
 
-    // Fitting nodes, in no shared domain twice, until one more than can be closed.
+    // Fitting nodes, no two in one closable domain of a shared key, until one more than can be closed.
     const std::vector<bool> skip = filters.skip_mask(pre.skipped_plugins);
     std::vector<const NodeInfo*> found;
-    std::vector<int32_t> ids;  // the node's domain of each shared key
+    std::vector<int32_t> ids;  // the node's closable domain of each shared key, or kAbsent
     for (const auto& node : nodes) {
-      if (found.size() > closable && found.size() >= 2) break;
+      if (found.size() > closable() && found.size() >= 2) break;
       if (!filters.passes_filters(state, info, *node, skip)) continue;
       ids.clear();
       bool apart = true;
-      for (const SharedKey& key : shared) {
-        const int32_t id = key.column->id_of(*node);
+      for (SharedKey& key : shared) {
+        int32_t id = key.column->id_of(*node);
         if (id == LabelColumn::kUnknown) return i;
+        if (id >= 0 && !key.can_close(id, state, info, *node)) id = LabelColumn::kAbsent;
         if (id >= 0 && key.taken.contains(id)) apart = false;
         ids.push_back(id);
       }
@@ -109,7 +142,7 @@ std::optional<size_t> first_unproven_landing(const std::vector<const Pod*>& pods
       }
       found.push_back(node.get());
     }
-    if (found.size() <= closable) return i;
+    if (found.size() <= closable()) return i;
 
     // Scoring fails, if at all, for the pod or the configuration, not for a node: two nodes tell.
     if (cycles[i]->scoring != nullptr) {

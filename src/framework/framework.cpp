@@ -182,7 +182,9 @@ AddedPodReach Framework::reach_of_added_pod(const CycleState& state, const PodIn
                                             const std::set<std::string>& skipped_plugins) const {
   AddedPodReach reach;
   for (size_t i = 0; i < filter_.size(); ++i) {
-    reach.add(filter_[i]->reach_of_added_pod(state, pod, added, skipped_plugins.contains(filter_names_[i])));
+    AddedPodReach own = filter_[i]->reach_of_added_pod(state, pod, added, skipped_plugins.contains(filter_names_[i]));
+    for (ReachedKey& key : own.keys) key.by = filter_[i];
+    reach.add(own);
     if (reach.anywhere) break;
   }
   return reach;

@@ -18,7 +18,7 @@ PreFilterResult PreFilterResult::merge(const PreFilterResult& other) const {
 void AddedPodReach::add(const AddedPodReach& other) {
   anywhere = anywhere || other.anywhere;
   node = node || other.node;
-  for (const std::string& key : other.keys) {
+  for (const ReachedKey& key : other.keys) {
     if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
   }
 }

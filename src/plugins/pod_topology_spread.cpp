@@ -1,5 +1,7 @@
 #include "podfit/plugins/pod_topology_spread.h"
 
+#include <algorithm>
+#include <limits>
 #include <utility>
 
 #include <fmt/format.h>
@@ -377,6 +379,36 @@ AddedPodReach PodTopologySpreadPlugin::reach_of_added_pod(const CycleState& stat
     }
   }
   return reach;
+}
+
+int64_t PodTopologySpreadPlugin::domain_tolerance(const CycleState& state, const PodInfo& pod, const std::string& key,
+                                                  const NodeInfo& node) const {
+  const auto* data = state.read<PodTopologySpreadState>(state_key());
+  if (data == nullptr || !data->constraints) return 0;
+  const std::string* value = node.node().metadata.labels.find(key);
+  if (value == nullptr) return 0;
+  int64_t tolerance = std::numeric_limits<int64_t>::max();
+  const auto& constraints = *data->constraints;
+  for (size_t i = 0; i < constraints.size(); ++i) {
+    const SpreadConstraint& constraint = constraints[i];
+    if (constraint.topology_key != key) continue;
+    const auto& domains = data->tp_value_to_match_num[i];
+    const auto found = domains.find(*value);
+    const int64_t count = found == domains.end() ? 0 : found->second;
+    const int64_t self_match = constraint.selector.matches(pod.pod().metadata.labels) ? 1 : 0;
+    // The eligible domains are fixed by the nodes, so below minDomains the minimum stays 0.
+    int64_t others = std::numeric_limits<int64_t>::max();
+    if (static_cast<int64_t>(domains.size()) < constraint.min_domains) {
+      others = 0;
+    } else {
+      for (const auto& [other, other_count] : domains) {
+        if (other != *value) others = std::min<int64_t>(others, other_count);
+      }
+      if (others == std::numeric_limits<int64_t>::max()) continue;  // the only domain is always the minimum
+    }
+    tolerance = std::min(tolerance, std::max<int64_t>(0, constraint.max_skew - self_match + others - count));
+  }
+  return tolerance;
 }
 
 }  // namespace podfit

@@ -105,7 +105,8 @@ class Framework {
                                              const NodeInfo& node, const std::set<std::string>& skipped_plugins) const;
 
   // The reach of `added` arriving on a node for `pod` (whose PreFilter wrote `state`): every
-  // Filter plugin's together, a plugin in `skipped_plugins` asked as one whose PreFilter skipped.
+  // Filter plugin's together, a plugin in `skipped_plugins` asked as one whose PreFilter skipped;
+  // each reached key names the plugin that reaches through it.
   AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
                                    const std::set<std::string>& skipped_plugins) const;
   // RunFilterPlugins' verdict on one node with the skipped plugins given as skip_mask() built

@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "podfit/framework/cycle_state.h"
@@ -48,12 +49,23 @@ struct PreFilterPlugin : virtual Plugin {
                             PreFilterResult& result) const = 0;
 };
 
+struct FilterPlugin;
+
+// A topology key through which an added pod can close the nodes of its domain, and the plugin
+// that would close them (filled in by the framework).
+struct ReachedKey {
+  std::string key;
+  const FilterPlugin* by = nullptr;
+  ReachedKey(std::string topology_key) : key(std::move(topology_key)) {}  // NOLINT: a key alone reads as one
+  friend bool operator==(const ReachedKey&, const ReachedKey&) = default;
+};
+
 // Which nodes' Filter verdicts for a pod another pod's arrival on some node N may turn from
 // fit to unfit: none, N itself, the nodes sharing N's value of a topology key, or any node.
 struct AddedPodReach {
   bool anywhere = false;
   bool node = false;               // N itself
-  std::vector<std::string> keys;   // the nodes in N's domain of each key (N included)
+  std::vector<ReachedKey> keys;    // the nodes in N's domain of each key (N included)
   static AddedPodReach nowhere() { return {}; }
   static AddedPodReach same_node() { return AddedPodReach{false, true, {}}; }
   static AddedPodReach any_node() { return AddedPodReach{true, false, {}}; }
@@ -74,6 +86,17 @@ struct FilterPlugin : virtual Plugin {
     (void)added;
     (void)skipped;
     return AddedPodReach::any_node();
+  }
+  // How many pods that reach `key` through this plugin (see reach_of_added_pod) may arrive in
+  // `node`'s domain of `key` while this plugin still lets `pod` onto `node`; `node` fits now.
+  // None unless a plugin knows better.
+  virtual int64_t domain_tolerance(const CycleState& state, const PodInfo& pod, const std::string& key,
+                                   const NodeInfo& node) const {
+    (void)state;
+    (void)pod;
+    (void)key;
+    (void)node;
+    return 0;
   }
 };
 

@@ -160,6 +160,12 @@ class PodTopologySpreadPlugin final : public PreFilterPlugin,
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
   AddedPodReach reach_of_added_pod(const CycleState& state, const PodInfo& pod, const PodInfo& added,
                                    bool skipped) const override;
+  // Matching pods arriving in the node's domain raise its count, but while it stays below every
+  // other domain the minimum rises with it: the domain closes only once its count passes the
+  // least loaded other domain's by more than maxSkew allows (with fewer domains than minDomains,
+  // once it passes maxSkew itself). The least of that over the constraints spreading over `key`.
+  int64_t domain_tolerance(const CycleState& state, const PodInfo& pod, const std::string& key,
+                           const NodeInfo& node) const override;
 
   // getConstraints for ScheduleAnyway: the pod's own when it has any, else the defaults with the
   // default selector (dropped when that selects nothing). nullopt and kube-scheduler's message

@@ -399,5 +399,21 @@ TEST_CASE("PodTopologySpread score: PreScore skips") {
   }
 }
 
+
+// As a Go map lookup gives "" for a missing label, a node without the zone label counts toward
+// the "" domain of a feasible node labelled zone="" (system defaults do not require the label):
+// node-a's score counts node-c's three pods.
+TEST_CASE("PodTopologySpread score: a node without the label counts in the \"\" domain") {
+  Case c{"system defaults, zone \"\" and no zone",
+         pod("p", {"foo"}),
+         pods_on({{"node-b", 1}, {"node-c", 3}}),
+         {node("node-a", {{"topology.kubernetes.io/zone", ""}, {kHostname, "node-a"}}),
+          node("node-b", {{"topology.kubernetes.io/zone", "z1"}, {kHostname, "node-b"}})},
+         {host("node-c")},
+         {{"node-a", 90}, {"node-b", 100}}};
+  c.default_selector = [](const Pod&) { return *Selector::from_label_selector(exists("foo")); };
+  run_cases({c});
+}
+
 }  // namespace
 }  // namespace podfit

@@ -1539,5 +1539,55 @@ TEST_CASE("PodTopologySpread: a domain admits exactly its tolerance of matching 
   CHECK(unbounded > 5);
 }
 
+
+// Filter finds a node's domain by its value's id in the snapshot's label column; a node the
+// column was not built from (updated since, or a copy) is read by its labels, and either way
+// the verdict is the one looking every value up by name gives.
+TEST_CASE("PodTopologySpread: Filter agrees on nodes the label columns do not know") {
+  const FeatureGates gates;
+  Cluster cluster(abxy_nodes(), {on("a1", "node-a", kFoo), on("a2", "node-a", kFoo), on("x1", "node-x", kFoo)}, gates);
+  PodTopologySpreadPlugin plugin(PodTopologySpreadArgs{}, gates);
+  const Pod incoming = pod("p").label("foo", "").spread(1, "zone", kDoNotSchedule, kFooSelector);
+  const PodInfo info(incoming, gates);
+  CycleState state;
+  PreFilterResult result;
+  REQUIRE(plugin.pre_filter(state, info, cluster.snapshot, result).is_success());
+  REQUIRE(stored_state(state)->columns.size() == 1);
+  CycleState by_name = state.clone();
+  auto* names_only = by_name.read_mutable<PodTopologySpreadState>(kPodTopologySpreadPreFilterStateKey);
+  names_only->columns.clear();
+  names_only->match_num_by_id.clear();
+
+  const NodeInfo& node_a = *cluster.snapshot.find_node("node-a");
+  // The verdict on a copy of node-a with its zone set to `zone` ("-": no zone label).
+  auto verdicts = [&](const std::string& zone) {
+    Node copy = node_a.node();
+    copy.metadata.labels.erase("zone");
+    if (zone != "-") copy.metadata.labels.set("zone", zone);
+    NodeInfo copied(&copy);
+    copied.set_position(node_a.position());
+    const Status by_id = plugin.filter(state, info, copied);
+    CHECK(by_id.code() == plugin.filter(by_name, info, copied).code());
+    CHECK(by_id.reasons() == plugin.filter(by_name, info, copied).reasons());
+    return by_id.code();
+  };
+  CHECK(plugin.filter(state, info, node_a).code() == Code::Unschedulable);  // zone1: 2 + 1 - 1 > 1
+  CHECK(verdicts("zone1") == Code::Unschedulable);
+  CHECK(verdicts("zone2") == Code::Success);
+  CHECK(verdicts("zone3") == Code::Success);  // a domain of no eligible node: 0 + 1 - 1
+  CHECK(verdicts("-") == Code::UnschedulableAndUnresolvable);
+
+  // Counts changed in the cycle (preemption's AddPod) reach both ways of reading.
+  for (CycleState* changed : {&state, &by_name}) {
+    auto* data = changed->read_mutable<PodTopologySpreadState>(kPodTopologySpreadPreFilterStateKey);
+    data->add_to_domain(0, "zone2", 2);  // zone1 2, zone2 3: the minimum rises to 2
+    data->add_to_domain(0, "zone3", 5);
+  }
+  CHECK(plugin.filter(state, info, node_a).code() == Code::Success);
+  CHECK(verdicts("zone1") == Code::Success);
+  CHECK(verdicts("zone2") == Code::Unschedulable);
+  CHECK(verdicts("zone3") == Code::Unschedulable);
+}
+
 }  // namespace
 }  // namespace podfit

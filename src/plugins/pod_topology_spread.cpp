@@ -10,6 +10,7 @@
 #include "podfit/model/pod_resources.h"
 #include "podfit/model/tolerations.h"
 #include "podfit/snapshot/snapshot.h"
+#include "podfit/util/string_hash.h"
 
 namespace podfit {
 namespace {
@@ -90,14 +91,35 @@ std::string skew_detail(const SpreadConstraint& constraint, const std::string& v
                      match_num + self_match - min_match_num, constraint.max_skew);
 }
 
-// A DomainCount slot of a node that does not count toward the constraint.
-constexpr size_t kNoConstraint = static_cast<size_t>(-1);
-
-// One node's contribution to one constraint's domain.
+// One node's contribution to one constraint's domain: its value's id in the constraint's column
+// (kUnknown: a value the column lacks, named by topology_value alone).
 struct DomainCount {
-  size_t constraint;
-  const std::string* topology_value;  // the node's label value, alive as long as the snapshot
+  const std::string* topology_value;  // nullptr: the node does not count toward the constraint
+  int32_t id;
   int count;
+};
+
+// One constraint's domains in the order the nodes first name them, with their matching pods.
+struct DomainTally {
+  std::vector<std::pair<const std::string*, int>> domains;
+  std::vector<int32_t> slot_by_id;               // -1 until the value's domain is met
+  StringHashMap<size_t> slot_by_unknown_value;   // values the column lacks
+  void add(const DomainCount& entry) {
+    size_t slot;
+    if (entry.id >= 0) {
+      int32_t& known = slot_by_id[static_cast<size_t>(entry.id)];
+      if (known < 0) {
+        known = static_cast<int32_t>(domains.size());
+        domains.emplace_back(entry.topology_value, 0);
+      }
+      slot = static_cast<size_t>(known);
+    } else {
+      auto [it, added] = slot_by_unknown_value.try_emplace(*entry.topology_value, domains.size());
+      if (added) domains.emplace_back(entry.topology_value, 0);
+      slot = it->second;
+    }
+    domains[slot].second += entry.count;
+  }
 };
 
 }  // namespace
@@ -238,20 +260,26 @@ Status PodTopologySpreadPlugin::pre_filter(CycleState& state, const PodInfo& pod
   std::vector<std::shared_ptr<const std::vector<int>>> matching(compiled.size());
   for (size_t i = 0; i < compiled.size(); ++i) {
     matching[i] = matching_pods_per_node(snapshot, compiled[i].selector, pod.metadata.namespace_);
+    data->columns.push_back(&snapshot.label_column(compiled[i].topology_key));
   }
+  const auto& columns = data->columns;
   // One slot per node and constraint, filled in place: no allocation per node.
   const size_t width = compiled.size();
-  std::vector<DomainCount> per_node(nodes.size() * width, DomainCount{kNoConstraint, nullptr, 0});
+  std::vector<DomainCount> per_node(nodes.size() * width, DomainCount{nullptr, LabelColumn::kAbsent, 0});
   auto count_node = [&](size_t index) {
     const NodeInfo& info = *nodes[index];
     const Node& node = info.node();
     if (!node_inclusion_policy_ && !affinity.match(node)) return;
-    if (!has_all_topology_keys(node.metadata.labels, compiled)) return;
+    for (size_t i = 0; i < width; ++i) {
+      if (columns[i]->id_of(info) == LabelColumn::kAbsent) return;  // lacks a constraint's key
+    }
     for (size_t i = 0; i < width; ++i) {
       const SpreadConstraint& constraint = compiled[i];
       if (node_inclusion_policy_ && !node_counts_for(constraint, pod, node, affinity)) continue;
-      per_node[index * width + i] =
-          DomainCount{i, node.metadata.labels.find(constraint.topology_key), (*matching[i])[index]};
+      const int32_t id = columns[i]->id_of(info);
+      const std::string* value = id >= 0 ? columns[i]->values[static_cast<size_t>(id)]
+                                         : node.metadata.labels.find(constraint.topology_key);
+      per_node[index * width + i] = DomainCount{value, id, (*matching[i])[index]};
     }
   };
   if (nodes.size() >= kParallelCountingThreshold) {
@@ -260,11 +288,18 @@ Status PodTopologySpreadPlugin::pre_filter(CycleState& state, const PodInfo& pod
     for (size_t i = 0; i < nodes.size(); ++i) count_node(i);
   }
 
-  for (const DomainCount& entry : per_node) {
-    if (entry.constraint == kNoConstraint) continue;
-    data->tp_value_to_match_num[entry.constraint][*entry.topology_value] += entry.count;
+  // Each constraint's map gets its domains in the order the nodes first name them.
+  std::vector<DomainTally> tallies(width);
+  for (size_t i = 0; i < width; ++i) tallies[i].slot_by_id.assign(columns[i]->values.size(), -1);
+  for (size_t index = 0; index < per_node.size(); ++index) {
+    if (per_node[index].topology_value != nullptr) tallies[index % width].add(per_node[index]);
   }
-  for (size_t i = 0; i < compiled.size(); ++i) {
+  data->match_num_by_id.resize(width);
+  for (size_t i = 0; i < width; ++i) {
+    for (const auto& [value, count] : tallies[i].domains) data->tp_value_to_match_num[i].emplace(*value, count);
+    for (const int32_t slot : tallies[i].slot_by_id) {
+      data->match_num_by_id[i].push_back(slot < 0 ? 0 : tallies[i].domains[static_cast<size_t>(slot)].second);
+    }
     for (const auto& [value, count] : data->tp_value_to_match_num[i]) {
       update_critical_paths(data->critical_paths[i], value, count);
     }
@@ -291,10 +326,12 @@ Status PodTopologySpreadPlugin::filter(const CycleState& state, const PodInfo& p
     return !state.explains();
   };
   const auto& constraints = *data->constraints;
+  const bool by_id = data->columns.size() == constraints.size();
   for (size_t i = 0; i < constraints.size(); ++i) {
     const SpreadConstraint& constraint = constraints[i];
-    const std::string* value = labels.find(constraint.topology_key);
-    if (value == nullptr) {
+    const int32_t id = by_id ? data->columns[i]->id_of(node_info) : LabelColumn::kUnknown;
+    const std::string* value = id == LabelColumn::kUnknown ? labels.find(constraint.topology_key) : nullptr;
+    if (id == LabelColumn::kAbsent || (id == LabelColumn::kUnknown && value == nullptr)) {
       if (reject(Code::UnschedulableAndUnresolvable, kPodTopologySpreadReasonNodeLabelNotMatch, [&] {
             return fmt::format("node has no label {} (constraint topologyKey)", constraint.topology_key);
           })) {
@@ -305,11 +342,16 @@ Status PodTopologySpreadPlugin::filter(const CycleState& state, const PodInfo& p
     const int min_match_num = data->min_match_num(i);
     const int self_match = constraint.selector.matches(pod.metadata.labels) ? 1 : 0;
     const auto& domains = data->tp_value_to_match_num[i];
-    const auto found = domains.find(*value);
-    const int match_num = found == domains.end() ? 0 : found->second;
+    int match_num = 0;
+    if (id >= 0) {
+      match_num = data->match_num_by_id[i][static_cast<size_t>(id)];
+    } else if (const auto found = domains.find(*value); found != domains.end()) {
+      match_num = found->second;
+    }
     if (match_num + self_match - min_match_num > constraint.max_skew) {
       if (reject(Code::Unschedulable, kPodTopologySpreadReasonConstraintsNotMatch, [&] {
-            return skew_detail(constraint, *value, match_num, self_match, min_match_num, static_cast<int>(domains.size()));
+            return skew_detail(constraint, *labels.find(constraint.topology_key), match_num, self_match,
+                               min_match_num, static_cast<int>(domains.size()));
           })) {
         return status;
       }

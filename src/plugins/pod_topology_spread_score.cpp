@@ -29,10 +29,13 @@ Status missing_score_state() {
 
 // The node's value for a key; a node without the label counts in the "" domain, as a Go map
 // lookup gives.
+const std::string& no_label_value() {
+  static const std::string empty;
+  return empty;
+}
 const std::string& label_value(const StringMap& labels, const std::string& key) {
-  static const std::string kEmpty;
   const std::string* value = labels.find(key);
-  return value ? *value : kEmpty;
+  return value ? *value : no_label_value();
 }
 
 // topologyNormalizingWeight.
@@ -88,28 +91,60 @@ Status PodTopologySpreadPlugin::pre_score(CycleState& state, const PodInfo& pod_
   auto data = std::make_unique<PodTopologySpreadScoreState>();
   data->constraints = std::move(*constraints);
   const auto& compiled = data->constraints;
-  data->topology_value_to_pod_counts.resize(compiled.size());
-  std::vector<size_t> domains(compiled.size(), 0);
+  const size_t width = compiled.size();
+  for (const SpreadConstraint& constraint : compiled) {
+    data->columns.push_back(&snapshot.label_column(constraint.topology_key));
+  }
+  const auto& columns = data->columns;
+  auto lacks_a_key = [&](const NodeInfo& node) {
+    for (const LabelColumn* column : columns) {
+      if (column->id_of(node) == LabelColumn::kAbsent) return true;
+    }
+    return false;
+  };
+  // Per constraint, the domain of each value id, shifted by one so that slot 0 stands for a node
+  // without the label ("" as a Go map lookup gives); nullptr where no feasible node is in it.
+  std::vector<std::vector<int64_t*>> domain_by_slot(width);
+  for (size_t i = 0; i < width; ++i) domain_by_slot[i].assign(columns[i]->values.size() + 1, nullptr);
+  // The node's domain of constraint i, added when `add` and no feasible node named it yet.
+  auto domain_of = [&](size_t i, const NodeInfo& node, bool add) -> int64_t* {
+    auto& counts = data->topology_value_to_pod_counts[i];
+    const int32_t id = columns[i]->id_of(node);
+    if (id == LabelColumn::kUnknown) {
+      const std::string& value = label_value(node.node().metadata.labels, compiled[i].topology_key);
+      if (add) return &counts.try_emplace(value, 0).first->second;
+      auto found = counts.find(value);
+      return found == counts.end() ? nullptr : &found->second;
+    }
+    int64_t*& slot = domain_by_slot[i][static_cast<size_t>(id + 1)];
+    if (slot == nullptr && add) {
+      const std::string& value = id >= 0 ? *columns[i]->values[static_cast<size_t>(id)] : no_label_value();
+      slot = &counts.try_emplace(value, 0).first->second;
+      // A node without the label and one labelled "" share the "" domain.
+      if (value.empty()) {
+        domain_by_slot[i][0] = slot;
+        if (const int32_t empty = columns[i]->id_of_value(""); empty >= 0) domain_by_slot[i][static_cast<size_t>(empty + 1)] = slot;
+      }
+    }
+    return slot;
+  };
+  data->topology_value_to_pod_counts.resize(width);
   data->ignored_in_order.assign(nodes.size(), false);
   for (size_t k = 0; k < nodes.size(); ++k) {
     const NodeInfo* node = nodes[k];
-    const StringMap& labels = node->node().metadata.labels;
-    if (require_all_topologies && !has_spread_topology_keys(labels, compiled)) {
+    if (require_all_topologies && lacks_a_key(*node)) {
       data->ignored_nodes.insert(node->name());
       data->ignored_in_order[k] = true;
       continue;
     }
-    for (size_t i = 0; i < compiled.size(); ++i) {
+    for (size_t i = 0; i < width; ++i) {
       // Per-node counts of the hostname constraint are taken in Score.
-      if (compiled[i].topology_key == kHostnameLabel) continue;
-      if (data->topology_value_to_pod_counts[i].try_emplace(label_value(labels, compiled[i].topology_key), 0).second) {
-        ++domains[i];
-      }
+      if (compiled[i].topology_key != kHostnameLabel) domain_of(i, *node, true);
     }
   }
-  data->topology_normalizing_weight.resize(compiled.size());
-  for (size_t i = 0; i < compiled.size(); ++i) {
-    size_t size = domains[i];
+  data->topology_normalizing_weight.resize(width);
+  for (size_t i = 0; i < width; ++i) {
+    size_t size = data->topology_value_to_pod_counts[i].size();
     if (compiled[i].topology_key == kHostnameLabel) size = nodes.size() - data->ignored_nodes.size();
     data->topology_normalizing_weight[i] = normalizing_weight(size);
   }
@@ -121,20 +156,18 @@ Status PodTopologySpreadPlugin::pre_score(CycleState& state, const PodInfo& pod_
   }
   const RequiredNodeAffinity affinity(pod);
   // One slot per node and constraint, filled in place: no allocation per node.
-  const size_t width = compiled.size();
   std::vector<DomainCount> per_node(all_nodes.size() * width, DomainCount{0, nullptr, 0});
   auto count_node = [&](size_t index) {
     const NodeInfo& info = *all_nodes[index];
     const Node& node = info.node();
     if (!node_inclusion_policy_ && !affinity.match(node)) return;
-    if (require_all_topologies && !has_spread_topology_keys(node.metadata.labels, compiled)) return;
-    for (size_t i = 0; i < compiled.size(); ++i) {
+    if (require_all_topologies && lacks_a_key(info)) return;
+    for (size_t i = 0; i < width; ++i) {
       const SpreadConstraint& constraint = compiled[i];
+      if (constraint.topology_key == kHostnameLabel) continue;
       if (node_inclusion_policy_ && !node_counts_for(constraint, pod, node, affinity)) continue;
-      auto& counts = data->topology_value_to_pod_counts[i];
-      auto found = counts.find(label_value(node.metadata.labels, constraint.topology_key));
-      if (found == counts.end()) continue;
-      per_node[index * width + i] = DomainCount{i, &found->second, (*data->matching_per_node[i])[index]};
+      int64_t* domain = domain_of(i, info, false);
+      if (domain != nullptr) per_node[index * width + i] = DomainCount{i, domain, (*data->matching_per_node[i])[index]};
     }
   };
   if (all_nodes.size() >= kParallelCountingThreshold) {
@@ -145,6 +178,12 @@ Status PodTopologySpreadPlugin::pre_score(CycleState& state, const PodInfo& pod_
   for (const DomainCount& entry : per_node) {
     if (entry.domain != nullptr) *entry.domain += entry.count;
   }
+  data->pod_counts_by_id.resize(width);
+  for (size_t i = 0; i < width; ++i) {
+    for (size_t slot = 1; slot < domain_by_slot[i].size(); ++slot) {
+      data->pod_counts_by_id[i].push_back(domain_by_slot[i][slot] == nullptr ? 0 : *domain_by_slot[i][slot]);
+    }
+  }
   state.write(score_state_key(), std::move(data));
   return Status();
 }
@@ -154,11 +193,14 @@ ScoreResult PodTopologySpreadPlugin::score(const CycleState& state, const PodInf
   if (data == nullptr) return ScoreResult{0, missing_score_state()};
   if (!data->ignored_nodes.empty() && data->ignored_nodes.contains(node.name())) return ScoreResult{};
   const StringMap& labels = node.node().metadata.labels;
+  const bool by_id = data->columns.size() == data->constraints.size();
   double score = 0;
   for (size_t i = 0; i < data->constraints.size(); ++i) {
     const SpreadConstraint& constraint = data->constraints[i];
-    const std::string* value = labels.find(constraint.topology_key);
-    if (value == nullptr) continue;
+    const int32_t id = by_id ? data->columns[i]->id_of(node) : LabelColumn::kUnknown;
+    if (id == LabelColumn::kAbsent) continue;
+    const std::string* value = id == LabelColumn::kUnknown ? labels.find(constraint.topology_key) : nullptr;
+    if (id == LabelColumn::kUnknown && value == nullptr) continue;
     int64_t count = 0;
     if (constraint.topology_key == kHostnameLabel) {
       const size_t position = node.position();
@@ -166,6 +208,8 @@ ScoreResult PodTopologySpreadPlugin::score(const CycleState& state, const PodInf
       count = position < matching.size() ? matching[position]
                                          : count_spread_matching_pods(node.pods(), constraint.selector,
                                                                       pod.pod().metadata.namespace_);
+    } else if (id >= 0) {
+      count = data->pod_counts_by_id[i][static_cast<size_t>(id)];
     } else {
       const auto& counts = data->topology_value_to_pod_counts[i];
       auto found = counts.find(*value);

@@ -2,6 +2,7 @@
 #include <utility>
 
 #include "podfit/plugins/pod_topology_spread.h"
+#include "podfit/snapshot/snapshot.h"
 
 namespace podfit {
 
@@ -54,6 +55,11 @@ int PodTopologySpreadState::min_match_num(size_t constraint) const {
 void PodTopologySpreadState::add_to_domain(size_t constraint, const std::string& topology_value, int delta) {
   int& count = tp_value_to_match_num[constraint][topology_value];
   count += delta;
+  if (constraint < columns.size()) {
+    // A value the column lacks has no slot: Filter looks it up by name.
+    const int32_t id = columns[constraint]->id_of_value(topology_value);
+    if (id >= 0) match_num_by_id[constraint][static_cast<size_t>(id)] += delta;
+  }
   update_critical_paths(critical_paths[constraint], topology_value, count);
 }
 

@@ -228,7 +228,8 @@ const LabelColumn& Snapshot::label_column(std::string_view key) const {
     int32_t id = LabelColumn::kAbsent;
     if (value != nullptr) {
       auto [it, added] = column->ids.emplace(*value, static_cast<int32_t>(column->ids.size()));
-      if (!added) column->unique_values = false;
+      if (added) column->values.push_back(&it->first);
+      else column->unique_values = false;
       id = it->second;
     }
     column->value_ids.push_back(id);

@@ -28,6 +28,8 @@
 
 namespace podfit {
 
+struct LabelColumn;
+
 // Filter reason when placing the pod on the node would exceed a constraint's maxSkew.
 inline constexpr std::string_view kPodTopologySpreadReasonConstraintsNotMatch =
     "node(s) didn't match pod topology spread constraints";
@@ -87,6 +89,11 @@ struct PodTopologySpreadState final : StateData {
   std::vector<std::array<SpreadCriticalPath, 2>> critical_paths;
   // TpValueToMatchNum: topology value -> matching pods, one map per constraint.
   std::vector<std::unordered_map<std::string, int>> tp_value_to_match_num;
+  // Per constraint: the snapshot's column of its topology key, and the same counts by the
+  // column's value ids (0 where no eligible node has the value), so that Filter finds a node's
+  // count by index. Empty in a state built without them: Filter then looks values up by name.
+  std::vector<const LabelColumn*> columns;
+  std::vector<std::vector<int>> match_num_by_id;
 
   std::unique_ptr<StateData> clone() const override;
   // minMatchNum: the global minimum, 0 while fewer eligible domains than minDomains exist.
@@ -115,6 +122,11 @@ struct PodTopologySpreadScoreState final : StateData {
   std::vector<double> topology_normalizing_weight;
   // Per constraint: the matching pods of each node of `snapshot`, by its position there.
   std::vector<std::shared_ptr<const std::vector<int>>> matching_per_node;
+  // Per constraint: the snapshot's column of its topology key, and topology_value_to_pod_counts
+  // by the column's value ids (0 where no feasible node has the value), so that Score finds a
+  // node's count by index.
+  std::vector<const LabelColumn*> columns;
+  std::vector<std::vector<int64_t>> pod_counts_by_id;
   const Snapshot* snapshot = nullptr;
 
   std::unique_ptr<StateData> clone() const override;

@@ -38,6 +38,7 @@ struct LabelColumn {
   std::vector<int32_t> value_ids;           // per node position
   std::vector<const Node*> nodes;           // per node position: the Node whose labels were read
   StringHashMap<int32_t> ids;               // value -> id, ids from 0
+  std::vector<const std::string*> values;   // id -> value (a key of ids)
   bool unique_values = true;                // no two nodes share a value
   // The node's value id, or kAbsent. A node the column was not built from (one updated since,
   // or a copy) has its label read; kUnknown when its value is new to the column.

@@ -117,6 +117,33 @@ TEST_CASE("a replacement beyond what its zone's spread allows is placed") {
   CHECK(summary.pods[3].reason == full.pods[3].reason);
 }
 
+// Zones z0 and z1 hold one web pod each, z2 three: web's replacements may go to z0 or z1 only,
+// and the first closes whichever it lands in (tolerance 0). The second is proven all the same:
+// the first closes one zone's nodes, and more nodes than that fit in the two.
+TEST_CASE("a replacement is proven when the nodes found outnumber what an earlier one's zone holds") {
+  const std::string spread =
+      "  topologySpreadConstraints:\n  - {maxSkew: 1, topologyKey: topology.kubernetes.io/zone, "
+      "whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: web}}}\n";
+  std::string text = node("d", "z2", 4);
+  for (int i = 0; i < 3; ++i) {
+    text += node("a" + std::to_string(i), "z0", 4) + node("b" + std::to_string(i), "z1", 4);
+  }
+  text += node("c", "z2", 4) + pod("web-0", "web", "d", spread) + pod("web-1", "web", "d", spread) +
+          pod("web-a", "web", "a0") + pod("web-b", "web", "b0");
+  for (int i = 0; i < 3; ++i) text += pod("web-c" + std::to_string(i), "web", "c");
+  Summary s(text);
+  const DrainOutcome summary = s.simulator.summarize("d");
+  CHECK(summary.drainable());
+  REQUIRE(summary.pods.size() == 2);
+  CHECK(summary.pods[0].lands);
+  CHECK(summary.pods[1].lands);
+  const DrainOutcome full = s.simulator.drain({"d"});
+  CHECK(full.drainable());
+  REQUIRE(full.pods.size() == 2);
+  // The two land in different zones.
+  CHECK(full.pods[0].node.substr(0, 1) != full.pods[1].node.substr(0, 1));
+}
+
 // No pod matches the required affinity yet, so the first replacement is let in for matching
 // its own term; once it lands, the second must join its zone: nothing about that is proven.
 TEST_CASE("a replacement let in by its own affinity term is placed") {

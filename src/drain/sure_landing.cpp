@@ -1,12 +1,12 @@
 #include "podfit/drain/sure_landing.h"
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 #include <utility>
 
 #include "podfit/framework/scheduling_cycle.h"
@@ -40,25 +40,49 @@ bool binding_succeeds(const CycleProfile& cycle, CycleState state, const PodInfo
   return ok;
 }
 
-// A key whose domains hold several nodes, reached by some earlier pods: which of its domains those
-// pods could close (more of them reaching through a plugin than it tolerates there), and which
-// of those already hold a node found.
+// A key whose domains hold several nodes, reached by some earlier pods: what closing each domain
+// of nodes found costs them, and how many nodes found lie in each domain they could close.
 struct SharedKey {
   const LabelColumn* column;
   std::string key;
   size_t pods = 0;                                                  // earlier pods reaching the key
   std::vector<std::pair<const FilterPlugin*, size_t>> closers;      // per plugin, the pods it counts
-  std::unordered_map<int32_t, bool> closable_by_domain;
-  std::unordered_set<int32_t> taken;
-  // Whether the earlier pods can close the node's domain `id`; `node` fits now.
-  bool can_close(int32_t id, const CycleState& state, const PodInfo& pod, const NodeInfo& node) {
-    auto [it, added] = closable_by_domain.try_emplace(id, false);
+  std::unordered_map<int32_t, size_t> cost_by_domain;               // 0: they cannot close it
+  std::unordered_map<int32_t, size_t> found_by_domain;              // in domains they can close
+
+  // The fewest of the earlier pods that must arrive in the domain `id` of `node` (which fits now)
+  // to close it through some plugin, or 0 when not enough of them reach the key through any.
+  size_t cost(int32_t id, const CycleState& state, const PodInfo& pod, const NodeInfo& node) {
+    auto [it, added] = cost_by_domain.try_emplace(id, 0);
     if (added) {
       for (const auto& [plugin, count] : closers) {
-        if (static_cast<int64_t>(count) > plugin->domain_tolerance(state, pod, key, node)) it->second = true;
+        const int64_t tolerance = plugin->domain_tolerance(state, pod, key, node);
+        if (static_cast<int64_t>(count) <= tolerance) continue;
+        const auto needed = static_cast<size_t>(tolerance) + 1;
+        if (it->second == 0 || needed < it->second) it->second = needed;
       }
     }
     return it->second;
+  }
+
+  // The most nodes found the earlier pods can close through this key: each pod lands in one
+  // domain, so at most as many domains as the cheapest costs add up to, taken among the fullest.
+  size_t closable() const {
+    std::vector<size_t> costs;
+    std::vector<size_t> sizes;
+    for (const auto& [id, size] : found_by_domain) {
+      costs.push_back(cost_by_domain.at(id));
+      sizes.push_back(size);
+    }
+    std::sort(costs.begin(), costs.end());
+    std::sort(sizes.begin(), sizes.end(), std::greater<>());
+    size_t budget = pods;
+    size_t total = 0;
+    for (size_t q = 0; q < costs.size() && costs[q] <= budget; ++q) {
+      budget -= costs[q];
+      total += sizes[q];
+    }
+    return total;
   }
 };
 
@@ -90,8 +114,8 @@ std::optional<size_t> first_unproven_landing(const std::vector<const Pod*>& pods
     const PreFilterOutcome pre = filters.run_pre_filter(snapshot, info, state);
     if (!pre.status.is_success() || !pre.result.all_nodes()) return i;
 
-    // How many fitting nodes the earlier pods can close at most: each its own node, and one
-    // domain of each shared key it reaches, counted below once a node found lies in one.
+    // How many fitting nodes the earlier pods can close at most: each its own node, and through
+    // each shared key it reaches, the nodes found in the one domain it lands in (SharedKey).
     size_t closable_nodes = 0;
     std::vector<SharedKey> shared;
     for (size_t j = 0; j < i; ++j) {
@@ -116,33 +140,32 @@ std::optional<size_t> first_unproven_landing(const std::vector<const Pod*>& pods
     }
     auto closable = [&] {
       size_t total = closable_nodes;
-      for (const SharedKey& key : shared) total += std::min(key.pods, key.taken.size());
+      for (const SharedKey& key : shared) total += key.closable();
       return total;
     };
 
-    // Fitting nodes, no two in one closable domain of a shared key, until one more than can be closed.
+    // Fitting nodes, until one more than the earlier pods can close. Where nodes spread evenly
+    // over the domains, that takes at most so many for each domain; found beyond that, the
+    // domains hold more than the earlier pods can close only rarely, and placing is cheaper.
+    size_t most_domains = 0;
+    for (const SharedKey& key : shared) most_domains = std::max(most_domains, key.column->values.size());
+    const size_t give_up = 64 + (closable_nodes + 1) * (most_domains + 1);
     const std::vector<bool> skip = filters.skip_mask(pre.skipped_plugins);
     std::vector<const NodeInfo*> found;
-    std::vector<int32_t> ids;  // the node's closable domain of each shared key, or kAbsent
+    size_t bound = closable_nodes;
     for (const auto& node : nodes) {
-      if (found.size() > closable() && found.size() >= 2) break;
+      if (found.size() > bound && found.size() >= 2) break;
+      if (found.size() >= give_up) return i;
       if (!filters.passes_filters(state, info, *node, skip)) continue;
-      ids.clear();
-      bool apart = true;
       for (SharedKey& key : shared) {
-        int32_t id = key.column->id_of(*node);
+        const int32_t id = key.column->id_of(*node);
         if (id == LabelColumn::kUnknown) return i;
-        if (id >= 0 && !key.can_close(id, state, info, *node)) id = LabelColumn::kAbsent;
-        if (id >= 0 && key.taken.contains(id)) apart = false;
-        ids.push_back(id);
-      }
-      if (!apart) continue;
-      for (size_t k = 0; k < shared.size(); ++k) {
-        if (ids[k] >= 0) shared[k].taken.insert(ids[k]);
+        if (id >= 0 && key.cost(id, state, info, *node) > 0) ++key.found_by_domain[id];
       }
       found.push_back(node.get());
+      bound = closable();
     }
-    if (found.size() <= closable()) return i;
+    if (found.size() <= bound) return i;
 
     // Scoring fails, if at all, for the pod or the configuration, not for a node: two nodes tell.
     if (cycles[i]->scoring != nullptr) {

@@ -20,13 +20,13 @@ namespace podfit {
 //
 // The proof, for each pod: PreFilter succeeds on the snapshot as it is, for every node; each
 // earlier pod, wherever it lands, can close at most so many of this pod's fitting nodes, as
-// the Filter plugins bound it (FilterPlugin::reach_of_added_pod): its own node, and one domain
-// per topology key it reaches (one node for a key whose values differ on every node), a domain
-// only if more earlier pods reach the key through a plugin than that plugin tolerates there
-// (FilterPlugin::domain_tolerance); and more fitting nodes than that are found, no two in one
-// such domain. Scoring and the binding cycle are run once on nodes found, to prove that they
-// cannot fail either; pods with volume claims or ResourceClaims, which Reserve and PreBind
-// would change, are not proven.
+// the Filter plugins bound it (FilterPlugin::reach_of_added_pod): its own node, and the nodes
+// of one domain per topology key it reaches (one node for a key whose values differ on every
+// node). A domain closes only once more earlier pods arrive there than a plugin tolerates
+// (FilterPlugin::domain_tolerance), so the earlier pods together close at most as many domains
+// as those numbers add up to; more fitting nodes than they can close are found. Scoring and
+// the binding cycle are run once on nodes found, to prove that they cannot fail either; pods
+// with volume claims or ResourceClaims, which Reserve and PreBind would change, are not proven.
 std::optional<size_t> first_unproven_landing(const std::vector<const Pod*>& pods, Snapshot& snapshot,
                                              const PlacementProfiles& profiles, const FeatureGates& gates);
 

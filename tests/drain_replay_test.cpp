@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -218,16 +219,24 @@ void compare_summaries(const ClusterState& cluster, const DefaultPlacement& defa
   }
 }
 
-TEST_CASE("a drain summarized by proof agrees with the drain placing every replacement") {
+// compare_summaries on the clusters `write(random, seed)` gives for seeds 1 to `seeds`.
+SummaryComparison compare_on_random_clusters(uint64_t seeds, uint64_t stride,
+                                             const std::function<std::string(Random&, uint64_t)>& write) {
   const DefaultPlacement defaults;
   SummaryComparison seen;
-  for (uint64_t seed = 1; seed <= 24; ++seed) {
+  for (uint64_t seed = 1; seed <= seeds; ++seed) {
     CAPTURE(seed);
-    Random random{seed * 7919};
-    // Roomy clusters and tight ones: proofs succeed on the first, fail on the second.
-    const size_t nodes = seed % 2 == 0 ? 14 : 6;
-    compare_summaries(testing::load_cluster_ok(random_cluster(random, nodes, 30)), defaults, seen);
+    Random random{seed * stride};
+    compare_summaries(testing::load_cluster_ok(write(random, seed)), defaults, seen);
   }
+  return seen;
+}
+
+TEST_CASE("a drain summarized by proof agrees with the drain placing every replacement") {
+  // Roomy clusters and tight ones: proofs succeed on the first, fail on the second.
+  const SummaryComparison seen = compare_on_random_clusters(24, 7919, [](Random& random, uint64_t seed) {
+    return random_cluster(random, seed % 2 == 0 ? 14 : 6, 30);
+  });
   // Both ways of answering are taken, and both verdicts reached.
   CHECK(seen.proven > 100);
   CHECK(seen.placed > 100);
@@ -266,13 +275,9 @@ std::string random_spread_cluster(Random& random, size_t nodes, size_t pods) {
 
 // The proof lets a zone take as many of an app's replacements as its spread still allows.
 TEST_CASE("a drain summarized by proof agrees with the drain where replacements share spread zones") {
-  const DefaultPlacement defaults;
-  SummaryComparison seen;
-  for (uint64_t seed = 1; seed <= 20; ++seed) {
-    CAPTURE(seed);
-    Random random{seed * 104729};
-    compare_summaries(testing::load_cluster_ok(random_spread_cluster(random, 6 + seed % 5, 36)), defaults, seen);
-  }
+  const SummaryComparison seen = compare_on_random_clusters(20, 104729, [](Random& random, uint64_t seed) {
+    return random_spread_cluster(random, 6 + seed % 5, 36);
+  });
   CHECK(seen.proven > 100);
   CHECK(seen.placed > 50);
   CHECK(seen.not_drainable > 5);

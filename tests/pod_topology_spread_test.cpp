@@ -261,6 +261,14 @@ const PodTopologySpreadState* stored_state(const CycleState& state) {
   return state.read<PodTopologySpreadState>(kPodTopologySpreadPreFilterStateKey);
 }
 
+// The cycle state a successful PreFilter of `pod` on `snapshot` leaves.
+CycleState pre_filtered(const PodTopologySpreadPlugin& plugin, const PodInfo& pod, const Snapshot& snapshot) {
+  CycleState state;
+  PreFilterResult result;
+  REQUIRE(plugin.pre_filter(state, pod, snapshot, result).is_success());
+  return state;
+}
+
 // "Code: reasons [details]" so that one comparison checks all three.
 using testing::show;
 
@@ -1451,9 +1459,7 @@ TEST_CASE("PodTopologySpread: counting over many nodes (parallel) matches a dire
   PodTopologySpreadPlugin plugin(PodTopologySpreadArgs{}, gates);
   const Pod incoming = pod("p").label("foo", "").spread(1, "zone", kDoNotSchedule, kFooSelector);
   const PodInfo pod_info(incoming, gates);
-  CycleState state;
-  PreFilterResult result;
-  REQUIRE(plugin.pre_filter(state, pod_info, cluster.snapshot, result).is_success());
+  const CycleState state = pre_filtered(plugin, pod_info, cluster.snapshot);
   const auto* got = stored_state(state);
   REQUIRE(got != nullptr);
   CHECK(render_counts(std::map<std::string, int>(got->tp_value_to_match_num[0].begin(),
@@ -1487,9 +1493,7 @@ TEST_CASE("PodTopologySpread: a domain admits exactly its tolerance of matching 
     for (int k = 0; k < extra; ++k) pods.push_back(on(fmt::format("extra-{}", k), target, kFoo));
     Cluster cluster(nodes, std::move(pods), gates);
     const PodInfo info(incoming, gates);
-    CycleState state;
-    PreFilterResult result;
-    REQUIRE(plugin.pre_filter(state, info, cluster.snapshot, result).is_success());
+    const CycleState state = pre_filtered(plugin, info, cluster.snapshot);
     return plugin.filter(state, info, *cluster.snapshot.find_node(target)).is_success();
   };
   int bounded = 0;
@@ -1517,9 +1521,7 @@ TEST_CASE("PodTopologySpread: a domain admits exactly its tolerance of matching 
     const Pod incoming = maker;
     Cluster cluster(nodes, pods, gates);
     const PodInfo info(incoming, gates);
-    CycleState state;
-    PreFilterResult result;
-    REQUIRE(plugin.pre_filter(state, info, cluster.snapshot, result).is_success());
+    const CycleState state = pre_filtered(plugin, info, cluster.snapshot);
     for (const Node& node : nodes) {
       CAPTURE(node.metadata.name);
       const NodeInfo& node_info = *cluster.snapshot.find_node(node.metadata.name);
@@ -1549,9 +1551,7 @@ TEST_CASE("PodTopologySpread: Filter agrees on nodes the label columns do not kn
   PodTopologySpreadPlugin plugin(PodTopologySpreadArgs{}, gates);
   const Pod incoming = pod("p").label("foo", "").spread(1, "zone", kDoNotSchedule, kFooSelector);
   const PodInfo info(incoming, gates);
-  CycleState state;
-  PreFilterResult result;
-  REQUIRE(plugin.pre_filter(state, info, cluster.snapshot, result).is_success());
+  CycleState state = pre_filtered(plugin, info, cluster.snapshot);
   REQUIRE(stored_state(state)->columns.size() == 1);
   CycleState by_name = state.clone();
   auto* names_only = by_name.read_mutable<PodTopologySpreadState>(kPodTopologySpreadPreFilterStateKey);

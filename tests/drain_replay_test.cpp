@@ -243,8 +243,9 @@ TEST_CASE("a drain summarized by proof agrees with the drain placing every repla
   CHECK(seen.not_drainable > 5);
 }
 
-// Nodes in three zones and pods of two apps, most spread over the zones with DoNotSchedule:
-// a drained node holds several pods of one app, whose replacements compete for the same zones.
+// Nodes in three zones and pods of two apps, most spread over the zones with DoNotSchedule,
+// some keeping out of zones holding a tier: a drained node holds several pods of one app,
+// whose replacements compete for the same zones.
 std::string random_spread_cluster(Random& random, size_t nodes, size_t pods) {
   static const char* kApps[] = {"a", "b"};
   std::string text;
@@ -258,24 +259,39 @@ std::string random_spread_cluster(Random& random, size_t nodes, size_t pods) {
     const char* app = kApps[random.below(2)];
     std::string spread;
     if (random.chance(75)) {
+      // Some pinned to one zone, the others still counted: only that zone's count can rise.
+      const bool pinned = random.chance(30);
       spread = fmt::format(
           "  topologySpreadConstraints:\n  - {{maxSkew: {}, topologyKey: topology.kubernetes.io/zone, "
-          "whenUnsatisfiable: DoNotSchedule, labelSelector: {{matchLabels: {{app: {}}}}}{}}}\n",
-          1 + random.below(2), app, random.chance(20) ? ", minDomains: 4" : "");
+          "whenUnsatisfiable: DoNotSchedule, labelSelector: {{matchLabels: {{app: {}}}}}{}{}}}\n",
+          1 + random.below(2), app, random.chance(20) ? ", minDomains: 4" : "",
+          pinned ? ", nodeAffinityPolicy: Ignore" : "");
+      if (pinned) {
+        spread += fmt::format(
+            "  nodeSelector: {{topology.kubernetes.io/zone: z{}}}\n", app[0] == 'a' ? 0 : 1);
+      }
+    }
+    // Zone anti-affinity against a tier: a second plugin closing zones, at the first pod.
+    if (random.chance(15)) {
+      spread += fmt::format(
+          "  affinity:\n    podAntiAffinity:\n      requiredDuringSchedulingIgnoredDuringExecution:\n"
+          "      - {{labelSelector: {{matchLabels: {{tier: t{}}}}}, topologyKey: topology.kubernetes.io/zone}}\n",
+          random.below(6));
     }
     text += fmt::format(
-        "---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: p{0}\n  namespace: default\n  labels: {{app: {1}}}\n"
+        "---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: p{0}\n  namespace: default\n"
+        "  labels: {{app: {1}, tier: t{5}}}\n"
         "  ownerReferences: [{{apiVersion: apps/v1, kind: ReplicaSet, name: rs-{1}, uid: u-{1}, controller: true}}]\n"
         "spec:\n  nodeName: n{2}\n  containers: [{{name: c, image: img, resources: {{requests: {{cpu: {3}m}}}}}}]\n"
         "{4}status: {{phase: Running}}\n",
-        j, app, random.below(nodes), 100 + 100 * random.below(3), spread);
+        j, app, random.below(nodes), 100 + 100 * random.below(3), spread, random.below(6));
   }
   return text;
 }
 
 // The proof lets a zone take as many of an app's replacements as its spread still allows.
 TEST_CASE("a drain summarized by proof agrees with the drain where replacements share spread zones") {
-  const SummaryComparison seen = compare_on_random_clusters(20, 104729, [](Random& random, uint64_t seed) {
+  const SummaryComparison seen = compare_on_random_clusters(30, 104729, [](Random& random, uint64_t seed) {
     return random_spread_cluster(random, 6 + seed % 5, 36);
   });
   CHECK(seen.proven > 100);

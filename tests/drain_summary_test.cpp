@@ -2,11 +2,15 @@
 // replacement may take is placed, with those before it, as the drain places it.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "load_test_support.h"
 #include "podfit/config/scheduler_config.h"
 #include "podfit/drain/drain.h"
+#include "podfit/drain/sure_landing.h"
 #include "podfit/framework/feature_gates.h"
 #include "podfit/framework/placement_profiles.h"
 #include "podfit/framework/profiles.h"
@@ -158,6 +162,51 @@ TEST_CASE("a replacement let in by its own affinity term is placed") {
   REQUIRE(summary.pods.size() == 2);
   CHECK_FALSE(summary.pods[1].lands);
   CHECK(summary.pods[1].node == full.pods[1].node);
+}
+
+
+TEST_CASE("the nodes found that earlier pods can close through one key") {
+  struct Case {
+    std::vector<ClosableDomain> domains;
+    size_t pods;
+    size_t want;
+  };
+  const std::vector<Case> cases = {
+      {{}, 3, 0},
+      {{{1, 4}}, 0, 0},
+      {{{1, 4}}, 1, 4},
+      {{{2, 4}}, 1, 0},                  // one pod does not close a domain tolerating one
+      {{{1, 2}, {1, 5}}, 1, 5},          // the fuller domain
+      {{{1, 2}, {1, 5}}, 2, 7},
+      {{{1, 2}, {3, 5}}, 1, 5},          // the cheap domain closes, counted as full as the fullest
+      {{{2, 3}, {2, 3}, {2, 3}}, 5, 6},  // two of three domains
+  };
+  for (const Case& c : cases) CHECK(most_nodes_closable(c.domains, c.pods) == c.want);
+
+  // Never below the most that any choice of domains affordable together holds.
+  uint64_t seed = 99;
+  auto below = [&](uint64_t n) {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<size_t>((seed >> 33) % n);
+  };
+  for (int round = 0; round < 500; ++round) {
+    std::vector<ClosableDomain> domains(1 + below(5));
+    for (ClosableDomain& domain : domains) domain = ClosableDomain{1 + below(3), 1 + below(6)};
+    const size_t pods = below(8);
+    size_t exact = 0;
+    for (size_t subset = 0; subset < (size_t{1} << domains.size()); ++subset) {
+      size_t cost = 0;
+      size_t nodes = 0;
+      for (size_t d = 0; d < domains.size(); ++d) {
+        if ((subset >> d & 1) == 0) continue;
+        cost += domains[d].cost;
+        nodes += domains[d].nodes;
+      }
+      if (cost <= pods) exact = std::max(exact, nodes);
+    }
+    CAPTURE(round);
+    CHECK(most_nodes_closable(domains, pods) >= exact);
+  }
 }
 
 }  // namespace

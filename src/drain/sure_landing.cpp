@@ -65,28 +65,34 @@ struct SharedKey {
     return it->second;
   }
 
-  // The most nodes found the earlier pods can close through this key: each pod lands in one
-  // domain, so at most as many domains as the cheapest costs add up to, taken among the fullest.
+  // The most nodes found the earlier pods can close through this key.
   size_t closable() const {
-    std::vector<size_t> costs;
-    std::vector<size_t> sizes;
-    for (const auto& [id, size] : found_by_domain) {
-      costs.push_back(cost_by_domain.at(id));
-      sizes.push_back(size);
-    }
-    std::sort(costs.begin(), costs.end());
-    std::sort(sizes.begin(), sizes.end(), std::greater<>());
-    size_t budget = pods;
-    size_t total = 0;
-    for (size_t q = 0; q < costs.size() && costs[q] <= budget; ++q) {
-      budget -= costs[q];
-      total += sizes[q];
-    }
-    return total;
+    std::vector<ClosableDomain> domains;
+    for (const auto& [id, size] : found_by_domain) domains.push_back(ClosableDomain{cost_by_domain.at(id), size});
+    return most_nodes_closable(std::move(domains), pods);
   }
 };
 
 }  // namespace
+
+size_t most_nodes_closable(std::vector<ClosableDomain> domains, size_t pods) {
+  std::vector<size_t> costs;
+  std::vector<size_t> sizes;
+  for (const ClosableDomain& domain : domains) {
+    costs.push_back(domain.cost);
+    sizes.push_back(domain.nodes);
+  }
+  // As many domains as the cheapest costs add up to, each as full as the fullest left.
+  std::sort(costs.begin(), costs.end());
+  std::sort(sizes.begin(), sizes.end(), std::greater<>());
+  size_t budget = pods;
+  size_t total = 0;
+  for (size_t q = 0; q < costs.size() && costs[q] <= budget; ++q) {
+    budget -= costs[q];
+    total += sizes[q];
+  }
+  return total;
+}
 
 std::optional<size_t> first_unproven_landing(const std::vector<const Pod*>& pods, Snapshot& snapshot,
                                              const PlacementProfiles& profiles, const FeatureGates& gates) {

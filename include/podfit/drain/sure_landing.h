@@ -14,6 +14,17 @@
 
 namespace podfit {
 
+// One domain of a topology key that earlier pods could close: how many of them must arrive
+// in it to close it, and how many nodes found it holds.
+struct ClosableDomain {
+  size_t cost;
+  size_t nodes;
+};
+
+// An upper bound on the nodes found that `pods` earlier pods close among `domains`: each pod
+// lands in one domain, so the domains closed cost at most `pods` together.
+size_t most_nodes_closable(std::vector<ClosableDomain> domains, size_t pods);
+
 // Of `pods`, each given the full scheduling cycle on `snapshot` in this order and each seeing
 // the ones placed before it: the first that cannot be proven to bind, or nullopt when every
 // one surely binds. The ones before the first unproven surely bind, but where is not known.

@@ -169,7 +169,8 @@ std::optional<size_t> first_unproven_landing(const std::vector<const Pod*>& pods
         if (id >= 0 && key.cost(id, state, info, *node) > 0) ++key.found_by_domain[id];
       }
       found.push_back(node.get());
-      bound = closable();
+      // The bound only grows as nodes are found: worth computing again once it may be passed.
+      if (found.size() > bound) bound = closable();
     }
     if (found.size() <= bound) return i;
 

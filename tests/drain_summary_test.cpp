@@ -35,6 +35,11 @@ std::string pod(const std::string& name, const std::string& app, const std::stri
          "status: {phase: Running}\n";
 }
 
+// web's pods spread over the zones, maxSkew 1, DoNotSchedule.
+const std::string kWebSpread =
+    "  topologySpreadConstraints:\n  - {maxSkew: 1, topologyKey: topology.kubernetes.io/zone, "
+    "whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: web}}}\n";
+
 struct Summary {
   explicit Summary(const std::string& text) : cluster(testing::load_cluster_ok(text)), snapshot(cluster, gates) {}
   ClusterState cluster;
@@ -44,19 +49,25 @@ struct Summary {
   PlacementProfiles placement{config, profiles, gates};
   Snapshot snapshot;
   DrainSimulator simulator{cluster, snapshot, placement, gates, DrainFlags{}};
+
+  // Draining d: each of the `replacements` is proven to land, none placed, and the drain
+  // placing them all agrees that d can go.
+  void check_all_proven(size_t replacements) {
+    const DrainOutcome summary = simulator.summarize("d");
+    CHECK(summary.drainable());
+    CHECK(summary.to_move() == replacements);
+    for (const DrainedPod& row : summary.pods) {
+      CHECK(row.lands);
+      CHECK(row.node.empty());
+    }
+    CHECK(simulator.drain({"d"}).drainable());
+  }
 };
 
 TEST_CASE("replacements with room to spare are proven to land, not placed") {
   Summary s(node("d", "z0", 4) + node("a", "z0", 4) + node("b", "z1", 4) + node("c", "z2", 4) +
             pod("web-1", "web", "d") + pod("web-2", "web", "d") + pod("api-1", "api", "d"));
-  const DrainOutcome summary = s.simulator.summarize("d");
-  CHECK(summary.drainable());
-  CHECK(summary.to_move() == 3);
-  for (const DrainedPod& row : summary.pods) {
-    CHECK(row.lands);
-    CHECK(row.node.empty());
-  }
-  CHECK(s.simulator.drain({"d"}).drainable());
+  s.check_all_proven(3);
 }
 
 // Both pods may only go to zone z0 and spread over z0 and z1 with skew 1 (z1 counted although
@@ -85,12 +96,9 @@ TEST_CASE("an earlier replacement closing a whole zone is placed, not assumed aw
 // proven to land there; a fourth would need a third, so it is placed with the others, and finds
 // no node.
 std::string spread_zones_cluster(int replacements) {
-  const std::string spread =
-      "  topologySpreadConstraints:\n  - {maxSkew: 1, topologyKey: topology.kubernetes.io/zone, "
-      "whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: web}}}\n";
   std::string text = node("d", "z0", 4) + node("a1", "z0", 4) + node("a2", "z0", 4) + node("a3", "z0", 4) +
                      node("a4", "z0", 4) + node("b", "z1", 0) + node("c", "z2", 0);
-  for (int i = 0; i < replacements; ++i) text += pod("web-" + std::to_string(i), "web", "d", spread);
+  for (int i = 0; i < replacements; ++i) text += pod("web-" + std::to_string(i), "web", "d", kWebSpread);
   for (const char* name : {"b", "c"}) {
     for (int i = 0; i < 2; ++i) text += pod(std::string("web-") + name + std::to_string(i), "web", name);
   }
@@ -99,11 +107,7 @@ std::string spread_zones_cluster(int replacements) {
 
 TEST_CASE("replacements are proven to land in a zone their spread still allows") {
   Summary s(spread_zones_cluster(3));
-  const DrainOutcome summary = s.simulator.summarize("d");
-  CHECK(summary.drainable());
-  REQUIRE(summary.pods.size() == 3);
-  for (const DrainedPod& row : summary.pods) CHECK(row.lands);
-  CHECK(s.simulator.drain({"d"}).drainable());
+  s.check_all_proven(3);
 }
 
 TEST_CASE("a replacement beyond what its zone's spread allows is placed") {
@@ -125,27 +129,74 @@ TEST_CASE("a replacement beyond what its zone's spread allows is placed") {
 // and the first closes whichever it lands in (tolerance 0). The second is proven all the same:
 // the first closes one zone's nodes, and more nodes than that fit in the two.
 TEST_CASE("a replacement is proven when the nodes found outnumber what an earlier one's zone holds") {
-  const std::string spread =
-      "  topologySpreadConstraints:\n  - {maxSkew: 1, topologyKey: topology.kubernetes.io/zone, "
-      "whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: web}}}\n";
   std::string text = node("d", "z2", 4);
   for (int i = 0; i < 3; ++i) {
     text += node("a" + std::to_string(i), "z0", 4) + node("b" + std::to_string(i), "z1", 4);
   }
-  text += node("c", "z2", 4) + pod("web-0", "web", "d", spread) + pod("web-1", "web", "d", spread) +
+  text += node("c", "z2", 4) + pod("web-0", "web", "d", kWebSpread) + pod("web-1", "web", "d", kWebSpread) +
           pod("web-a", "web", "a0") + pod("web-b", "web", "b0");
   for (int i = 0; i < 3; ++i) text += pod("web-c" + std::to_string(i), "web", "c");
   Summary s(text);
-  const DrainOutcome summary = s.simulator.summarize("d");
-  CHECK(summary.drainable());
-  REQUIRE(summary.pods.size() == 2);
-  CHECK(summary.pods[0].lands);
-  CHECK(summary.pods[1].lands);
+  s.check_all_proven(2);
   const DrainOutcome full = s.simulator.drain({"d"});
-  CHECK(full.drainable());
   REQUIRE(full.pods.size() == 2);
   // The two land in different zones.
   CHECK(full.pods[0].node.substr(0, 1) != full.pods[1].node.substr(0, 1));
+}
+
+// d in z0 holds three web pods; once it is drained z0 holds none, z1 and z2 one each, so only
+// z0 lets web in, and the first two replacements may close it to the third. Whichever zone
+// is then the least loaded lets the third in, and each zone has more nodes with room than the
+// two earlier replacements can fill, so it is proven; with two nodes in z2 it is not.
+std::string open_zone_cluster(int z2_nodes) {
+  std::string text = node("d", "z0", 4);
+  for (int i = 0; i < 3; ++i) {
+    text += node("a" + std::to_string(i), "z0", 4) + node("b" + std::to_string(i), "z1", 4);
+    if (i < z2_nodes) text += node("c" + std::to_string(i), "z2", 4);
+  }
+  for (int i = 0; i < 3; ++i) text += pod("web-" + std::to_string(i), "web", "d", kWebSpread);
+  return text + pod("web-b", "web", "b0") + pod("web-c", "web", "c0");
+}
+
+TEST_CASE("a replacement is proven when every zone that may be the least loaded has room enough") {
+  Summary s(open_zone_cluster(3));
+  s.check_all_proven(3);
+}
+
+TEST_CASE("a replacement is placed when a zone that may be the least loaded has too few nodes") {
+  Summary s(open_zone_cluster(2));
+  const DrainOutcome summary = s.simulator.summarize("d");
+  const DrainOutcome full = s.simulator.drain({"d"});
+  CHECK(summary.drainable() == full.drainable());
+  REQUIRE(summary.pods.size() == 3);
+  CHECK_FALSE(summary.pods[2].lands);
+  for (size_t i = 0; i < 3; ++i) CHECK(summary.pods[i].node == full.pods[i].node);
+}
+
+// web-x keeps out of zones holding tier t1 and goes to z0, the only zone its spread allows;
+// web-i, of tier t1, then finds z0 closed by web-x's anti-affinity and the other zones by its
+// spread. That the least loaded zone always passes the spread says nothing of anti-affinity.
+TEST_CASE("a zone the spread keeps open but anti-affinity may close proves nothing") {
+  const std::string away_from_t1 =
+      "  affinity:\n    podAntiAffinity:\n      requiredDuringSchedulingIgnoredDuringExecution:\n"
+      "      - {labelSelector: {matchLabels: {tier: t1}}, topologyKey: topology.kubernetes.io/zone}\n";
+  std::string text = node("d", "z0", 4);
+  for (int i = 0; i < 3; ++i) {
+    text += node("a" + std::to_string(i), "z0", 4) + node("b" + std::to_string(i), "z1", 4) +
+            node("c" + std::to_string(i), "z2", 4);
+  }
+  std::string web_i = pod("web-i", "web", "d", kWebSpread);
+  web_i.replace(web_i.find("labels: {app: web}"), 18, "labels: {app: web, tier: t1}");
+  text += pod("web-x", "web", "d", kWebSpread + away_from_t1) + web_i;
+  for (const char* name : {"b0", "b1", "c0", "c1"}) text += pod(std::string("web-") + name, "web", name);
+  Summary s(text);
+  const DrainOutcome full = s.simulator.drain({"d"});
+  REQUIRE_FALSE(full.drainable());
+  const DrainOutcome summary = s.simulator.summarize("d");
+  CHECK_FALSE(summary.drainable());
+  REQUIRE(summary.pods.size() == 2);
+  CHECK_FALSE(summary.pods[1].placed());
+  CHECK(summary.pods[1].reason == full.pods[1].reason);
 }
 
 // No pod matches the required affinity yet, so the first replacement is let in for matching

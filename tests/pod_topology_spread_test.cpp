@@ -1477,16 +1477,35 @@ TEST_CASE("PodTopologySpread: counting over many nodes (parallel) matches a dire
 }
 
 
+// Random small clusters for the cases that check what a drain's proof relies on.
+struct RandomZones {
+  uint64_t state;
+  int below(uint64_t n) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<int>((state >> 33) % n);
+  }
+  // One to four zones of one or two nodes ("n<zone>-<i>"), each running up to three pods
+  // labelled foo and, with `others`, sometimes one labelled bar.
+  void cluster(std::vector<Node>& nodes, std::vector<Pod>& pods, bool others) {
+    const int zones = 1 + below(4);
+    for (int z = 0; z < zones; ++z) {
+      for (int n = 0; n <= below(2); ++n) {
+        const std::string name = fmt::format("n{}-{}", z, n);
+        nodes.push_back(zone_node(name, fmt::format("zone{}", z)));
+        for (int p = below(4); p > 0; --p) pods.push_back(on(fmt::format("{}-p{}", name, p), name, kFoo));
+        if (others && below(3) == 0) pods.push_back(on(name + "-other", name, kBar));
+      }
+    }
+  }
+};
+
 // A drain proves replacements land by bounding what earlier ones can close: a domain fitting now
 // admits exactly domain_tolerance more matching pods and still fits, one more and it does not.
 TEST_CASE("PodTopologySpread: a domain admits exactly its tolerance of matching pods") {
   const FeatureGates gates;
   PodTopologySpreadPlugin plugin(PodTopologySpreadArgs{}, gates);
-  uint64_t seed = 12345;
-  auto below = [&](uint64_t n) {
-    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-    return static_cast<int>((seed >> 33) % n);
-  };
+  RandomZones random{12345};
+  auto below = [&](uint64_t n) { return random.below(n); };
   // The verdict on `target` for `incoming` once `extra` more matching pods run there.
   auto fits_with = [&](const std::vector<Node>& nodes, std::vector<Pod> pods, const Pod& incoming,
                        const std::string& target, int extra) {
@@ -1502,15 +1521,7 @@ TEST_CASE("PodTopologySpread: a domain admits exactly its tolerance of matching 
     CAPTURE(round);
     std::vector<Node> nodes;
     std::vector<Pod> pods;
-    const int zones = 1 + below(4);
-    for (int z = 0; z < zones; ++z) {
-      for (int n = 0; n <= below(2); ++n) {
-        const std::string name = fmt::format("n{}-{}", z, n);
-        nodes.push_back(zone_node(name, fmt::format("zone{}", z)));
-        for (int p = below(4); p > 0; --p) pods.push_back(on(fmt::format("{}-p{}", name, p), name, kFoo));
-        if (below(3) == 0) pods.push_back(on(name + "-other", name, kBar));
-      }
-    }
+    random.cluster(nodes, pods, true);
     PodMaker maker = pod("incoming");
     if (below(2) == 0) maker.label("foo", "");
     const int constraints = 1 + below(2);
@@ -1587,6 +1598,63 @@ TEST_CASE("PodTopologySpread: Filter agrees on nodes the label columns do not kn
   CHECK(verdicts("zone1") == Code::Success);
   CHECK(verdicts("zone2") == Code::Unschedulable);
   CHECK(verdicts("zone3") == Code::Unschedulable);
+}
+
+
+// A drain proves a replacement lands when every domain one of which stays open holds enough
+// nodes: however many matching pods arrive, and wherever, one of them still lets the pod in
+// on all its nodes.
+TEST_CASE("PodTopologySpread: one of the domains named stays open whatever pods arrive") {
+  const FeatureGates gates;
+  PodTopologySpreadPlugin plugin(PodTopologySpreadArgs{}, gates);
+  RandomZones random{777};
+  auto below = [&](uint64_t n) { return random.below(n); };
+  int named = 0;
+  int none = 0;
+  for (int round = 0; round < 150; ++round) {
+    CAPTURE(round);
+    std::vector<Node> nodes;
+    std::vector<Pod> pods;
+    random.cluster(nodes, pods, false);
+    PodMaker maker = pod("incoming");
+    if (below(2) == 0) maker.label("foo", "");
+    const std::optional<int32_t> min_domains = below(3) == 0 ? std::optional<int32_t>(1 + below(5)) : std::nullopt;
+    maker.spread(below(3), "zone", kDoNotSchedule, kFooSelector, min_domains);
+    if (below(5) == 0) maker.spread(1, "node", kDoNotSchedule, kFooSelector);
+    const Pod incoming = maker;
+    const PodInfo info(incoming, gates);
+    std::vector<std::string> open;
+    {
+      Cluster cluster(nodes, pods, gates);
+      CycleState state;
+      PreFilterResult result;
+      if (!plugin.pre_filter(state, info, cluster.snapshot, result).is_success()) continue;  // maxSkew 0
+      open = plugin.domains_one_stays_open(state, info, "zone");
+      CHECK(plugin.domains_one_stays_open(state, info, "node").empty());
+    }
+    if (open.empty()) {
+      ++none;
+      continue;
+    }
+    ++named;
+    for (int k = 1 + below(6); k > 0; --k) {
+      pods.push_back(on(fmt::format("arrived-{}", k), nodes[static_cast<size_t>(below(nodes.size()))].metadata.name, kFoo));
+    }
+    Cluster cluster(nodes, pods, gates);
+    const CycleState state = pre_filtered(plugin, info, cluster.snapshot);
+    bool some_open = false;
+    for (const std::string& zone : open) {
+      bool all_pass = true;
+      for (const Node& node : nodes) {
+        if (*node.metadata.labels.find("zone") != zone) continue;
+        all_pass = all_pass && plugin.filter(state, info, *cluster.snapshot.find_node(node.metadata.name)).is_success();
+      }
+      some_open = some_open || all_pass;
+    }
+    CHECK(some_open);
+  }
+  CHECK(named > 40);
+  CHECK(none > 20);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -73,6 +74,110 @@ struct SharedKey {
   }
 };
 
+// What the earlier pods can close of a pod's fitting nodes: each its own node, and through each
+// shared key it reaches, the nodes found in the one domain it lands in (SharedKey).
+struct EarlierReach {
+  size_t closable_nodes = 0;
+  std::vector<SharedKey> shared;
+  size_t closable() const {
+    size_t total = closable_nodes;
+    for (const SharedKey& key : shared) total += key.closable();
+    return total;
+  }
+};
+
+// The reach of `earlier` on `pod`, or nullopt when one of them may close any node.
+std::optional<EarlierReach> reach_of_earlier(const Framework& filters, const CycleState& state, const PodInfo& pod,
+                                             const std::set<std::string>& skipped,
+                                             std::span<const std::unique_ptr<PodInfo>> earlier,
+                                             const Snapshot& snapshot) {
+  EarlierReach out;
+  for (const auto& added : earlier) {
+    const AddedPodReach reach = filters.reach_of_added_pod(state, pod, *added, skipped);
+    if (reach.anywhere) return std::nullopt;
+    if (reach.node || !reach.keys.empty()) ++out.closable_nodes;
+    std::vector<const LabelColumn*> counted;  // a pod reaching a key through two plugins lands once
+    for (const ReachedKey& reached : reach.keys) {
+      const LabelColumn& column = snapshot.label_column(reached.key);
+      if (column.unique_values) continue;  // its domain is the node itself, counted above
+      auto key = std::find_if(out.shared.begin(), out.shared.end(),
+                              [&](const SharedKey& k) { return k.column == &column; });
+      if (key == out.shared.end()) key = out.shared.insert(out.shared.end(), SharedKey{&column, reached.key, 0, {}, {}, {}});
+      if (std::find(counted.begin(), counted.end(), &column) == counted.end()) {
+        ++key->pods;
+        counted.push_back(&column);
+      }
+      auto closer = std::find_if(key->closers.begin(), key->closers.end(),
+                                 [&](const auto& c) { return c.first == reached.by; });
+      if (closer == key->closers.end()) key->closers.emplace_back(reached.by, 1);
+      else ++closer->second;
+    }
+  }
+  return out;
+}
+
+// Scans for fitting nodes (into `found`) until one more than the earlier pods can close; false
+// when the scan ends first. Where nodes spread evenly over the domains, that takes at most so
+// many for each domain; found beyond that, the domains hold more than the earlier pods can
+// close only rarely, and placing is cheaper.
+bool fitting_nodes_outnumber(const Framework& filters, const CycleState& state, const PodInfo& pod,
+                             const std::vector<bool>& skip, EarlierReach& earlier, const Snapshot& snapshot,
+                             std::vector<const NodeInfo*>& found) {
+  size_t most_domains = 0;
+  for (const SharedKey& key : earlier.shared) most_domains = std::max(most_domains, key.column->values.size());
+  const size_t give_up = 64 + (earlier.closable_nodes + 1) * (most_domains + 1);
+  size_t bound = earlier.closable_nodes;
+  for (const auto& node : snapshot.nodes()) {
+    if (found.size() > bound && found.size() >= 2) return true;
+    if (found.size() >= give_up) return false;
+    if (!filters.passes_filters(state, pod, *node, skip)) continue;
+    for (SharedKey& key : earlier.shared) {
+      const int32_t id = key.column->id_of(*node);
+      if (id == LabelColumn::kUnknown) return false;
+      if (id >= 0 && key.cost(id, state, pod, *node) > 0) ++key.found_by_domain[id];
+    }
+    found.push_back(node.get());
+    // The bound only grows as nodes are found: worth computing again once it may be passed.
+    if (found.size() > bound) bound = earlier.closable();
+  }
+  return found.size() > bound;
+}
+
+// When the earlier pods close domains of one key only, through one plugin that always lets the
+// pod into one of its domains (FilterPlugin::domains_one_stays_open): whether each of those
+// domains holds more nodes fitting by every other plugin than the earlier pods' own nodes.
+bool every_open_domain_outnumbers(const Framework& filters, const CycleState& state, const PodInfo& pod,
+                                  const std::set<std::string>& skipped, const EarlierReach& earlier,
+                                  const Snapshot& snapshot) {
+  if (earlier.shared.size() != 1 || earlier.shared.front().closers.size() != 1) return false;
+  const SharedKey& key = earlier.shared.front();
+  const FilterPlugin& plugin = *key.closers.front().first;
+  std::unordered_map<int32_t, size_t> fitting_by_domain;
+  for (const std::string& value : plugin.domains_one_stays_open(state, pod, key.key)) {
+    const int32_t id = key.column->id_of_value(value);
+    if (id < 0) return false;
+    fitting_by_domain.emplace(id, 0);
+  }
+  if (fitting_by_domain.empty()) return false;
+  std::set<std::string> without = skipped;
+  without.insert(std::string(plugin.name()));
+  const std::vector<bool> skip = filters.skip_mask(without);
+  size_t short_domains = fitting_by_domain.size();
+  size_t fitting = 0;
+  const size_t give_up = 64 + (earlier.closable_nodes + 1) * (fitting_by_domain.size() + 1) * 2;
+  for (const auto& node : snapshot.nodes()) {
+    if (fitting >= give_up) return false;
+    const int32_t id = key.column->id_of(*node);
+    if (id == LabelColumn::kUnknown) return false;
+    auto domain = fitting_by_domain.find(id);
+    if (domain == fitting_by_domain.end() || domain->second > earlier.closable_nodes) continue;
+    if (!filters.passes_filters(state, pod, *node, skip)) continue;
+    ++fitting;
+    if (++domain->second > earlier.closable_nodes && --short_domains == 0) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 size_t most_nodes_closable(std::vector<ClosableDomain> domains, size_t pods) {
@@ -109,7 +214,6 @@ std::optional<size_t> first_unproven_landing(const std::vector<const Pod*>& pods
     infos.push_back(std::make_unique<PodInfo>(*pod, gates));
   }
 
-  const auto& nodes = snapshot.nodes();
   for (size_t i = 0; i < pods.size(); ++i) {
     if (i == cycles.size()) return i;
     const Framework& filters = *cycles[i]->filters;
@@ -120,59 +224,15 @@ std::optional<size_t> first_unproven_landing(const std::vector<const Pod*>& pods
     const PreFilterOutcome pre = filters.run_pre_filter(snapshot, info, state);
     if (!pre.status.is_success() || !pre.result.all_nodes()) return i;
 
-    // How many fitting nodes the earlier pods can close at most: each its own node, and through
-    // each shared key it reaches, the nodes found in the one domain it lands in (SharedKey).
-    size_t closable_nodes = 0;
-    std::vector<SharedKey> shared;
-    for (size_t j = 0; j < i; ++j) {
-      const AddedPodReach reach = filters.reach_of_added_pod(state, info, *infos[j], pre.skipped_plugins);
-      if (reach.anywhere) return i;
-      if (reach.node || !reach.keys.empty()) ++closable_nodes;
-      std::vector<const LabelColumn*> counted;  // a pod reaching a key through two plugins lands once
-      for (const ReachedKey& reached : reach.keys) {
-        const LabelColumn& column = snapshot.label_column(reached.key);
-        if (column.unique_values) continue;  // its domain is the node itself, counted above
-        auto key = std::find_if(shared.begin(), shared.end(), [&](const SharedKey& k) { return k.column == &column; });
-        if (key == shared.end()) key = shared.insert(shared.end(), SharedKey{&column, reached.key, 0, {}, {}, {}});
-        if (std::find(counted.begin(), counted.end(), &column) == counted.end()) {
-          ++key->pods;
-          counted.push_back(&column);
-        }
-        auto closer = std::find_if(key->closers.begin(), key->closers.end(),
-                                   [&](const auto& c) { return c.first == reached.by; });
-        if (closer == key->closers.end()) key->closers.emplace_back(reached.by, 1);
-        else ++closer->second;
-      }
-    }
-    auto closable = [&] {
-      size_t total = closable_nodes;
-      for (const SharedKey& key : shared) total += key.closable();
-      return total;
-    };
-
-    // Fitting nodes, until one more than the earlier pods can close. Where nodes spread evenly
-    // over the domains, that takes at most so many for each domain; found beyond that, the
-    // domains hold more than the earlier pods can close only rarely, and placing is cheaper.
-    size_t most_domains = 0;
-    for (const SharedKey& key : shared) most_domains = std::max(most_domains, key.column->values.size());
-    const size_t give_up = 64 + (closable_nodes + 1) * (most_domains + 1);
-    const std::vector<bool> skip = filters.skip_mask(pre.skipped_plugins);
+    std::optional<EarlierReach> earlier = reach_of_earlier(
+        filters, state, info, pre.skipped_plugins, std::span(infos).first(i), snapshot);
+    if (!earlier) return i;
     std::vector<const NodeInfo*> found;
-    size_t bound = closable_nodes;
-    for (const auto& node : nodes) {
-      if (found.size() > bound && found.size() >= 2) break;
-      if (found.size() >= give_up) return i;
-      if (!filters.passes_filters(state, info, *node, skip)) continue;
-      for (SharedKey& key : shared) {
-        const int32_t id = key.column->id_of(*node);
-        if (id == LabelColumn::kUnknown) return i;
-        if (id >= 0 && key.cost(id, state, info, *node) > 0) ++key.found_by_domain[id];
-      }
-      found.push_back(node.get());
-      // The bound only grows as nodes are found: worth computing again once it may be passed.
-      if (found.size() > bound) bound = closable();
+    if (!fitting_nodes_outnumber(filters, state, info, filters.skip_mask(pre.skipped_plugins), *earlier, snapshot,
+                                 found) &&
+        (found.empty() || !every_open_domain_outnumbers(filters, state, info, pre.skipped_plugins, *earlier, snapshot))) {
+      return i;
     }
-    if (found.size() <= bound) return i;
 
     // Scoring fails, if at all, for the pod or the configuration, not for a node: two nodes tell.
     if (cycles[i]->scoring != nullptr) {

@@ -453,4 +453,22 @@ int64_t PodTopologySpreadPlugin::domain_tolerance(const CycleState& state, const
   return tolerance;
 }
 
+std::vector<std::string> PodTopologySpreadPlugin::domains_one_stays_open(const CycleState& state, const PodInfo& pod,
+                                                                         const std::string& key) const {
+  const auto* data = state.read<PodTopologySpreadState>(state_key());
+  if (data == nullptr || !data->constraints || data->constraints->size() != 1) return {};
+  const SpreadConstraint& constraint = data->constraints->front();
+  const auto& domains = data->tp_value_to_match_num.front();
+  const int self_match = constraint.selector.matches(pod.pod().metadata.labels) ? 1 : 0;
+  // Below minDomains the minimum is 0 whatever the counts, and no domain need pass.
+  if (constraint.topology_key != key || constraint.max_skew < self_match ||
+      static_cast<int64_t>(domains.size()) < constraint.min_domains) {
+    return {};
+  }
+  std::vector<std::string> out;
+  for (const auto& [value, count] : domains) out.push_back(value);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 }  // namespace podfit

@@ -98,6 +98,15 @@ struct FilterPlugin : virtual Plugin {
     (void)node;
     return 0;
   }
+  // Domains of `key` one of which, however many pods arrive anywhere, this plugin keeps letting
+  // `pod` onto on every node there; none unless a plugin knows better.
+  virtual std::vector<std::string> domains_one_stays_open(const CycleState& state, const PodInfo& pod,
+                                                         const std::string& key) const {
+    (void)state;
+    (void)pod;
+    (void)key;
+    return {};
+  }
 };
 
 // A Filter plugin whose verdict reads only the pod and the node's own object (its name, spec,

@@ -178,6 +178,11 @@ class PodTopologySpreadPlugin final : public PreFilterPlugin,
   // once it passes maxSkew itself). The least of that over the constraints spreading over `key`.
   int64_t domain_tolerance(const CycleState& state, const PodInfo& pod, const std::string& key,
                            const NodeInfo& node) const override;
+  // The least loaded eligible domain always passes (its skew is the pod's own match, at most
+  // maxSkew), so for a pod with one constraint, spreading over `key` with at least minDomains
+  // domains: every eligible domain, sorted. Otherwise none.
+  std::vector<std::string> domains_one_stays_open(const CycleState& state, const PodInfo& pod,
+                                                  const std::string& key) const override;
 
   // getConstraints for ScheduleAnyway: the pod's own when it has any, else the defaults with the
   // default selector (dropped when that selects nothing). nullopt and kube-scheduler's message

@@ -35,9 +35,12 @@ size_t most_nodes_closable(std::vector<ClosableDomain> domains, size_t pods);
 // of one domain per topology key it reaches (one node for a key whose values differ on every
 // node). A domain closes only once more earlier pods arrive there than a plugin tolerates
 // (FilterPlugin::domain_tolerance), so the earlier pods together close at most as many domains
-// as those numbers add up to; more fitting nodes than they can close are found. Scoring and
-// the binding cycle are run once on nodes found, to prove that they cannot fail either; pods
-// with volume claims or ResourceClaims, which Reserve and PreBind would change, are not proven.
+// as those numbers add up to; more fitting nodes than they can close are found. Failing that,
+// when one plugin alone closes domains of one key and always leaves one of its domains open
+// (FilterPlugin::domains_one_stays_open), each of those domains holding more nodes that fit by
+// every other plugin than the earlier pods land on proves it as well. Scoring and the binding
+// cycle are run once on nodes found, to prove that they cannot fail either; pods with volume
+// claims or ResourceClaims, which Reserve and PreBind would change, are not proven.
 std::optional<size_t> first_unproven_landing(const std::vector<const Pod*>& pods, Snapshot& snapshot,
                                              const PlacementProfiles& profiles, const FeatureGates& gates);
 

@@ -29,6 +29,11 @@ Status missing_state() {
   return Status::error(fmt::format("reading \"{}\" from cycleState: not found", kPodTopologySpreadPreFilterStateKey));
 }
 
+// Whether the pod counts toward its own constraint's domains (1) or not (0).
+int own_match(const SpreadConstraint& constraint, const Pod& pod) {
+  return constraint.selector.matches(pod.metadata.labels) ? 1 : 0;
+}
+
 // nodeLabelsMatchSpreadConstraints: the node carries every constraint's topology key.
 bool has_all_topology_keys(const StringMap& labels, const std::vector<SpreadConstraint>& constraints) {
   for (const auto& constraint : constraints) {
@@ -270,9 +275,7 @@ Status PodTopologySpreadPlugin::pre_filter(CycleState& state, const PodInfo& pod
     const NodeInfo& info = *nodes[index];
     const Node& node = info.node();
     if (!node_inclusion_policy_ && !affinity.match(node)) return;
-    for (size_t i = 0; i < width; ++i) {
-      if (columns[i]->id_of(info) == LabelColumn::kAbsent) return;  // lacks a constraint's key
-    }
+    if (lacks_spread_topology_key(columns, info)) return;
     for (size_t i = 0; i < width; ++i) {
       const SpreadConstraint& constraint = compiled[i];
       if (node_inclusion_policy_ && !node_counts_for(constraint, pod, node, affinity)) continue;
@@ -340,7 +343,7 @@ Status PodTopologySpreadPlugin::filter(const CycleState& state, const PodInfo& p
       continue;
     }
     const int min_match_num = data->min_match_num(i);
-    const int self_match = constraint.selector.matches(pod.metadata.labels) ? 1 : 0;
+    const int self_match = own_match(constraint, pod);
     const auto& domains = data->tp_value_to_match_num[i];
     int match_num = 0;
     if (id >= 0) {
@@ -396,8 +399,11 @@ int count_spread_matching_pods(const std::vector<const PodInfo*>& pods, const Se
   return count_matching_pods(pods, selector, ns);
 }
 
-bool has_spread_topology_keys(const StringMap& labels, const std::vector<SpreadConstraint>& constraints) {
-  return has_all_topology_keys(labels, constraints);
+bool lacks_spread_topology_key(const std::vector<const LabelColumn*>& columns, const NodeInfo& node) {
+  for (const LabelColumn* column : columns) {
+    if (column->id_of(node) == LabelColumn::kAbsent) return true;
+  }
+  return false;
 }
 
 std::unique_ptr<Plugin> new_pod_topology_spread(const PluginContext& context) {
@@ -437,7 +443,7 @@ int64_t PodTopologySpreadPlugin::domain_tolerance(const CycleState& state, const
     const auto& domains = data->tp_value_to_match_num[i];
     const auto found = domains.find(*value);
     const int64_t count = found == domains.end() ? 0 : found->second;
-    const int64_t self_match = constraint.selector.matches(pod.pod().metadata.labels) ? 1 : 0;
+    const int64_t self_match = own_match(constraint, pod.pod());
     // The eligible domains are fixed by the nodes, so below minDomains the minimum stays 0.
     int64_t others = std::numeric_limits<int64_t>::max();
     if (static_cast<int64_t>(domains.size()) < constraint.min_domains) {
@@ -459,7 +465,7 @@ std::vector<std::string> PodTopologySpreadPlugin::domains_one_stays_open(const C
   if (data == nullptr || !data->constraints || data->constraints->size() != 1) return {};
   const SpreadConstraint& constraint = data->constraints->front();
   const auto& domains = data->tp_value_to_match_num.front();
-  const int self_match = constraint.selector.matches(pod.pod().metadata.labels) ? 1 : 0;
+  const int self_match = own_match(constraint, pod.pod());
   // Below minDomains the minimum is 0 whatever the counts, and no domain need pass.
   if (constraint.topology_key != key || constraint.max_skew < self_match ||
       static_cast<int64_t>(domains.size()) < constraint.min_domains) {

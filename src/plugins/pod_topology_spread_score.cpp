@@ -96,12 +96,6 @@ Status PodTopologySpreadPlugin::pre_score(CycleState& state, const PodInfo& pod_
     data->columns.push_back(&snapshot.label_column(constraint.topology_key));
   }
   const auto& columns = data->columns;
-  auto lacks_a_key = [&](const NodeInfo& node) {
-    for (const LabelColumn* column : columns) {
-      if (column->id_of(node) == LabelColumn::kAbsent) return true;
-    }
-    return false;
-  };
   // Per constraint, the domain of each value id, shifted by one so that slot 0 stands for a node
   // without the label ("" as a Go map lookup gives); nullptr where no feasible node is in it.
   std::vector<std::vector<int64_t*>> domain_by_slot(width);
@@ -132,7 +126,7 @@ Status PodTopologySpreadPlugin::pre_score(CycleState& state, const PodInfo& pod_
   data->ignored_in_order.assign(nodes.size(), false);
   for (size_t k = 0; k < nodes.size(); ++k) {
     const NodeInfo* node = nodes[k];
-    if (require_all_topologies && lacks_a_key(*node)) {
+    if (require_all_topologies && lacks_spread_topology_key(columns, *node)) {
       data->ignored_nodes.insert(node->name());
       data->ignored_in_order[k] = true;
       continue;
@@ -161,7 +155,7 @@ Status PodTopologySpreadPlugin::pre_score(CycleState& state, const PodInfo& pod_
     const NodeInfo& info = *all_nodes[index];
     const Node& node = info.node();
     if (!node_inclusion_policy_ && !affinity.match(node)) return;
-    if (require_all_topologies && lacks_a_key(info)) return;
+    if (require_all_topologies && lacks_spread_topology_key(columns, info)) return;
     for (size_t i = 0; i < width; ++i) {
       const SpreadConstraint& constraint = compiled[i];
       if (constraint.topology_key == kHostnameLabel) continue;

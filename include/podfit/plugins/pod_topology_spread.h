@@ -135,8 +135,9 @@ struct PodTopologySpreadScoreState final : StateData {
 // countPodsMatchSelector: matching, non-terminating pods of `ns`; an empty selector counts none.
 int count_spread_matching_pods(const std::vector<const PodInfo*>& pods, const Selector& selector,
                                const std::string& ns);
-// nodeLabelsMatchSpreadConstraints: the labels carry every constraint's topology key.
-bool has_spread_topology_keys(const StringMap& labels, const std::vector<SpreadConstraint>& constraints);
+// nodeLabelsMatchSpreadConstraints, negated and read from the constraints' label columns: the
+// node lacks some constraint's topology key.
+bool lacks_spread_topology_key(const std::vector<const LabelColumn*>& columns, const NodeInfo& node);
 
 // The PodTopologySpread plugin's PreFilter, Filter, PreScore and Score, with the AddPod/RemovePod
 // extensions preemption uses to simulate pods leaving or joining a node.

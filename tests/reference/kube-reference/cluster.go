@@ -1,0 +1,135 @@
+package main
+
+// The cluster the referee schedules in: a fake API client holding the input's objects, the
+// informers kube-scheduler reads them through, and the real scheduler built by
+// scheduler.New with the release's default profile (or a given configuration). The
+// scheduler's loop is never started: pods are scheduled one at a time by the referee.
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"time"
+
+	v1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes/fake"
+	"k8s.io/client-go/tools/events"
+	"k8s.io/klog/v2"
+	"k8s.io/kubernetes/pkg/api/legacyscheme"
+	"k8s.io/kubernetes/pkg/scheduler"
+	"k8s.io/kubernetes/pkg/scheduler/apis/config"
+	"k8s.io/kubernetes/pkg/scheduler/framework"
+	"k8s.io/kubernetes/pkg/scheduler/profile"
+)
+
+type cluster struct {
+	client   *fake.Clientset
+	factory  informers.SharedInformerFactory
+	sched    *scheduler.Scheduler
+	profile  framework.Framework
+	recorder *recorder
+	cancel   context.CancelFunc
+}
+
+// newCluster loads the objects into a fake API server and builds the scheduler over it.
+func newCluster(parent context.Context, objs []object, cfg *config.KubeSchedulerConfiguration) (*cluster, error) {
+	ctx, cancel := context.WithCancel(parent)
+	c := &cluster{client: fake.NewSimpleClientset(), cancel: cancel}
+	for _, o := range objs {
+		if pod, ok := o.obj.(*v1.Pod); ok && (pod.Status.Phase == v1.PodSucceeded || pod.Status.Phase == v1.PodFailed) {
+			// kube-scheduler's pod informer lists pods with the field selector
+			// status.phase!=Succeeded,status.phase!=Failed (scheduler.NewInformerFactory),
+			// which the fake API server does not apply: leave them out here.
+			continue
+		}
+		served, err := servedVersion(o.obj)
+		if err != nil {
+			cancel()
+			return nil, fmt.Errorf("%s: %w", o.source, err)
+		}
+		if err := c.client.Tracker().Add(served); err != nil {
+			cancel()
+			return nil, fmt.Errorf("%s: %w", o.source, err)
+		}
+	}
+	c.factory = informers.NewSharedInformerFactory(c.client, 0)
+	broadcaster := events.NewBroadcaster(&events.EventSinkImpl{Interface: c.client.EventsV1()})
+	// Every node is scored and searched: podfit evaluates them all.
+	all := int32(100)
+	cfg.PercentageOfNodesToScore = &all
+	for i := range cfg.Profiles {
+		cfg.Profiles[i].PercentageOfNodesToScore = nil
+	}
+	sched, err := scheduler.New(ctx, c.client, c.factory, nil, profile.NewRecorderFactory(broadcaster),
+		scheduler.WithProfiles(cfg.Profiles...),
+		scheduler.WithPercentageOfNodesToScore(cfg.PercentageOfNodesToScore),
+		scheduler.WithParallelism(cfg.Parallelism),
+		scheduler.WithPodInitialBackoffSeconds(cfg.PodInitialBackoffSeconds),
+		scheduler.WithPodMaxBackoffSeconds(cfg.PodMaxBackoffSeconds),
+	)
+	if err != nil {
+		cancel()
+		return nil, fmt.Errorf("building the scheduler: %w", err)
+	}
+	c.sched = sched
+	c.recorder = &recorder{}
+	sched.Extenders = append(sched.Extenders, c.recorder)
+	c.factory.Start(ctx.Done())
+	c.factory.WaitForCacheSync(ctx.Done())
+	syncCtx, syncCancel := context.WithTimeout(ctx, 30*time.Second)
+	defer syncCancel()
+	if err := sched.WaitForHandlersSync(syncCtx); err != nil {
+		cancel()
+		return nil, fmt.Errorf("waiting for the scheduler's event handlers: %w", err)
+	}
+	return c, nil
+}
+
+// profileFor returns the framework of the scheduler name the pod asks for.
+func (c *cluster) profileFor(schedulerName string) (framework.Framework, bool) {
+	p, ok := c.sched.Profiles[schedulerName]
+	return p, ok
+}
+
+// updateSnapshot takes the scheduler cache's state into the profile's snapshot, as each
+// scheduling cycle begins. The snapshot's type is internal to the scheduler in some
+// releases, so the call is made without naming it.
+func (c *cluster) updateSnapshot(ctx context.Context, prof framework.Framework) error {
+	method := reflect.ValueOf(c.sched.Cache).MethodByName("UpdateSnapshot")
+	out := method.Call([]reflect.Value{reflect.ValueOf(klog.FromContext(ctx)), reflect.ValueOf(prof.SnapshotSharedLister())})
+	if err, _ := out[0].Interface().(error); err != nil {
+		return fmt.Errorf("updating the snapshot: %w", err)
+	}
+	return nil
+}
+
+func (c *cluster) close() {
+	c.cancel()
+	c.factory.Shutdown()
+}
+
+// servedVersion converts an object to the version of its kind that the release's
+// scheduler reads (DRA kinds have several), so that the fake API server files it where the
+// scheduler's informers look.
+func servedVersion(obj runtime.Object) (runtime.Object, error) {
+	gvk := obj.GetObjectKind().GroupVersionKind()
+	if gvk.Group != "resource.k8s.io" {
+		return obj, nil
+	}
+	target, ok := draServedVersions[gvk.Kind]
+	if !ok {
+		return nil, fmt.Errorf("%s %s is not read by this release's scheduler", gvk.GroupVersion(), gvk.Kind)
+	}
+	if gvk.Version == target {
+		return obj, nil
+	}
+	gv := gvk.GroupVersion()
+	gv.Version = target
+	out, err := legacyscheme.Scheme.ConvertToVersion(obj, gv)
+	if err != nil {
+		return nil, fmt.Errorf("converting %s %s to %s: %w", gvk.GroupVersion(), gvk.Kind, target, err)
+	}
+	return out, nil
+}

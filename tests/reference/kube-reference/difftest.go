@@ -1,0 +1,202 @@
+package main
+
+// The differential runner: random cases (or saved ones) run through podfit and through the
+// release's real scheduler, every compared field checked for equality.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+type difftestArgs struct {
+	podfit  string
+	cases   int
+	seed    uint64
+	keep    string
+	saved   stringList
+	verbose bool
+}
+
+func runDifftest(args []string) error {
+	a := difftestArgs{}
+	fs := flag.NewFlagSet("difftest", flag.ContinueOnError)
+	fs.StringVar(&a.podfit, "podfit", "", "the podfit binary to test")
+	fs.IntVar(&a.cases, "cases", 100, "how many random cases")
+	fs.Uint64Var(&a.seed, "seed", 1, "the first case's seed; case i uses seed+i")
+	fs.StringVar(&a.keep, "keep", "", "a directory where each disagreeing case is written")
+	fs.Var(&a.saved, "case", "a saved case (a file or a directory of them) to run instead of random ones (repeatable)")
+	fs.BoolVar(&a.verbose, "v", false, "name every case as it runs")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if a.podfit == "" {
+		return errors.New("difftest: --podfit is required")
+	}
+	work, err := os.MkdirTemp("", "difftest-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(work)
+
+	type namedCase struct {
+		name string
+		path string
+	}
+	var cases []namedCase
+	if len(a.saved) > 0 {
+		files, err := readSavedCases(a.saved)
+		if err != nil {
+			return err
+		}
+		for _, f := range files {
+			cases = append(cases, namedCase{name: f, path: f})
+		}
+	}
+	minorNumber, _ := strconv.Atoi(strings.TrimPrefix(minor(), "v1."))
+	passed, failed := 0, 0
+	total := len(cases)
+	if len(a.saved) == 0 {
+		total = a.cases
+	}
+	for i := 0; i < total; i++ {
+		var c namedCase
+		if len(a.saved) > 0 {
+			c = cases[i]
+		} else {
+			seed := a.seed + uint64(i)
+			c.name = fmt.Sprintf("seed %d", seed)
+			c.path = filepath.Join(work, fmt.Sprintf("case-%d.json", seed))
+			objs := newGenerator(seed, release, minorNumber).generateCase()
+			if err := writeList(c.path, objs); err != nil {
+				return err
+			}
+		}
+		if a.verbose {
+			fmt.Fprintf(os.Stderr, "difftest %s: %s\n", release, c.name)
+		}
+		diffs, err := diffCase(a.podfit, c.path)
+		if err != nil {
+			return fmt.Errorf("%s: %w", c.name, err)
+		}
+		if len(diffs) == 0 {
+			passed++
+			continue
+		}
+		failed++
+		fmt.Printf("DISAGREE %s %s\n", release, c.name)
+		for _, d := range diffs {
+			fmt.Printf("  %s\n", d)
+		}
+		if a.keep != "" && len(a.saved) == 0 {
+			if err := os.MkdirAll(a.keep, 0o755); err != nil {
+				return err
+			}
+			data, _ := os.ReadFile(c.path)
+			kept := filepath.Join(a.keep, fmt.Sprintf("%s-%s.json", minor(), strings.ReplaceAll(c.name, " ", "-")))
+			if err := os.WriteFile(kept, data, 0o644); err != nil {
+				return err
+			}
+			fmt.Printf("  kept as %s\n", kept)
+		}
+	}
+	fmt.Printf("difftest %s: %d cases\n", release, passed+failed)
+	fmt.Printf("%s: %d passed, %d failed\n", "difftest", passed, failed)
+	if failed > 0 {
+		return fmt.Errorf("%d of %d cases disagree with kube-scheduler %s", failed, passed+failed, release)
+	}
+	return nil
+}
+
+func readSavedCases(paths []string) ([]string, error) {
+	var files []string
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !info.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		entries, err := os.ReadDir(p)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), ".json") || strings.HasSuffix(e.Name(), ".yaml") {
+				files = append(files, filepath.Join(p, e.Name()))
+			}
+		}
+	}
+	sort.Strings(files)
+	return files, nil
+}
+
+func writeList(path string, objs []obj) error {
+	items := make([]any, len(objs))
+	for i, o := range objs {
+		items[i] = o
+	}
+	data, err := json.MarshalIndent(obj{"apiVersion": "v1", "kind": "List", "items": items}, "", " ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, data, 0o644)
+}
+
+// runPodfit runs one podfit command and decodes its JSON report; exit codes 0, 1 and 3 are
+// verdicts, anything else is reported as podfit's failure.
+func runPodfit(podfit string, args ...string) (map[string]any, string) {
+	cmd := exec.Command(podfit, args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	var exitErr *exec.ExitError
+	if errors.As(err, &exitErr) {
+		code = exitErr.ExitCode()
+	} else if err != nil {
+		return nil, err.Error()
+	}
+	if code != 0 && code != 1 && code != 3 {
+		return nil, fmt.Sprintf("podfit %s exited %d: %s", args[0], code, strings.TrimSpace(stderr.String()))
+	}
+	var out map[string]any
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+		return nil, fmt.Sprintf("podfit %s: %v", args[0], err)
+	}
+	return out, ""
+}
+
+// diffCase runs one case through both and lists every field that differs.
+func diffCase(podfit, path string) ([]string, error) {
+	ref, err := check(context.Background(), &checkArgs{files: stringList{path}})
+	if err != nil {
+		return nil, fmt.Errorf("the reference refused the case: %w", err)
+	}
+	version := "--kubernetes-version=" + minor()
+	pfCheck, failure := runPodfit(podfit, "check", "-f", path, "-o", "json", version)
+	if failure != "" {
+		return []string{failure}, nil
+	}
+	var diffs []string
+	diffs = append(diffs, compareCheck(pfCheck, ref)...)
+	if len(diffs) == 0 {
+		pfPlace, failure := runPodfit(podfit, "place", "-f", path, "-o", "json", version)
+		if failure != "" {
+			return []string{failure}, nil
+		}
+		diffs = append(diffs, comparePlace(pfPlace, ref)...)
+	}
+	return diffs, nil
+}

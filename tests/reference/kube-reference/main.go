@@ -1,0 +1,271 @@
+// kube-reference runs the real kube-scheduler (and, in time, the API server's validation and
+// admission) of one Kubernetes release over the manifests podfit reads, and prints what the
+// real code decides in the shape of podfit's JSON reports. It is podfit's referee in the
+// differential tests; it is built per release from the Kubernetes modules and is never
+// installed with podfit.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	v1 "k8s.io/api/core/v1"
+	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
+	"k8s.io/component-base/featuregate"
+	logsapi "k8s.io/component-base/logs/api/v1"
+	metricsfeatures "k8s.io/component-base/metrics/features"
+	"k8s.io/klog/v2"
+	"k8s.io/kubernetes/pkg/scheduler/apis/config"
+	"k8s.io/kubernetes/pkg/scheduler/apis/config/latest"
+	schedscheme "k8s.io/kubernetes/pkg/scheduler/apis/config/scheme"
+
+	_ "k8s.io/kubernetes/pkg/apis/apps/install"
+	_ "k8s.io/kubernetes/pkg/apis/batch/install"
+	_ "k8s.io/kubernetes/pkg/apis/core/install"
+	_ "k8s.io/kubernetes/pkg/apis/node/install"
+	_ "k8s.io/kubernetes/pkg/apis/policy/install"
+	_ "k8s.io/kubernetes/pkg/apis/resource/install"
+	_ "k8s.io/kubernetes/pkg/apis/scheduling/install"
+	_ "k8s.io/kubernetes/pkg/apis/storage/install"
+	_ "k8s.io/kubernetes/pkg/features"
+)
+
+// The gates kube-scheduler's command adds to the Kubernetes ones (cmd/kube-scheduler/app).
+func init() {
+	utilruntime.Must(logsapi.AddFeatureGates(utilfeature.DefaultMutableFeatureGate))
+	utilruntime.Must(metricsfeatures.AddFeatureGates(utilfeature.DefaultMutableFeatureGate))
+}
+
+// release is the exact k8s.io/kubernetes version linked in, set by the build.
+var release = "unknown"
+
+// minor is the release without its patch (v1.37), as podfit names releases.
+func minor() string {
+	parts := strings.SplitN(release, ".", 3)
+	if len(parts) < 2 {
+		return release
+	}
+	return parts[0] + "." + parts[1]
+}
+
+type stringList []string
+
+func (s *stringList) String() string     { return strings.Join(*s, ",") }
+func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
+
+func main() {
+	quietLogs()
+	if len(os.Args) < 2 {
+		usage()
+	}
+	var err error
+	switch os.Args[1] {
+	case "check":
+		err = runCheck(os.Args[2:], os.Stdout)
+	case "gates":
+		err = runGates(os.Stdout)
+	case "difftest":
+		err = runDifftest(os.Args[2:])
+	case "version":
+		fmt.Println(release)
+	default:
+		usage()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "kube-reference:", err)
+		os.Exit(2)
+	}
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, `usage: kube-reference check -f FILE... [--pod FILE...] [--config FILE] [--feature-gates A=true,...] [--no-preemption]
+       kube-reference gates
+       kube-reference difftest --podfit PATH [--cases N] [--seed N] [--keep DIR] [--case FILE]
+       kube-reference version`)
+	os.Exit(2)
+}
+
+// quietLogs keeps klog's output off standard error: the report is the output.
+func quietLogs() {
+	fs := flag.NewFlagSet("klog", flag.ContinueOnError)
+	klog.InitFlags(fs)
+	_ = fs.Set("logtostderr", "false")
+	_ = fs.Set("alsologtostderr", "false")
+	_ = fs.Set("stderrthreshold", "FATAL")
+	klog.SetOutput(io.Discard)
+}
+
+type checkArgs struct {
+	files, pods  stringList
+	config       string
+	featureGates string
+	noPreemption bool
+}
+
+func parseCheckArgs(args []string) (*checkArgs, error) {
+	a := &checkArgs{}
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.Var(&a.files, "f", "cluster state: a file or directory (repeatable)")
+	fs.Var(&a.pods, "pod", "a pod to check, not yet created (repeatable)")
+	fs.StringVar(&a.config, "config", "", "a KubeSchedulerConfiguration")
+	fs.StringVar(&a.featureGates, "feature-gates", "", "feature gates, A=true,B=false")
+	fs.BoolVar(&a.noPreemption, "no-preemption", false, "do not run PostFilter")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+func runCheck(args []string, out io.Writer) error {
+	a, err := parseCheckArgs(args)
+	if err != nil {
+		return err
+	}
+	rep, err := check(context.Background(), a)
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(out)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
+}
+
+func check(ctx context.Context, a *checkArgs) (*report, error) {
+	if err := setFeatureGates(a.featureGates); err != nil {
+		return nil, err
+	}
+	objs, err := readInputs(a.files, false)
+	if err != nil {
+		return nil, err
+	}
+	var candidates []*v1.Pod
+	if len(a.pods) > 0 {
+		podObjs, err := readInputs(a.pods, false)
+		if err != nil {
+			return nil, err
+		}
+		for _, o := range podObjs {
+			pod, ok := o.obj.(*v1.Pod)
+			if !ok {
+				return nil, fmt.Errorf("%s: --pod takes pods, not %T", o.source, o.obj)
+			}
+			if pod.Namespace == "" {
+				pod.Namespace = "default"
+			}
+			candidates = append(candidates, pod)
+		}
+	} else {
+		for _, o := range objs {
+			if pod, ok := o.obj.(*v1.Pod); ok && pod.Spec.NodeName == "" && pod.Status.Phase != v1.PodSucceeded && pod.Status.Phase != v1.PodFailed {
+				candidates = append(candidates, pod)
+			}
+		}
+	}
+	for _, o := range objs {
+		if pod, ok := o.obj.(*v1.Pod); ok && pod.Namespace == "" {
+			pod.Namespace = "default"
+		}
+	}
+	if os.Getenv("KUBE_REFERENCE_DEBUG") != "" {
+		fmt.Fprintf(os.Stderr, "objects %d candidates %d\n", len(objs), len(candidates))
+	}
+	cfg, err := schedulerConfig(a.config)
+	if err != nil {
+		return nil, err
+	}
+	rep := &report{APIVersion: "podfit/v1", Kind: "ReferenceReport", KubernetesVersion: minor(), Release: release, Results: []podResult{}}
+	var c *cluster
+	defer func() {
+		if c != nil {
+			c.close()
+		}
+	}()
+	for _, pod := range candidates {
+		if c == nil {
+			if c, err = newCluster(ctx, objs, cfg.DeepCopy()); err != nil {
+				return nil, err
+			}
+		}
+		res, changed := checkPod(ctx, c, pod, checkOptions{preemption: !a.noPreemption})
+		rep.Results = append(rep.Results, res)
+		if changed {
+			c.close()
+			c = nil
+		}
+	}
+	return rep, nil
+}
+
+// schedulerConfig reads a KubeSchedulerConfiguration as kube-scheduler's --config does, or
+// returns the release's defaults.
+func schedulerConfig(path string) (*config.KubeSchedulerConfiguration, error) {
+	if path == "" {
+		return latest.Default()
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	obj, gvk, err := schedscheme.Codecs.UniversalDecoder().Decode(data, nil, nil)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	cfg, ok := obj.(*config.KubeSchedulerConfiguration)
+	if !ok {
+		return nil, fmt.Errorf("%s: %v is not a KubeSchedulerConfiguration", path, gvk)
+	}
+	return cfg, nil
+}
+
+func setFeatureGates(spec string) error {
+	if spec == "" {
+		return nil
+	}
+	m := map[string]bool{}
+	for _, kv := range strings.Split(spec, ",") {
+		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
+		if !ok {
+			return fmt.Errorf("--feature-gates: %q is not NAME=BOOL", kv)
+		}
+		switch strings.ToLower(v) {
+		case "true":
+			m[k] = true
+		case "false":
+			m[k] = false
+		default:
+			return fmt.Errorf("--feature-gates: %q is not NAME=BOOL", kv)
+		}
+	}
+	return utilfeature.DefaultMutableFeatureGate.SetFromMap(m)
+}
+
+type gateRow struct {
+	Name    string `json:"name"`
+	Default bool   `json:"default"`
+	Stage   string `json:"stage"`
+	Locked  bool   `json:"locked"`
+}
+
+// runGates prints the release's feature gates with their defaults.
+func runGates(out io.Writer) error {
+	all := utilfeature.DefaultMutableFeatureGate.GetAll()
+	rows := make([]gateRow, 0, len(all))
+	for name, spec := range all {
+		stage := string(spec.PreRelease)
+		if spec.PreRelease == featuregate.GA {
+			stage = "GA"
+		}
+		rows = append(rows, gateRow{Name: string(name), Default: spec.Default, Stage: stage, Locked: spec.LockToDefault})
+	}
+	sort.Slice(rows, func(i, j int) bool { return rows[i].Name < rows[j].Name })
+	enc := json.NewEncoder(out)
+	enc.SetIndent("", "  ")
+	return enc.Encode(map[string]any{"release": release, "gates": rows})
+}

@@ -1,0 +1,63 @@
+package main
+
+// The referee's report: the fields of podfit's JSON reports that the differential runner
+// compares, in the same names.
+
+type podRef struct {
+	Namespace string `json:"namespace"`
+	Name      string `json:"name"`
+}
+
+type failure struct {
+	Plugin  string   `json:"plugin"`
+	Code    string   `json:"code"`
+	Reasons []string `json:"reasons"`
+}
+
+type nodeVerdict struct {
+	Name     string    `json:"name"`
+	Fit      bool      `json:"fit"`
+	Failures []failure `json:"failures"`
+}
+
+type pluginScore struct {
+	Name  string `json:"name"`
+	Score int64  `json:"score"`
+}
+
+type nodeScore struct {
+	Name    string        `json:"name"`
+	Score   int64         `json:"score"`
+	Plugins []pluginScore `json:"plugins"`
+}
+
+type postFilter struct {
+	NominatedNode *string `json:"nominatedNode"`
+	Code          string  `json:"code"`
+	Message       string  `json:"message"`
+}
+
+type podResult struct {
+	Pod           podRef        `json:"pod"`
+	Schedulable   bool          `json:"schedulable"`
+	NodeCount     int           `json:"nodeCount"`
+	FeasibleNodes int           `json:"feasibleNodes"`
+	Nodes         []nodeVerdict `json:"nodes"`
+	// Message is the FailedScheduling event's message (FitError with PostFilter's part).
+	Message    string      `json:"message,omitempty"`
+	PostFilter *postFilter `json:"postFilter,omitempty"`
+	// Scores of every feasible node (empty when one node fits: the scheduler takes it unscored).
+	Scores []nodeScore `json:"scores"`
+	// TopNodes are the nodes selectHost may choose: those with the highest total.
+	TopNodes []string `json:"topNodes"`
+	// Error is set when the scheduler returned an error rather than a verdict.
+	Error string `json:"error,omitempty"`
+}
+
+type report struct {
+	APIVersion        string      `json:"apiVersion"`
+	Kind              string      `json:"kind"`
+	KubernetesVersion string      `json:"kubernetesVersion"`
+	Release           string      `json:"release"`
+	Results           []podResult `json:"results"`
+}

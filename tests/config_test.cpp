@@ -119,7 +119,8 @@ TEST_CASE("Config: default multiPoint plugins (default_plugins_test.go TestApply
     for (const auto& p : default_multi_point_plugins(gates)) out.push_back(p.name + (p.weight ? "/" + std::to_string(*p.weight) : ""));
     return out;
   };
-  const Names base = {"SchedulingGates", "PrioritySort", "NodeUnschedulable", "NodeName", "TaintToleration/3",
+  // v1.37's order: NodeName, then NodeUnschedulable.
+  const Names base = {"SchedulingGates", "PrioritySort", "NodeName", "NodeUnschedulable", "TaintToleration/3",
                       "NodeAffinity/2", "NodePorts", "NodeResourcesFit/1", "VolumeRestrictions", "NodeVolumeLimits",
                       "VolumeBinding", "VolumeZone", "PodTopologySpread/2", "InterPodAffinity/2"};
   auto plus = [&](Names tail) {
@@ -132,6 +133,11 @@ TEST_CASE("Config: default multiPoint plugins (default_plugins_test.go TestApply
                                        "ImageLocality/1", "DefaultBinder", "NodeDeclaredFeatures"}));
   CHECK(names(gang) == plus({"DynamicResources/2", "DefaultPreemption", "NodeResourcesBalancedAllocation/1",
                              "ImageLocality/1", "DefaultBinder", "NodeDeclaredFeatures", "GangScheduling"}));
+  // v1.32 to v1.36: NodeUnschedulable, then NodeName.
+  const Names v36 = names(FeatureGates::for_release(KubernetesRelease{36}));
+  REQUIRE(v36.size() > 3);
+  CHECK(v36[2] == "NodeUnschedulable");
+  CHECK(v36[3] == "NodeName");
 }
 
 // framework_test.go's plugins: testPlugin implements every point but PreEnqueue (and PodGroupPostFilter).
@@ -281,7 +287,7 @@ TEST_CASE("Config: effective PreFilter/Filter lists of in-tree profiles") {
     Names pre_filter;
     Names filter;
   };
-  const Names defaults = {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts",
+  const Names defaults = {"NodeName", "NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodePorts",
                           "NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone",
                           "PodTopologySpread", "InterPodAffinity", "DynamicResources", "NodeDeclaredFeatures"};
   auto without = [&](const std::string& name) {
@@ -303,7 +309,7 @@ TEST_CASE("Config: effective PreFilter/Filter lists of in-tree profiles") {
        defaults, {"NodeName"}},
       {"a filter entry of a multiPoint plugin moves it first",
        "profiles:\n- plugins:\n    filter:\n      enabled:\n      - name: InterPodAffinity\n", defaults,
-       {"InterPodAffinity", "NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts",
+       {"InterPodAffinity", "NodeName", "NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodePorts",
         "NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread",
         "DynamicResources", "NodeDeclaredFeatures"}},
       {"multiPoint disabled with * and a few enabled again",

@@ -2,9 +2,16 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
 
 #include "podfit/framework/feature_gates.h"
 #include "podfit/kubernetes_release.h"
+
+#ifndef PODFIT_SOURCE_DIR
+#define PODFIT_SOURCE_DIR "."
+#endif
 
 namespace podfit {
 namespace {
@@ -99,6 +106,14 @@ TEST_CASE("feature gates: set") {
       {"removed gate SchedulerQueueingHints", "SchedulerQueueingHints", false, false,
        "unrecognized feature gate: SchedulerQueueingHints"},
       {"names are case sensitive", "podLevelResources", false, false, "unrecognized feature gate: podLevelResources"},
+      {"a gate podfit does not model, at its default", "DRAWorkloadResourceClaims", false, true, ""},
+      {"a gate podfit does not model, away from its default", "DRAWorkloadResourceClaims", true, false,
+       "feature gate DRAWorkloadResourceClaims is known in Kubernetes v1.37 but not modelled by podfit, which cannot "
+       "tell what DRAWorkloadResourceClaims=true would change"},
+      {"a locked gate podfit does not model, at its default", "ImageVolume", true, true, ""},
+      {"a locked gate podfit does not model", "ImageVolume", false, false,
+       "cannot set feature gate ImageVolume to false, feature is locked to true"},
+      {"a gate of another release", "GangScheduling", true, false, "unrecognized feature gate: GangScheduling"},
   };
   for (const auto& c : cases) {
     SUBCASE(c.name) {
@@ -106,7 +121,9 @@ TEST_CASE("feature gates: set") {
       std::string error;
       CHECK(gates.set(c.gate, c.value, &error) == c.ok);
       CHECK(error == c.error);
-      if (c.ok) CHECK(value_of(gates, c.gate) == c.value);
+      const auto modelled = gates.list();
+      const bool is_modelled = std::any_of(modelled.begin(), modelled.end(), [&](const auto& g) { return g.first == c.gate; });
+      if (c.ok && is_modelled) CHECK(value_of(gates, c.gate) == c.value);
     }
   }
 }
@@ -254,6 +271,60 @@ TEST_CASE("feature gates: what changed between releases without a gate") {
   CHECK(v36.image_locality_counts_image_volumes);
   CHECK_FALSE(v36.image_locality_threshold_counts_image_volumes);
   CHECK(ReleaseChanges::of(KubernetesRelease{37}).image_locality_threshold_counts_image_volumes);
+  CHECK_FALSE(v36.dra_post_filter_without_reason);
+  CHECK_FALSE(v36.preemption_success_message);
+  CHECK_FALSE(v36.node_name_before_node_unschedulable);
+  const ReleaseChanges v37 = ReleaseChanges::of(KubernetesRelease{37});
+  CHECK(v37.dra_post_filter_without_reason);
+  CHECK(v37.preemption_success_message);
+  CHECK(v37.node_name_before_node_unschedulable);
+}
+
+// tests/reference/gates/<release>.json: the gate table each release's kube-scheduler prints.
+std::vector<KnownFeatureGate> reference_gates(const std::string& release, std::vector<std::string>& names) {
+  std::ifstream in(std::string(PODFIT_SOURCE_DIR) + "/tests/reference/gates/" + release + ".json");
+  REQUIRE(in.good());
+  const nlohmann::json table = nlohmann::json::parse(in);
+  std::vector<KnownFeatureGate> out;
+  names.reserve(table["gates"].size());
+  for (const auto& gate : table["gates"]) names.push_back(gate["name"].get<std::string>());
+  size_t i = 0;
+  for (const auto& gate : table["gates"]) {
+    out.push_back(KnownFeatureGate{names[i++], gate["default"].get<bool>(),
+                                   gate["stage"].get<std::string>() == "GA" ? "GA"
+                                   : gate["stage"].get<std::string>() == "BETA" ? "BETA"
+                                   : gate["stage"].get<std::string>() == "ALPHA" ? "ALPHA"
+                                                                                  : "DEPRECATED",
+                                   gate["locked"].get<bool>()});
+  }
+  return out;
+}
+
+TEST_CASE("feature gates: every gate of each release, as its kube-scheduler lists them") {
+  for (int minor = 32; minor <= 37; ++minor) {
+    const KubernetesRelease release{minor};
+    CAPTURE(minor);
+    std::vector<std::string> names;
+    const std::vector<KnownFeatureGate> want = reference_gates(release.name(), names);
+    const std::vector<KnownFeatureGate> got = known_feature_gates(release);
+    REQUIRE(got.size() == want.size());
+    for (size_t i = 0; i < got.size(); ++i) {
+      CAPTURE(want[i].name);
+      CHECK(got[i].name == want[i].name);
+      CHECK(got[i].default_value == want[i].default_value);
+      CHECK(got[i].stage == want[i].stage);
+      CHECK(got[i].locked == want[i].locked);
+    }
+    // The gates podfit models are those gates, in the same state.
+    for (const FeatureGates::Info& modelled : FeatureGates::for_release(release).known()) {
+      CAPTURE(modelled.name);
+      auto it = std::find_if(want.begin(), want.end(), [&](const KnownFeatureGate& g) { return g.name == modelled.name; });
+      REQUIRE(it != want.end());
+      CHECK(modelled.default_value == it->default_value);
+      CHECK(modelled.stage == it->stage);
+      CHECK(modelled.locked == it->locked);
+    }
+  }
 }
 
 TEST_CASE("kubernetes release: --kubernetes-version and reported versions") {

@@ -35,20 +35,24 @@ struct Run {
 
 // Filters `pod` with NodeResourcesFit and TaintToleration on the cluster, then runs PostFilter.
 Run post_filter(std::vector<Node> nodes, std::vector<Pod> pods, Pod pod, std::vector<PodDisruptionBudget> pdbs = {},
-                std::vector<std::string> plugins = {"DynamicResources", "DefaultPreemption"}) {
+                std::vector<std::string> plugins = {"DynamicResources", "DefaultPreemption"},
+                KubernetesRelease release = KubernetesRelease::newest()) {
   ClusterState cluster;
   cluster.nodes = std::move(nodes);
   cluster.pods = std::move(pods);
   cluster.pod_disruption_budgets = std::move(pdbs);
-  FeatureGates gates;
+  FeatureGates gates = FeatureGates::for_release(release);
   Snapshot snapshot(cluster, gates);
   PluginContext context;
+  context.gates = gates;
   const std::vector<std::string> order = {"TaintToleration", "NodeResourcesFit", "DynamicResources"};
   Framework framework(order, context);
   PodInfo info(pod, gates);
   CycleState state;
   FilterOutcome outcome = framework.run(snapshot, info, false, state);
   PostFilterInput input{plugins, order, &cluster.pod_disruption_budgets, true};
+  input.dra_post_filter_without_reason = gates.changes.dra_post_filter_without_reason;
+  input.preemption_success_message = gates.changes.preemption_success_message;
   PostFilterOutcome out = run_post_filter(framework, snapshot, info, state, outcome, input);
   Run run{out.message(), "", {}, out.pdb_violations};
   if (out.nominated_node) run.nominated = snapshot.nodes()[*out.nominated_node]->name();
@@ -80,21 +84,32 @@ PodDisruptionBudget pdb(std::string app, int32_t allowed) {
 TEST_CASE("PostFilter: kube-scheduler's TestPostFilter cases") {
   SUBCASE("pod with higher priority can be made schedulable") {
     Run r = post_filter({node("node1", 1000)}, {running("p1", "node1", 0, 1000)}, preemptor(100, 500));
-    CHECK(r.message == "");
+    CHECK(r.message == "preemption: found a potential placement for pod on node node1, preempting 1 victims");
     CHECK(r.nominated == "node1");
     CHECK(r.victims == std::vector<std::string>{"p1"});
+  }
+  SUBCASE("before v1.37: a successful preemption says nothing, DynamicResources says it has no claims") {
+    const KubernetesRelease v36{36};
+    Run made = post_filter({node("node1", 1000)}, {running("p1", "node1", 0, 1000)}, preemptor(100, 500), {},
+                           {"DynamicResources", "DefaultPreemption"}, v36);
+    CHECK(made.message == "");
+    CHECK(made.nominated == "node1");
+    Run tied = post_filter({node("node1", 1000)}, {running("p1", "node1", 100, 1000)}, preemptor(100, 500), {},
+                           {"DynamicResources", "DefaultPreemption"}, v36);
+    CHECK(tied.message ==
+          "no new claims to deallocate, preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.");
   }
   SUBCASE("pod with tied priority is still unschedulable") {
     Run r = post_filter({node("node1", 1000)}, {running("p1", "node1", 100, 1000)}, preemptor(100, 500));
     CHECK(r.message ==
-          "no new claims to deallocate, preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.");
+          "preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.");
     CHECK(r.nominated == "");
   }
   SUBCASE("preemption should respect the filters' UnschedulableAndUnresolvable status") {
     Node tainted = NodeBuilder("node1").capacity({{"cpu", milli(1000)}, {"pods", count(110)}}).taint(taint("k", "v", "NoSchedule"));
     Run r = post_filter({tainted}, {running("p1", "node1", 0, 1000)}, preemptor(100, 500));
     CHECK(r.message ==
-          "no new claims to deallocate, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.");
+          "preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.");
   }
   SUBCASE("pod can be made schedulable on one node") {
     Run r = post_filter({node("node1", 1000), node("node2", 1000)},
@@ -107,7 +122,7 @@ TEST_CASE("PostFilter: kube-scheduler's TestPostFilter cases") {
                         {running("p1", "node1", 0, 1000), running("p2", "node2", 0, 1000)}, preemptor(100, 1500));
     // NodeResourcesFit already says UnschedulableAndUnresolvable for a request above allocatable.
     CHECK(r.message ==
-          "no new claims to deallocate, preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.");
+          "preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.");
   }
   SUBCASE("no candidate nodes found with mixed reasons") {
     Run r = post_filter({node("node1", 1000), node("node2", 1000), node("node3", 1000)},
@@ -115,18 +130,18 @@ TEST_CASE("PostFilter: kube-scheduler's TestPostFilter cases") {
                          running("p3", "node3", 100, 1000)},
                         preemptor(100, 700));
     CHECK(r.message ==
-          "no new claims to deallocate, preemption: 0/3 nodes are available: 1 Insufficient cpu, 2 No preemption victims found for incoming pod.");
+          "preemption: 0/3 nodes are available: 1 Insufficient cpu, 2 No preemption victims found for incoming pod.");
   }
   SUBCASE("preemptionPolicy Never") {
     Pod p = preemptor(100, 500);
     p.spec.preemption_policy = "Never";
     Run r = post_filter({node("node1", 1000)}, {running("p1", "node1", 0, 1000)}, p);
-    CHECK(r.message == "no new claims to deallocate, preemption: not eligible due to preemptionPolicy=Never.");
+    CHECK(r.message == "preemption: not eligible due to preemptionPolicy=Never.");
   }
   SUBCASE("without DefaultPreemption only DynamicResources speaks") {
     Run r = post_filter({node("node1", 1000)}, {running("p1", "node1", 0, 1000)}, preemptor(100, 500), {},
                         {"DynamicResources"});
-    CHECK(r.message == "no new claims to deallocate");
+    CHECK(r.message == "");
   }
 }
 
@@ -214,9 +229,9 @@ TEST_CASE("FitError message with the PostFilter part") {
   d.node_statuses = {Status(Code::Unschedulable, "Insufficient cpu"), Status(Code::Unschedulable, "Insufficient cpu"),
                      Status(Code::UnschedulableAndUnresolvable, "node(s) had untolerated taint(s)")};
   d.post_filter_msg =
-      "no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.";
+      "preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.";
   CHECK(fit_error_message(d, 3) ==
-        "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, "
+        "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. "
         "preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.");
 }
 

@@ -29,29 +29,37 @@ TEST_CASE("Registry: default PreFilter/Filter plugin order") {
   workload.generic_workload = true;
   const std::vector<Case> cases = {
       {"v1.37 defaults", FeatureGates{},
-       {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
+       {"NodeName", "NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
         "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread",
         "InterPodAffinity", "DynamicResources", "NodeDeclaredFeatures"}},
       {"InPlacePodVerticalScalingSchedulerPreemption: PodResizePreemption before NodeResourcesFit", resize,
-       {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts", "PodResizePreemption",
+       {"NodeName", "NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodePorts", "PodResizePreemption",
         "NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone",
         "PodTopologySpread", "InterPodAffinity", "DynamicResources", "NodeDeclaredFeatures"}},
       {"without DynamicResourceAllocation", no_dra,
-       {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
+       {"NodeName", "NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
         "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread",
         "InterPodAffinity", "NodeDeclaredFeatures"}},
       {"without NodeDeclaredFeatures", no_declared_features,
-       {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
+       {"NodeName", "NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
         "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread",
         "InterPodAffinity", "DynamicResources"}},
       // GangScheduling is PreEnqueue/Permit only.
       {"GenericWorkload adds nothing to PreFilter/Filter", workload,
-       {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
+       {"NodeName", "NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodePorts", "NodeResourcesFit",
         "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread",
         "InterPodAffinity", "DynamicResources", "NodeDeclaredFeatures"}},
   };
   for (const auto& c : cases) {
     SUBCASE(c.name.c_str()) { CHECK(default_filter_plugin_order(c.gates) == c.want); }
+  }
+  SUBCASE("v1.32 to v1.36: NodeUnschedulable before NodeName") {
+    for (int minor = 32; minor <= 36; ++minor) {
+      const Names order = default_filter_plugin_order(FeatureGates::for_release(KubernetesRelease{minor}));
+      REQUIRE(order.size() > 2);
+      CHECK(order[0] == "NodeUnschedulable");
+      CHECK(order[1] == "NodeName");
+    }
   }
 }
 
@@ -74,7 +82,7 @@ TEST_CASE("Registry: implemented plugins") {
   }
 
   Framework framework(default_filter_plugin_order(context.gates), context);
-  CHECK(framework.plugin_names() == Names{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
+  CHECK(framework.plugin_names() == Names{"NodeName", "NodeUnschedulable", "TaintToleration", "NodeAffinity",
                                           "NodePorts", "NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits",
                                           "VolumeBinding", "VolumeZone", "PodTopologySpread", "InterPodAffinity",
                                           "DynamicResources", "NodeDeclaredFeatures"});

@@ -325,8 +325,7 @@ TEST_CASE("VolumeBinding: PreFilter and Filter (TestVolumeBinding)") {
        {},
        ok(),
        WantState{{"pvc-a", "pvc-b"}, {}, {}},
-       {ok()},
-       std::set<std::string>{"node-a"}},
+       {ok()}},
       {"PVC does not exist",
        PodB("pod-a").claim("pvc-a"),
        {NodeB("node-a")},
@@ -545,8 +544,7 @@ TEST_CASE("VolumeBinding: claim problems, pre-bound and selected-node claims") {
        {},
        ok(),
        WantState{{"pod-a-scratch"}, {}, {}},
-       {ok()},
-       std::set<std::string>{"node-a"}},
+       {ok()}},
       {"ephemeral claim of another pod",
        PodB("pod-a").uid("uid-a").ephemeral("scratch"),
        {NodeB("node-a")},
@@ -616,8 +614,7 @@ TEST_CASE("VolumeBinding: claim problems, pre-bound and selected-node claims") {
        }(),
        ok(),
        WantState{{"pvc-a"}, {"pvc-b"}, {{with_capacity, {}}}},
-       {unresolvable({kNodeConflict, kNotEnoughSpace}), unresolvable({kNotEnoughSpace})},
-       std::set<std::string>{"node-b"}},
+       {unresolvable({kNodeConflict, kNotEnoughSpace}), unresolvable({kNotEnoughSpace})}},
   };
   run_cases(cases);
 }
@@ -770,49 +767,6 @@ TEST_CASE("VolumeBinding: deferred resize skips the plugin (TestVolumeBinding_De
 }
 
 }  // namespace
-
-TEST_CASE("VolumeBinding: GetEligibleNodes and GetLocalPersistentVolumeNodeNames") {
-  ClusterState cluster;
-  auto term = [](std::vector<NodeSelectorRequirement> expressions) { return NodeSelectorTerm{std::move(expressions), {}}; };
-  auto pinned = [](std::string name, std::vector<NodeSelectorTerm> terms) {
-    PersistentVolume pv = PvB(std::move(name), "wait");
-    pv.node_affinity = NodeSelector{std::move(terms)};
-    return pv;
-  };
-  const NodeSelectorRequirement host_ab{kHostname, "In", {"node-b", "node-a"}};
-  const NodeSelectorRequirement host_bc{kHostname, "In", {"node-b", "node-c"}};
-  const NodeSelectorRequirement zone{"topology.kubernetes.io/zone", "In", {"z1"}};
-  const NodeSelectorRequirement not_host{kHostname, "NotIn", {"node-a"}};
-  SUBCASE("local volume node names") {
-    CHECK(local_volume_node_names(PvB("plain", "wait")).empty());
-    CHECK(local_volume_node_names(pinned("ab", {term({host_ab})})) == std::vector<std::string>{"node-a", "node-b"});
-    // Within a term the hostname expressions intersect; other keys and operators are ignored.
-    CHECK(local_volume_node_names(pinned("b", {term({host_ab, zone, host_bc})})) == std::vector<std::string>{"node-b"});
-    CHECK(local_volume_node_names(pinned("none", {term({zone, not_host})})).empty());
-    // Over terms they unite, a term without a hostname expression adding nothing.
-    CHECK(local_volume_node_names(pinned("abc", {term({host_ab}), term({zone}), term({host_bc})})) ==
-          std::vector<std::string>{"node-a", "node-b", "node-c"});
-  }
-  SUBCASE("eligible nodes over bound claims") {
-    cluster.persistent_volumes = {pinned("pv-ab", {term({host_ab})}), pinned("pv-bc", {term({host_bc})}),
-                                  PvB("pv-plain", "wait"), pinned("pv-c", {term({{kHostname, "In", {"node-c"}}})})};
-    std::vector<PersistentVolumeClaim> claims;
-    for (const char* volume : {"pv-ab", "pv-bc", "pv-plain", "pv-c", "pv-missing"}) {
-      claims.push_back(PvcB(std::string("pvc-") + volume, "wait").bound_to(volume));
-    }
-    cluster.persistent_volume_claims = claims;
-    Snapshot snapshot(cluster, FeatureGates{});
-    const StorageLookup& storage = snapshot.storage();
-    auto claim = [&](size_t i) { return &cluster.persistent_volume_claims[i]; };
-    using Names = std::optional<std::set<std::string>>;
-    CHECK(eligible_nodes_of_bound_claims({}, storage) == Names{});
-    CHECK(eligible_nodes_of_bound_claims({claim(2)}, storage) == Names{});
-    CHECK(eligible_nodes_of_bound_claims({claim(0)}, storage) == Names{{"node-a", "node-b"}});
-    CHECK(eligible_nodes_of_bound_claims({claim(0), claim(2), claim(1)}, storage) == Names{{"node-b"}});
-    CHECK(eligible_nodes_of_bound_claims({claim(0), claim(3)}, storage) == Names{std::set<std::string>{}});
-    CHECK(eligible_nodes_of_bound_claims({claim(0), claim(4)}, storage) == Names{});  // a volume not found
-  }
-}
 
 }  // namespace podfit
 

@@ -257,6 +257,41 @@ TEST_CASE("VolumeRestrictions: ReadWriteOncePod conflicts (TestAccessModeConflic
   });
 }
 
+TEST_CASE("VolumeRestrictions: AddPod and RemovePod move the count of claims in use (preemption's dry run)") {
+  const FeatureGates gates;
+  ClusterState cluster;
+  cluster.nodes = {NodeBuilder("node-1"), NodeBuilder("node-2")};
+  Pod user_1 = pod_with({claim_volume("data")}, "user-1");
+  user_1.spec.node_name = "node-1";
+  Pod user_2 = pod_with({claim_volume("data")}, "user-2");
+  user_2.spec.node_name = "node-2";
+  cluster.pods = {user_1, user_2};
+  cluster.persistent_volume_claims = {claim("data", {"ReadWriteOncePod"})};
+  Snapshot snapshot(cluster, gates);
+  VolumeRestrictions plugin(gates);
+  const Pod pod = pod_with({claim_volume("data")}, "preemptor");
+  PodInfo pod_info(pod, gates);
+  CycleState state;
+  PreFilterResult result;
+  REQUIRE(plugin.pre_filter(state, pod_info, snapshot, result).is_success());
+  NodeInfoFixture node(NodeBuilder("node-1"), {user_1});
+  CHECK(plugin.filter(state, pod_info, node.info()).code() == Code::Unschedulable);
+  // Upstream counts the claim once (it is in use), then takes one off for each removed pod that
+  // names it: removing node-1's user frees the claim, though node-2's still uses it.
+  PodInfo removed(user_1, gates);
+  REQUIRE(plugin.remove_pod(state, removed).is_success());
+  CHECK(plugin.filter(state, pod_info, node.info()).is_success());
+  REQUIRE(plugin.add_pod(state, removed).is_success());
+  CHECK(plugin.filter(state, pod_info, node.info()).code() == Code::Unschedulable);
+  // By the claim's name only: a pod of another namespace naming "data" counts too.
+  const Pod other_namespace = pod_with({claim_volume("data")}, "other", "elsewhere");
+  PodInfo elsewhere(other_namespace, gates);
+  REQUIRE(plugin.remove_pod(state, elsewhere).is_success());
+  CHECK(plugin.filter(state, pod_info, node.info()).is_success());
+  CycleState empty;
+  CHECK(plugin.remove_pod(empty, removed).code() == Code::Error);
+}
+
 TEST_CASE("VolumeRestrictions: a deleted pod's disks (Test_isSchedulableAfterAssignedPodDeleted, disk cases)") {
   // The queueing hint requeues exactly when the deleted pod's volumes conflict with the pod's:
   // the same check find_disk_conflict makes against a node holding only the deleted pod.

@@ -40,7 +40,8 @@ std::set<std::string> needed_plugin_names(const ProfilePlugins& plugins) {
 }
 
 // NewFramework for one profile body: the plugins' own argument checks, then the plugin lists.
-std::optional<ConfigError> build_framework(ProfileBody& profile, std::string_view scheduler_name) {
+std::optional<ConfigError> build_framework(ProfileBody& profile, std::string_view scheduler_name,
+                                           const FeatureGates& gates) {
   const std::set<std::string> needed = needed_plugin_names(profile.plugins);
   if (needed.contains(std::string(names::kNodeResourcesFit))) {
     if (const PluginConfig* fit = profile.args_of(names::kNodeResourcesFit)) {
@@ -52,7 +53,8 @@ std::optional<ConfigError> build_framework(ProfileBody& profile, std::string_vie
       }
     }
   }
-  auto built = build_effective_plugins(profile.plugins, scheduler_name);
+  auto built = build_effective_plugins(profile.plugins, scheduler_name,
+                                       [&](std::string_view name) { return in_tree_plugin_at(name, gates.changes); });
   if (auto* error = std::get_if<ConfigError>(&built)) return *error;
   profile.effective = std::get<EffectivePlugins>(std::move(built));
   return std::nullopt;
@@ -111,7 +113,7 @@ std::optional<ConfigError> configure(WrittenConfiguration written, const Feature
 
   // In profile order: the first profile whose body fails is the first written so.
   for (const Built& b : built) {
-    if (auto error = build_framework(*b.body, b.first_scheduler_name)) {
+    if (auto error = build_framework(*b.body, b.first_scheduler_name, gates)) {
       return ConfigError{fmt::format("initializing profiles: creating profile for scheduler name {}: {}",
                                      b.first_scheduler_name, error->message),
                          error->line};

@@ -158,6 +158,20 @@ bool FeatureGates::set(std::string_view name, bool value, std::string* error) {
   const GateSpec* gate = find_gate(name);
   const GateState state = gate != nullptr ? gate->at(release) : GateState{};
   if (!state.exists) {
+    for (const KnownFeatureGate& known : known_feature_gates(release)) {
+      if (known.name != name) continue;
+      if (known.locked && value != known.default_value) {
+        fail(error, fmt::format("cannot set feature gate {} to {}, feature is locked to {}", name, value,
+                                known.default_value));
+        return false;
+      }
+      // Its default is what podfit computes with.
+      if (value == known.default_value) return true;
+      fail(error, fmt::format("feature gate {} is known in Kubernetes {} but not modelled by podfit, which cannot "
+                              "tell what {}={} would change",
+                              name, release.name(), name, value));
+      return false;
+    }
     fail(error, fmt::format("unrecognized feature gate: {}", name));
     return false;
   }

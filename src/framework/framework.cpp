@@ -8,6 +8,7 @@
 
 #include "podfit/plugins/inter_pod_affinity.h"
 #include "podfit/plugins/pod_topology_spread.h"
+#include "podfit/plugins/volume_restrictions.h"
 
 namespace podfit {
 namespace {
@@ -210,6 +211,9 @@ Status pre_filter_extension(const PreFilterPlugin* plugin, CycleState& state, co
   }
   if (const auto* spread = dynamic_cast<const PodTopologySpreadPlugin*>(plugin)) {
     return add ? spread->add_pod(state, pod.pod(), other, node) : spread->remove_pod(state, pod.pod(), other, node);
+  }
+  if (const auto* restrictions = dynamic_cast<const VolumeRestrictions*>(plugin)) {
+    return add ? restrictions->add_pod(state, other) : restrictions->remove_pod(state, other);
   }
   return Status();
 }

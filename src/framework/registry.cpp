@@ -1,5 +1,6 @@
 #include "podfit/framework/registry.h"
 
+#include <algorithm>
 #include <string_view>
 
 #include "podfit/framework/names.h"
@@ -62,7 +63,8 @@ constexpr InTreePlugin kInTreePlugins[] = {
     {names::kVolumeZone, kPreFilterFilter},
 };
 
-// getDefaultPlugins: the multiPoint list before the feature gates are applied, with weights.
+// getDefaultPlugins: the multiPoint list before the feature gates are applied, with weights (v1.32
+// to v1.36; v1.37 swaps NodeUnschedulable and NodeName).
 // Since the deferred-resize work, every Filter plugin of the list also implements PreFilter.
 struct DefaultEntry {
   std::string_view name;
@@ -165,9 +167,22 @@ std::optional<ExtensionPoints> in_tree_plugin(std::string_view name) {
   return std::nullopt;
 }
 
+std::optional<ExtensionPoints> in_tree_plugin_at(std::string_view name, const ReleaseChanges& changes) {
+  std::optional<ExtensionPoints> points = in_tree_plugin(name);
+  if (points && name == names::kDynamicResources && !changes.dynamic_resources_score) {
+    *points &= ~extension_bit(ExtensionPoint::Score);
+  }
+  return points;
+}
+
 std::vector<DefaultPlugin> default_multi_point_plugins(const FeatureGates& gates) {
   std::vector<DefaultPlugin> plugins;
   for (const DefaultEntry& e : kDefaultPlugins) plugins.push_back(entry(e.name, e.weight));
+  if (gates.changes.node_name_before_node_unschedulable) {
+    auto unschedulable = std::find_if(plugins.begin(), plugins.end(),
+                                      [](const DefaultPlugin& p) { return p.name == names::kNodeUnschedulable; });
+    std::iter_swap(unschedulable, unschedulable + 1);
+  }
   auto position = [&](std::string_view name) {
     for (auto it = plugins.begin(); it != plugins.end(); ++it) {
       if (it->name == name) return it;

@@ -75,7 +75,7 @@ VolumeBinding::VolumeBinding(const FeatureGates& gates, std::vector<VolumeBindin
 std::string_view VolumeBinding::name() const { return names::kVolumeBinding; }
 
 Status VolumeBinding::pre_filter(CycleState& state, const PodInfo& pod_info, const Snapshot& snapshot,
-                                 PreFilterResult& result) const {
+                                 PreFilterResult& /*result*/) const {
   const Pod& pod = pod_info.pod();
   if (skip_deferred_resize_ && is_pod_resize_deferred(pod)) return Status(Code::Skip);
   const StorageLookup& storage = snapshot.storage();
@@ -99,49 +99,10 @@ Status VolumeBinding::pre_filter(CycleState& state, const PodInfo& pod_info, con
     }
     return status;
   }
-  // Volumes pinned to nodes by hostname narrow the nodes the other plugins see (the rest fail
-  // as "didn't satisfy plugin(s) [VolumeBinding]").
-  if (auto eligible = eligible_nodes_of_bound_claims(claims->bound, storage)) result.node_names = std::move(*eligible);
   auto data = std::make_unique<VolumeBindingState>();
   data->plan = std::make_shared<const PodVolumePlan>(*claims, storage, vac_enabled_);
   state.write(std::string(kStateKey), std::move(data));
   return Status();
-}
-
-std::vector<std::string> local_volume_node_names(const PersistentVolume& volume) {
-  std::set<std::string> result;
-  if (!volume.node_affinity) return {};
-  for (const NodeSelectorTerm& term : volume.node_affinity->node_selector_terms) {
-    std::optional<std::set<std::string>> nodes;
-    for (const NodeSelectorRequirement& expression : term.match_expressions) {
-      if (expression.key != "kubernetes.io/hostname" || expression.op != "In") continue;
-      std::set<std::string> values(expression.values.begin(), expression.values.end());
-      if (!nodes) {
-        nodes = std::move(values);
-      } else {
-        std::erase_if(*nodes, [&](const std::string& name) { return !values.contains(name); });
-      }
-    }
-    if (nodes) result.insert(nodes->begin(), nodes->end());
-  }
-  return {result.begin(), result.end()};
-}
-
-std::optional<std::set<std::string>> eligible_nodes_of_bound_claims(
-    const std::vector<const PersistentVolumeClaim*>& bound, const StorageLookup& storage) {
-  std::optional<std::set<std::string>> eligible;
-  for (const PersistentVolumeClaim* claim : bound) {
-    const PersistentVolume* volume = storage.volume(claim->spec.volume_name);
-    if (volume == nullptr) return std::nullopt;  // upstream gives up narrowing on any lookup error
-    std::vector<std::string> names = local_volume_node_names(*volume);
-    if (names.empty()) continue;
-    if (!eligible) {
-      eligible.emplace(names.begin(), names.end());
-    } else {
-      std::erase_if(*eligible, [&](const std::string& name) { return !std::binary_search(names.begin(), names.end(), name); });
-    }
-  }
-  return eligible;
 }
 
 Status VolumeBinding::filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const {

@@ -155,9 +155,39 @@ Status VolumeRestrictions::filter(const CycleState& state, const PodInfo& pod, c
   if (data->conflicting_claim_ref_count > 0) {
     return Status(Code::Unschedulable,
                   {std::string(rwop_reason_reworded_ ? kErrReasonReadWriteOncePodConflict
-                                                     : kErrReasonReadWriteOncePodConflictBefore133)},
+                                                     : kErrReasonReadWriteOncePodConflictBefore134)},
                   data->conflict_details);
   }
+  return Status();
+}
+
+namespace {
+
+// conflictingPVCRefCountForPod: the other pod's volumes naming one of the claims (whatever
+// the other pod's namespace).
+int claim_refs_of(const VolumeRestrictionsState& data, const Pod& other) {
+  int refs = 0;
+  for (const auto& volume : other.spec.volumes) {
+    if (volume.source.type == kPersistentVolumeClaimSource && data.read_write_once_pod_claims.contains(volume.claim_name)) {
+      ++refs;
+    }
+  }
+  return refs;
+}
+
+}  // namespace
+
+Status VolumeRestrictions::add_pod(CycleState& state, const PodInfo& added) const {
+  auto* data = state.read_mutable<VolumeRestrictionsState>(kStateKey);
+  if (data == nullptr) return Status::error(fmt::format("cannot read \"{}\" from cycleState", kStateKey));
+  data->conflicting_claim_ref_count += claim_refs_of(*data, added.pod());
+  return Status();
+}
+
+Status VolumeRestrictions::remove_pod(CycleState& state, const PodInfo& removed) const {
+  auto* data = state.read_mutable<VolumeRestrictionsState>(kStateKey);
+  if (data == nullptr) return Status::error(fmt::format("cannot read \"{}\" from cycleState", kStateKey));
+  data->conflicting_claim_ref_count -= claim_refs_of(*data, removed.pod());
   return Status();
 }
 

@@ -16,8 +16,8 @@ ReleaseChanges ReleaseChanges::of(KubernetesRelease release) {
   changes.balanced_allocation_scores_change = release.minor >= 36;
   // Pod requests from the max of sums (kubernetes/kubernetes 9d1c3c22), v1.37.0.
   changes.requests_max_of_sums = release.minor >= 37;
-  // kubernetes/kubernetes#129145, merged in February 2025, before v1.33's code freeze.
-  changes.volume_restrictions_rwop_reason = release.minor >= 33;
+  // kubernetes/kubernetes#129145, v1.34.0 (v1.33.13's code still has the old reason).
+  changes.volume_restrictions_rwop_reason = release.minor >= 34;
   // kubernetes/kubernetes#130260, v1.33.0.
   changes.balanced_allocation_skips_best_effort = release.minor >= 33;
   // kubernetes/kubernetes#134711, v1.35.0.
@@ -26,6 +26,12 @@ ReleaseChanges ReleaseChanges::of(KubernetesRelease release) {
   changes.image_locality_counts_image_volumes = release.minor >= 36;
   // kubernetes/kubernetes#138951, v1.37.0.
   changes.image_locality_threshold_counts_image_volumes = release.minor >= 37;
+  // DynamicResources.PostFilter's log-only rejections (pkg/scheduler/.../dynamicresources), v1.37.0.
+  changes.dra_post_filter_without_reason = release.minor >= 37;
+  // Evaluator.Preempt's success message (pkg/scheduler/framework/preemption), v1.37.0.
+  changes.preemption_success_message = release.minor >= 37;
+  // getDefaultPlugins (pkg/scheduler/apis/config/v1/default_plugins.go), v1.37.0.
+  changes.node_name_before_node_unschedulable = release.minor >= 37;
   // resource.k8s.io/v1 (DRA GA), v1.34.0.
   changes.dra_requests_under_exactly = release.minor >= 34;
   // The DRAPrioritizedList gate's first release (KEP-4816), v1.33.0.

@@ -20,7 +20,7 @@ struct ReleaseChanges {
   bool taint_reason_without_taint = true;
   // v1.33 (#129887): VolumeBinding's "node(s) had volume node affinity conflict" reworded.
   bool volume_binding_pv_affinity_reason = true;
-  // v1.33 (#129145): VolumeRestrictions' ReadWriteOncePod reason reworded.
+  // v1.34 (#129145): VolumeRestrictions' ReadWriteOncePod reason reworded.
   bool volume_restrictions_rwop_reason = true;
   // v1.33 (#130260): NodeResourcesBalancedAllocation skips pods that request nothing.
   bool balanced_allocation_skips_best_effort = true;
@@ -39,6 +39,15 @@ struct ReleaseChanges {
   // v1.37 (#138951): ImageLocality's full-score threshold grows with the image volumes too, not
   // only with the containers.
   bool image_locality_threshold_counts_image_volumes = true;
+  // v1.37: DynamicResources' PostFilter rejects without a reason where it said "plugin
+  // disabled", "no new claims to deallocate" or "still not schedulable", so FailedScheduling
+  // messages no longer carry them.
+  bool dra_post_filter_without_reason = true;
+  // v1.37: DefaultPreemption's success says where it would place the pod ("found a potential
+  // placement for pod on node N, preempting K victims"), which FailedScheduling then carries.
+  bool preemption_success_message = true;
+  // v1.37: the default profile runs NodeName before NodeUnschedulable.
+  bool node_name_before_node_unschedulable = true;
 
   // v1.34 (resource.k8s.io/v1): a claim's request keeps its device fields under `exactly`.
   bool dra_requests_under_exactly = true;
@@ -144,11 +153,24 @@ struct FeatureGates {
 
   // Sets one gate by its Kubernetes name (AllAlpha / AllBeta set every unlocked gate of that
   // stage); false with kube's message in *error when the name is unknown or the gate is locked.
+  // A gate of the release that podfit does not model takes its default only (it changes
+  // nothing then); another value is refused as not modelled, never as a typo.
   bool set(std::string_view name, bool value, std::string* error);
   // Parses "A=true,B=false" as --feature-gates does; explicit gates win over AllAlpha/AllBeta.
   bool parse(std::string_view text, std::string* error);
   // Every gate podfit knows with its current value, sorted by name.
   std::vector<std::pair<std::string, bool>> list() const;
 };
+
+// A feature gate as kube-scheduler of a release has it, whether podfit models it or not.
+struct KnownFeatureGate {
+  std::string_view name;
+  bool default_value;
+  std::string_view stage;  // ALPHA, BETA, GA or DEPRECATED
+  bool locked;
+};
+// Every gate kube-scheduler of `release` accepts (its own table: tests/reference/gates/),
+// sorted by name.
+std::vector<KnownFeatureGate> known_feature_gates(KubernetesRelease release);
 
 }  // namespace podfit

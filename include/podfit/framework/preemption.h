@@ -98,6 +98,12 @@ struct PostFilterInput {
   std::vector<std::string> pre_filter_plugins;   // the profile's, to know which PreFilters ran
   const std::vector<PodDisruptionBudget>* pdbs = nullptr;
   bool dynamic_resource_allocation = true;  // the DynamicResourceAllocation gate
+  // v1.37: DynamicResources' PostFilter rejects without "plugin disabled", "no new claims to
+  // deallocate" or "still not schedulable" (ReleaseChanges::dra_post_filter_without_reason).
+  bool dra_post_filter_without_reason = true;
+  // v1.37: a successful preemption says where and how many victims
+  // (ReleaseChanges::preemption_success_message).
+  bool preemption_success_message = true;
 };
 
 // RunPostFilterPlugins for a pod that fits no node (outcome without an Error): each plugin in

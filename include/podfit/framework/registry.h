@@ -72,6 +72,8 @@ std::string_view extension_point_interface(ExtensionPoint point);
 // kube-scheduler's in-tree registry: every plugin name a profile may enable, with the extension
 // points it implements (podfit runs only PreEnqueue's SchedulingGates, PreFilter and Filter).
 std::optional<ExtensionPoints> in_tree_plugin(std::string_view name);
+// The same as the release modelled has it: DynamicResources extends Score only from v1.35.
+std::optional<ExtensionPoints> in_tree_plugin_at(std::string_view name, const ReleaseChanges& changes);
 
 // One entry of the default profile's multiPoint list: a plugin and its score weight.
 struct DefaultPlugin {

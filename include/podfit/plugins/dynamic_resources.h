@@ -104,8 +104,9 @@ class DynamicResources final : public PreFilterPlugin,
 // PostFilter: "no new claims to deallocate" for a pod without claims; for a pod with some,
 // the deallocation of an allocated claim that was unavailable on some node and is reserved for
 // nobody else, the deletion of a special claim an earlier attempt created, or "still not
-// schedulable". Error "not found" when PreFilter did not run.
-Status dynamic_resources_post_filter(const CycleState& state, const Pod& pod);
+// schedulable". From v1.37 (`without_reason`) the first and last reject with no reason.
+// Error "not found" when PreFilter did not run.
+Status dynamic_resources_post_filter(const CycleState& state, const Pod& pod, bool without_reason = false);
 
 std::unique_ptr<Plugin> new_dynamic_resources(const PluginContext& context);
 

@@ -194,16 +194,6 @@ struct PodVolumeClaims {
 std::optional<PodVolumeClaims> get_pod_volume_claims(const Pod& pod, const StorageLookup& storage,
                                                      std::string* error = nullptr);
 
-// util.GetLocalPersistentVolumeNodeNames: the node names a volume's required node affinity pins
-// it to through `kubernetes.io/hostname In [...]` (intersected within a term, united over the
-// terms that have such an expression), sorted; empty when it names none.
-std::vector<std::string> local_volume_node_names(const PersistentVolume& volume);
-
-// GetEligibleNodes: the nodes every bound claim's volume is pinned to (intersected over the
-// claims), nullopt when no volume narrows the nodes or a volume is missing.
-std::optional<std::set<std::string>> eligible_nodes_of_bound_claims(
-    const std::vector<const PersistentVolumeClaim*>& bound, const StorageLookup& storage);
-
 // One line saying why an unbound Immediate (or pre-bound) claim blocks the pod, for details.
 std::string describe_unbound_immediate_claim(const PersistentVolumeClaim& claim, const StorageLookup& storage);
 

@@ -22,8 +22,8 @@ class VolumeRestrictions final : public PreFilterPlugin, public SkipScopedFilter
   // The reason for every node when a ReadWriteOncePod claim of the pod is already in use.
   static constexpr std::string_view kErrReasonReadWriteOncePodConflict =
       "node(s) unavailable due to PersistentVolumeClaim with ReadWriteOncePod access mode already in-use by another pod";
-  // The same reason before v1.33.
-  static constexpr std::string_view kErrReasonReadWriteOncePodConflictBefore133 =
+  // The same reason before v1.34.
+  static constexpr std::string_view kErrReasonReadWriteOncePodConflictBefore134 =
       "node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access mode";
   // CycleState key of the pod's ReadWriteOncePod claims ("PreFilter" + plugin name, as kube-scheduler).
   static constexpr std::string_view kStateKey = "PreFilterVolumeRestrictions";
@@ -42,10 +42,15 @@ class VolumeRestrictions final : public PreFilterPlugin, public SkipScopedFilter
   // before the cycle state is read; then Error when PreFilter stored nothing; then
   // Unschedulable (ReadWriteOncePod) when a claim of the pod is already in use.
   Status filter(const CycleState& state, const PodInfo& pod, const NodeInfo& node) const override;
+  // PreFilterExtensions.AddPod / RemovePod (preemption's dry run, nominated pods): the count of
+  // claims in use moves by how many of the other pod's volumes name one of the pod's
+  // ReadWriteOncePod claims, by name only, as upstream counts them; a no-op without state.
+  Status add_pod(CycleState& state, const PodInfo& added) const;
+  Status remove_pod(CycleState& state, const PodInfo& removed) const;
 
  private:
   bool skip_deferred_resize_;
-  bool rwop_reason_reworded_;  // v1.33 on
+  bool rwop_reason_reworded_;  // v1.34 on
 };
 
 // satisfyVolumeConflicts negated: the first of the pod's in-tree disks that a pod on the node

@@ -584,11 +584,13 @@ Status DynamicResources::pre_bind(CycleState& state, const PodInfo& info, const 
   return Status();
 }
 
-Status dynamic_resources_post_filter(const CycleState& state, const Pod& pod) {
+Status dynamic_resources_post_filter(const CycleState& state, const Pod& pod, bool without_reason) {
   const auto* data = state.read<DraState>(kStateKey);
   if (data == nullptr) return Status::error("not found");
   Shared& s = *data->shared;
-  if (s.claims.empty()) return Status(Code::Unschedulable, "no new claims to deallocate");
+  if (s.claims.empty()) {
+    return without_reason ? Status(Code::Unschedulable) : Status(Code::Unschedulable, "no new claims to deallocate");
+  }
   // A special claim an earlier attempt created is deleted, so that the next attempt starts anew.
   const bool created_earlier =
       s.has_special_claim() && s.claims.back().metadata.name != kSpecialClaimInMemoryName;
@@ -605,7 +607,7 @@ Status dynamic_resources_post_filter(const CycleState& state, const Pod& pod) {
     }
   }
   if (created_earlier) return Status(Code::Unschedulable, std::string(kClaimDeletionCompleted));
-  return Status(Code::Unschedulable, std::string(kStillNotSchedulable));
+  return without_reason ? Status(Code::Unschedulable) : Status(Code::Unschedulable, std::string(kStillNotSchedulable));
 }
 
 std::unique_ptr<Plugin> new_dynamic_resources(const PluginContext& context) {

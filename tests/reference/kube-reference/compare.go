@@ -76,10 +76,14 @@ func compareCheck(pf map[string]any, ref *report) []string {
 			continue
 		}
 		if want.Error != "" && want.Message == "" {
-			add("%s: kube-scheduler returned an error: %s", where, want.Error)
+			// A Filter's Error ends the attempt: kube-scheduler reports the error, not a
+			// FitError, and the nodes it had not reached have no status.
+			if got["schedulable"] != false || str(got["message"]) != want.Error {
+				add("%s: kube-scheduler's error:\n    podfit          %v %s\n    kube-scheduler  %s", where, got["schedulable"], str(got["message"]), want.Error)
+			}
 			continue
 		}
-		if got["schedulable"] == nil {
+		if got["schedulable"] == nil || len(list(got["notEvaluated"])) > 0 {
 			add("%s: podfit did not evaluate: %s", where, quoted(got["notEvaluated"]))
 			continue
 		}

@@ -16,15 +16,17 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 type difftestArgs struct {
-	podfit  string
-	cases   int
-	seed    uint64
-	keep    string
-	saved   stringList
-	verbose bool
+	podfit   string
+	cases    int
+	seed     uint64
+	keep     string
+	saved    stringList
+	verbose  bool
+	parallel int
 }
 
 func runDifftest(args []string) error {
@@ -36,6 +38,7 @@ func runDifftest(args []string) error {
 	fs.StringVar(&a.keep, "keep", "", "a directory where each disagreeing case is written")
 	fs.Var(&a.saved, "case", "a saved case (a file or a directory of them) to run instead of random ones (repeatable)")
 	fs.BoolVar(&a.verbose, "v", false, "name every case as it runs")
+	fs.IntVar(&a.parallel, "parallel", 4, "cases run at once")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -64,30 +67,63 @@ func runDifftest(args []string) error {
 	}
 	minorNumber, _ := strconv.Atoi(strings.TrimPrefix(minor(), "v1."))
 	passed, failed := 0, 0
+	cov := newCoverage()
 	total := len(cases)
 	if len(a.saved) == 0 {
 		total = a.cases
 	}
-	for i := 0; i < total; i++ {
-		var c namedCase
-		if len(a.saved) > 0 {
-			c = cases[i]
-		} else {
-			seed := a.seed + uint64(i)
-			c.name = fmt.Sprintf("seed %d", seed)
-			c.path = filepath.Join(work, fmt.Sprintf("case-%d.json", seed))
-			objs := newGenerator(seed, release, minorNumber).generateCase()
-			if err := writeList(c.path, objs); err != nil {
-				return err
-			}
+	// Cases run on several workers (each waits on its informers more than it computes);
+	// their outcomes are reported in case order.
+	type outcome struct {
+		c     namedCase
+		diffs []string
+		err   error
+		done  chan struct{}
+	}
+	outcomes := make([]*outcome, total)
+	for i := range outcomes {
+		outcomes[i] = &outcome{done: make(chan struct{})}
+	}
+	next := make(chan int)
+	go func() {
+		for i := 0; i < total; i++ {
+			next <- i
 		}
+		close(next)
+	}()
+	workers := a.parallel
+	if workers < 1 {
+		workers = 1
+	}
+	for w := 0; w < workers; w++ {
+		go func() {
+			for i := range next {
+				o := outcomes[i]
+				if len(a.saved) > 0 {
+					o.c = cases[i]
+				} else {
+					seed := a.seed + uint64(i)
+					o.c.name = fmt.Sprintf("seed %d", seed)
+					o.c.path = filepath.Join(work, fmt.Sprintf("case-%d.json", seed))
+					o.err = writeList(o.c.path, newGenerator(seed, release, minorNumber).generateCase())
+				}
+				if o.err == nil {
+					o.diffs, o.err = diffCase(a.podfit, o.c.path, cov)
+				}
+				close(o.done)
+			}
+		}()
+	}
+	for _, o := range outcomes {
+		<-o.done
+		c := o.c
 		if a.verbose {
 			fmt.Fprintf(os.Stderr, "difftest %s: %s\n", release, c.name)
 		}
-		diffs, err := diffCase(a.podfit, c.path)
-		if err != nil {
-			return fmt.Errorf("%s: %w", c.name, err)
+		if o.err != nil {
+			return fmt.Errorf("%s: %w", c.name, o.err)
 		}
+		diffs := o.diffs
 		if len(diffs) == 0 {
 			passed++
 			continue
@@ -109,7 +145,7 @@ func runDifftest(args []string) error {
 			fmt.Printf("  kept as %s\n", kept)
 		}
 	}
-	fmt.Printf("difftest %s: %d cases\n", release, passed+failed)
+	fmt.Printf("difftest %s: %d cases; %s\n", release, passed+failed, cov)
 	fmt.Printf("%s: %d passed, %d failed\n", "difftest", passed, failed)
 	if failed > 0 {
 		return fmt.Errorf("%d of %d cases disagree with kube-scheduler %s", failed, passed+failed, release)
@@ -179,11 +215,12 @@ func runPodfit(podfit string, args ...string) (map[string]any, string) {
 }
 
 // diffCase runs one case through both and lists every field that differs.
-func diffCase(podfit, path string) ([]string, error) {
+func diffCase(podfit, path string, cov *coverage) ([]string, error) {
 	ref, err := check(context.Background(), &checkArgs{files: stringList{path}})
 	if err != nil {
 		return nil, fmt.Errorf("the reference refused the case: %w", err)
 	}
+	cov.add(ref)
 	version := "--kubernetes-version=" + minor()
 	pfCheck, failure := runPodfit(podfit, "check", "-f", path, "-o", "json", version)
 	if failure != "" {
@@ -199,4 +236,55 @@ func diffCase(podfit, path string) ([]string, error) {
 		diffs = append(diffs, comparePlace(pfPlace, ref)...)
 	}
 	return diffs, nil
+}
+
+// coverage counts what the cases exercised, so that a generator that stops reaching a plugin
+// shows in the summary.
+type coverage struct {
+	mu                                 sync.Mutex
+	fit, fitNowhere, nominated, scored int
+	rejections                         map[string]int
+}
+
+func newCoverage() *coverage { return &coverage{rejections: map[string]int{}} }
+
+func (c *coverage) add(ref *report) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, r := range ref.Results {
+		if r.Schedulable {
+			c.fit++
+		} else {
+			c.fitNowhere++
+		}
+		if r.PostFilter != nil && r.PostFilter.NominatedNode != nil {
+			c.nominated++
+		}
+		if len(r.Scores) > 0 {
+			c.scored++
+		}
+		for _, n := range r.Nodes {
+			if len(n.Failures) > 0 {
+				c.rejections[n.Failures[0].Plugin]++
+			}
+		}
+	}
+}
+
+func (c *coverage) String() string {
+	plugins := make([]string, 0, len(c.rejections))
+	for p := range c.rejections {
+		plugins = append(plugins, p)
+	}
+	sort.Strings(plugins)
+	parts := make([]string, len(plugins))
+	for i, p := range plugins {
+		name := p
+		if name == "" {
+			name = "(PreFilter narrowing)"
+		}
+		parts[i] = fmt.Sprintf("%s %d", name, c.rejections[p])
+	}
+	return fmt.Sprintf("%d pods fit (%d scored), %d fit nowhere (%d nominated by preemption); nodes rejected by %s",
+		c.fit, c.scored, c.fitNowhere, c.nominated, strings.Join(parts, ", "))
 }

@@ -55,12 +55,25 @@ func (g *generator) generateCase() []obj {
 		st = g.storageObjects(nodes)
 		out = append(out, st.objects...)
 	}
+	var running []obj
 	for i, n := 0, g.intn(13); i < n; i++ {
 		pod := g.runningPod(fmt.Sprintf("running-%d", i), pick(g, nodes...))
 		if st != nil && g.chance(0.3) {
 			g.useClaims(pod, st)
 		}
-		out = append(out, pod)
+		running = append(running, pod)
+	}
+	out = append(out, running...)
+	// Devices share the storage's namespace, so that one pod may use both.
+	var devices *dra
+	if g.chance(0.4) {
+		ns := pick(g, namespaces...)
+		if st != nil {
+			ns = st.ns
+		}
+		if devices = g.draObjects(nodes, running, ns); devices != nil {
+			out = append(out, devices.objects...)
+		}
 	}
 	if g.chance(0.3) {
 		out = append(out, g.budget())
@@ -68,6 +81,9 @@ func (g *generator) generateCase() []obj {
 	pending := g.pendingPod(nodes)
 	if st != nil && g.chance(0.8) {
 		g.useClaims(pending, st)
+	}
+	if devices != nil && g.chance(0.8) {
+		g.useDeviceClaims(pending, devices)
 	}
 	out = append(out, pending)
 	return out
@@ -255,7 +271,7 @@ func (g *generator) runningPod(name, node string) obj {
 	}
 	return obj{
 		"apiVersion": "v1", "kind": "Pod",
-		"metadata": obj{"name": name, "namespace": pick(g, namespaces...), "labels": obj{"app": app}, "creationTimestamp": "2026-11-01T10:00:00Z"},
+		"metadata": obj{"name": name, "namespace": pick(g, namespaces...), "uid": "uid-pod-" + name, "labels": obj{"app": app}, "creationTimestamp": "2026-11-01T10:00:00Z"},
 		"spec":     spec,
 		"status":   obj{"phase": phase, "startTime": fmt.Sprintf("2026-11-01T10:%02d:00Z", g.intn(60))},
 	}
@@ -407,15 +423,16 @@ func (g *generator) pendingPod(nodes []string) obj {
 		}
 		spec["topologySpreadConstraints"] = constraints
 	}
-	if g.chance(0.5) {
-		spec["priority"] = pick(g, 0, 100, 1000, 2000)
+	if g.chance(0.7) {
+		// Often above the running pods' (0, 100, 1000), so that preemption has victims.
+		spec["priority"] = pick(g, 0, 100, 1000, 2000, 2000, 2000)
 		if g.chance(0.2) {
 			spec["preemptionPolicy"] = "Never"
 		}
 	}
 	return obj{
 		"apiVersion": "v1", "kind": "Pod",
-		"metadata": obj{"name": "pending", "namespace": pick(g, namespaces...), "labels": obj{"app": app}, "creationTimestamp": "2026-11-02T10:00:00Z"},
+		"metadata": obj{"name": "pending", "namespace": pick(g, namespaces...), "uid": "uid-pod-pending", "labels": obj{"app": app}, "creationTimestamp": "2026-11-02T10:00:00Z"},
 		"spec":     spec,
 		"status":   obj{"phase": "Pending"},
 	}

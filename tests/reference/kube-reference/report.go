@@ -50,7 +50,8 @@ type podResult struct {
 	Scores []nodeScore `json:"scores"`
 	// TopNodes are the nodes selectHost may choose: those with the highest total.
 	TopNodes []string `json:"topNodes"`
-	// Error is set when the scheduler returned an error rather than a verdict.
+	// Error is set when the scheduler returned an error rather than a verdict (a Filter's
+	// Error, which ends the attempt).
 	Error string `json:"error,omitempty"`
 }
 

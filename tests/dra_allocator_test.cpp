@@ -2609,3 +2609,28 @@ TEST_CASE("DRA allocator: device views and selector verdicts shared by the alloc
     CHECK(a.allocate(node(node1, region1)).kind == Kind::Error);
   }
 }
+
+namespace podfit {
+namespace {
+
+TEST_CASE("DRA allocator: allocationMode All with no matching device (v1.32 allocates none, v1.33 on fail)") {
+  const ResourceClaim all_b = claim(claim0, {req(req0, Rq(classB).all())});
+  Case c{.name = "all-devices-none-match",
+         .features = kV137,
+         .claims = {all_b},
+         .classes = {cls(classA, driverA), cls(classB, driverB)},
+         .slices = {one_device(slice1, node1, pool1, driverA)}};
+  CHECK(run(c).kind == dra::AllocateOutcome::Kind::NoFit);
+  dra::AllocatedState state;
+  std::vector<const ResourceClaim*> claims = {&c.claims[0]};
+  dra::AllocatorFeatures v132 = features(kV137);
+  v132.all_mode_needs_a_device = false;
+  const dra::Allocator allocator(claims, std::move(state), c.classes, c.slices, c.rules, v132);
+  const dra::AllocateOutcome outcome = allocator.allocate(node(node1, region1));
+  REQUIRE(outcome.kind == dra::AllocateOutcome::Kind::Allocated);
+  REQUIRE(outcome.results.size() == 1);
+  CHECK(outcome.results[0].results.empty());
+}
+
+}  // namespace
+}  // namespace podfit

@@ -53,6 +53,7 @@ Run post_filter(std::vector<Node> nodes, std::vector<Pod> pods, Pod pod, std::ve
   PostFilterInput input{plugins, order, &cluster.pod_disruption_budgets, true};
   input.dra_post_filter_without_reason = gates.changes.dra_post_filter_without_reason;
   input.preemption_success_message = gates.changes.preemption_success_message;
+  input.dra_post_filter_reads_state_first = gates.changes.dra_post_filter_reads_state_first;
   PostFilterOutcome out = run_post_filter(framework, snapshot, info, state, outcome, input);
   Run run{out.message(), "", {}, out.pdb_violations};
   if (out.nominated_node) run.nominated = snapshot.nodes()[*out.nominated_node]->name();
@@ -98,6 +99,10 @@ TEST_CASE("PostFilter: kube-scheduler's TestPostFilter cases") {
                            {"DynamicResources", "DefaultPreemption"}, v36);
     CHECK(tied.message ==
           "no new claims to deallocate, preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.");
+    // v1.33 alone rejects a pod without claims before reading DynamicResources' state, without a word.
+    Run v33 = post_filter({node("node1", 1000)}, {running("p1", "node1", 100, 1000)}, preemptor(100, 500), {},
+                          {"DynamicResources", "DefaultPreemption"}, KubernetesRelease{33});
+    CHECK(v33.message == "preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.");
   }
   SUBCASE("pod with tied priority is still unschedulable") {
     Run r = post_filter({node("node1", 1000)}, {running("p1", "node1", 100, 1000)}, preemptor(100, 500));

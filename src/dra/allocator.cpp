@@ -567,7 +567,7 @@ Step Search::allocate_one(Indices r, bool allocate_sub_request, Location start) 
 
   RequestData& data = alternatives[r.sub];
   const bool all = data.all_mode();
-  if (all && data.all_devices.empty()) return Step::NotFound;
+  if (all && data.all_devices.empty() && a_.features.all_mode_needs_a_device) return Step::NotFound;
 
   if (r.device >= data.num_devices) {
     return allocate_one(Indices{r.claim, r.request + 1, 0, 0}, false, Location{});

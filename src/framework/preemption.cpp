@@ -326,6 +326,8 @@ PostFilterOutcome run_post_filter(const Framework& framework, const Snapshot& sn
       if (!input.dynamic_resource_allocation) {
         status = input.dra_post_filter_without_reason ? Status(Code::Unschedulable)
                                                       : Status(Code::Unschedulable, "plugin disabled");
+      } else if (!input.dra_post_filter_reads_state_first && pod.pod().spec.resource_claims.empty()) {
+        status = Status(Code::Unschedulable);
       } else if (std::any_of(outcome.not_evaluated.begin(), outcome.not_evaluated.end(),
                              [&](const auto& entry) { return entry.first == name; })) {
         // Its PreFilter and Filter were not evaluated for this pod, so neither is its PostFilter.

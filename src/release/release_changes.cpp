@@ -28,10 +28,15 @@ ReleaseChanges ReleaseChanges::of(KubernetesRelease release) {
   changes.image_locality_threshold_counts_image_volumes = release.minor >= 37;
   // DynamicResources.PostFilter's log-only rejections (pkg/scheduler/.../dynamicresources), v1.37.0.
   changes.dra_post_filter_without_reason = release.minor >= 37;
+  // DynamicResources.PostFilter's fast path for pods without claims came before getStateData in
+  // v1.33 alone (v1.32.13 and v1.34.4 read the state first).
+  changes.dra_post_filter_reads_state_first = release.minor != 33;
   // Evaluator.Preempt's success message (pkg/scheduler/framework/preemption), v1.37.0.
   changes.preemption_success_message = release.minor >= 37;
   // getDefaultPlugins (pkg/scheduler/apis/config/v1/default_plugins.go), v1.37.0.
   changes.node_name_before_node_unschedulable = release.minor >= 37;
+  // The structured allocator's "at least one device is required for 'All'", v1.33.0.
+  changes.dra_all_mode_needs_a_device = release.minor >= 33;
   // resource.k8s.io/v1 (DRA GA), v1.34.0.
   changes.dra_requests_under_exactly = release.minor >= 34;
   // The DRAPrioritizedList gate's first release (KEP-4816), v1.33.0.

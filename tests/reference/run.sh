@@ -28,5 +28,14 @@ for release in $releases; do
   "$referee" difftest --podfit "$podfit" --case "$here/cases" || failed=1
   echo "== kube-scheduler $("$referee" version): $cases random cases from seed ${SEED:-1}"
   "$referee" difftest --podfit "$podfit" --cases "$cases" --seed "${SEED:-1}" ${KEEP:+--keep "$KEEP"} || failed=1
+  # Where DRA is off by default, again with it on.
+  case $release in
+    v1.32 | v1.33)
+      echo "== kube-scheduler $("$referee" version) with DynamicResourceAllocation=true: regression and $cases random cases"
+      "$referee" difftest --podfit "$podfit" --case "$here/cases" --feature-gates DynamicResourceAllocation=true || failed=1
+      "$referee" difftest --podfit "$podfit" --cases "$cases" --seed "${SEED:-1}" --feature-gates DynamicResourceAllocation=true \
+        ${KEEP:+--keep "$KEEP"} || failed=1
+      ;;
+  esac
 done
 exit $failed

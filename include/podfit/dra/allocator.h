@@ -49,6 +49,9 @@ struct AllocatorFeatures {
   bool device_taint_rules = true;         // DRADeviceTaintRules: DeviceTaintRules add taints
   bool device_binding_and_status = true;  // DRADeviceBindingConditions + DRAResourceClaimDeviceStatus
   bool consumable_capacity = true;        // DRAConsumableCapacity: shared devices, capacity requests
+  // From v1.33: a request with allocationMode All needs at least one device (v1.32 allocates
+  // none and succeeds).
+  bool all_mode_needs_a_device = true;
   // The release whose CEL environment (stored expressions) compiles the selectors.
   cel::KubeVersion selector_release = cel::kKubernetesRelease;
 };

@@ -43,12 +43,18 @@ struct ReleaseChanges {
   // disabled", "no new claims to deallocate" or "still not schedulable", so FailedScheduling
   // messages no longer carry them.
   bool dra_post_filter_without_reason = true;
+  // DynamicResources' PostFilter reads its PreFilter state before anything else, except in
+  // v1.33, whose PostFilter rejects a pod without resourceClaims at once, without a reason.
+  bool dra_post_filter_reads_state_first = true;
   // v1.37: DefaultPreemption's success says where it would place the pod ("found a potential
   // placement for pod on node N, preempting K victims"), which FailedScheduling then carries.
   bool preemption_success_message = true;
   // v1.37: the default profile runs NodeName before NodeUnschedulable.
   bool node_name_before_node_unschedulable = true;
 
+  // v1.33 (dynamic-resource-allocation's allocator): a request with allocationMode All and no
+  // matching device fails; v1.32 allocates it no device.
+  bool dra_all_mode_needs_a_device = true;
   // v1.34 (resource.k8s.io/v1): a claim's request keeps its device fields under `exactly`.
   bool dra_requests_under_exactly = true;
   // v1.33 (KEP-4816, with the DRAPrioritizedList gate): the claim strategies drop firstAvailable

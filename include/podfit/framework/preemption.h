@@ -104,6 +104,9 @@ struct PostFilterInput {
   // v1.37: a successful preemption says where and how many victims
   // (ReleaseChanges::preemption_success_message).
   bool preemption_success_message = true;
+  // In v1.33 DynamicResources' PostFilter rejects a pod without resourceClaims at once, without
+  // a reason and without reading its state (ReleaseChanges::dra_post_filter_reads_state_first).
+  bool dra_post_filter_reads_state_first = true;
 };
 
 // RunPostFilterPlugins for a pod that fits no node (outcome without an Error): each plugin in

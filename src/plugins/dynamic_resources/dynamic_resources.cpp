@@ -152,6 +152,7 @@ dra::AllocatorFeatures allocator_features(const FeatureGates& gates) {
   features.device_taint_rules = gates.dra_device_taint_rules;
   features.device_binding_and_status = gates.dra_device_binding_conditions && gates.dra_resource_claim_device_status;
   features.consumable_capacity = gates.dra_consumable_capacity;
+  features.all_mode_needs_a_device = gates.changes.dra_all_mode_needs_a_device;
   features.selector_release = cel::KubeVersion{1, gates.release.minor};
   return features;
 }

@@ -2,16 +2,13 @@
 
 package main
 
-// Types of the scheduler framework as v1.32 and v1.33 name them: everything in one package.
+// The scheduler framework's node and cycle state types as v1.32 and v1.33 name them.
 
 import (
 	"k8s.io/kubernetes/pkg/scheduler/framework"
 )
 
 type nodeInfo = *framework.NodeInfo
-type nodeInfoLister = framework.NodeInfoLister
 type cycleState = *framework.CycleState
-type schedStatus = *framework.Status
-type schedExtender = framework.Extender
 
 func newCycleState() cycleState { return framework.NewCycleState() }

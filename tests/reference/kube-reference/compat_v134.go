@@ -1,9 +1,9 @@
-//go:build k8s1.34 && !k8s1.35
+//go:build k8s1.34
 
 package main
 
-// Types of the scheduler framework as v1.34 names them: the plugin-facing interfaces moved to
-// k8s.io/kube-scheduler/framework, the extender stayed.
+// The scheduler framework's node and cycle state types from v1.34: the interfaces
+// plugins see moved to k8s.io/kube-scheduler/framework.
 
 import (
 	fwk "k8s.io/kube-scheduler/framework"
@@ -11,9 +11,6 @@ import (
 )
 
 type nodeInfo = fwk.NodeInfo
-type nodeInfoLister = framework.NodeInfoLister
 type cycleState = fwk.CycleState
-type schedStatus = *fwk.Status
-type schedExtender = framework.Extender
 
 func newCycleState() cycleState { return framework.NewCycleState() }

@@ -27,6 +27,7 @@ type difftestArgs struct {
 	saved    stringList
 	verbose  bool
 	parallel int
+	gates    string
 }
 
 func runDifftest(args []string) error {
@@ -39,11 +40,15 @@ func runDifftest(args []string) error {
 	fs.Var(&a.saved, "case", "a saved case (a file or a directory of them) to run instead of random ones (repeatable)")
 	fs.BoolVar(&a.verbose, "v", false, "name every case as it runs")
 	fs.IntVar(&a.parallel, "parallel", 4, "cases run at once")
+	fs.StringVar(&a.gates, "feature-gates", "", "feature gates for both sides, A=true,B=false")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if a.podfit == "" {
 		return errors.New("difftest: --podfit is required")
+	}
+	if err := setFeatureGates(a.gates); err != nil {
+		return err
 	}
 	work, err := os.MkdirTemp("", "difftest-")
 	if err != nil {
@@ -108,7 +113,7 @@ func runDifftest(args []string) error {
 					o.err = writeList(o.c.path, newGenerator(seed, release, minorNumber).generateCase())
 				}
 				if o.err == nil {
-					o.diffs, o.err = diffCase(a.podfit, o.c.path, cov)
+					o.diffs, o.err = diffCase(a.podfit, o.c.path, a.gates, cov)
 				}
 				close(o.done)
 			}
@@ -215,21 +220,24 @@ func runPodfit(podfit string, args ...string) (map[string]any, string) {
 }
 
 // diffCase runs one case through both and lists every field that differs.
-func diffCase(podfit, path string, cov *coverage) ([]string, error) {
+func diffCase(podfit, path, gates string, cov *coverage) ([]string, error) {
 	ref, err := check(context.Background(), &checkArgs{files: stringList{path}})
 	if err != nil {
 		return nil, fmt.Errorf("the reference refused the case: %w", err)
 	}
 	cov.add(ref)
-	version := "--kubernetes-version=" + minor()
-	pfCheck, failure := runPodfit(podfit, "check", "-f", path, "-o", "json", version)
+	args := []string{"-f", path, "-o", "json", "--kubernetes-version=" + minor()}
+	if gates != "" {
+		args = append(args, "--feature-gates="+gates)
+	}
+	pfCheck, failure := runPodfit(podfit, append([]string{"check"}, args...)...)
 	if failure != "" {
 		return []string{failure}, nil
 	}
 	var diffs []string
 	diffs = append(diffs, compareCheck(pfCheck, ref)...)
 	if len(diffs) == 0 {
-		pfPlace, failure := runPodfit(podfit, "place", "-f", path, "-o", "json", version)
+		pfPlace, failure := runPodfit(podfit, append([]string{"place"}, args...)...)
 		if failure != "" {
 			return []string{failure}, nil
 		}

@@ -1,6 +1,7 @@
 package main
 
-// Dynamic resource allocation for the random cases (releases that serve resource.k8s.io/v1):
+// Dynamic resource allocation for the random cases (resource.k8s.io/v1, or v1beta1 before v1.34,
+// where DynamicResourceAllocation is off by default and the scheduler leaves claims alone):
 // DeviceClasses with CEL selectors, a ResourceSlice per node with GPUs that carry attributes
 // and capacity, claims allocated to a node's devices and reserved for a running pod there,
 // and claims waiting for allocation that the pending pod names.
@@ -20,11 +21,8 @@ type dra struct {
 	allocated map[string]string
 }
 
-// draObjects draws classes, slices and claims; nil for releases without resource.k8s.io/v1.
+// draObjects draws classes, slices and claims.
 func (g *generator) draObjects(nodes []string, running []obj, ns string) *dra {
-	if g.minor < 34 {
-		return nil
-	}
 	d := &dra{ns: ns, devices: map[string][]string{}, allocated: map[string]string{}}
 	class := func(name, expression string) obj {
 		spec := obj{}
@@ -75,7 +73,36 @@ func (g *generator) draObjects(nodes []string, running []obj, ns string) *dra {
 		name := fmt.Sprintf("claim-gpu-%d", i)
 		d.objects = append(d.objects, g.claim(name, d, running))
 	}
+	if g.minor < 34 {
+		for _, o := range d.objects {
+			toV1beta1(o)
+		}
+	}
 	return d
+}
+
+// toV1beta1 rewrites a resource.k8s.io/v1 object in v1beta1's shape: devices keep their
+// attributes and capacity under `basic`, requests hold `exactly`'s fields themselves.
+func toV1beta1(o obj) {
+	o["apiVersion"] = "resource.k8s.io/v1beta1"
+	spec, _ := o["spec"].(obj)
+	switch o["kind"] {
+	case "ResourceSlice":
+		for _, d := range spec["devices"].([]any) {
+			device := d.(obj)
+			device["basic"] = obj{"attributes": device["attributes"], "capacity": device["capacity"]}
+			delete(device, "attributes")
+			delete(device, "capacity")
+		}
+	case "ResourceClaim":
+		for _, r := range spec["devices"].(obj)["requests"].([]any) {
+			request := r.(obj)
+			for k, v := range request["exactly"].(obj) {
+				request[k] = v
+			}
+			delete(request, "exactly")
+		}
+	}
 }
 
 // claim makes one claim: allocated to a node's device (reserved for a pod there, or not) or

@@ -13,6 +13,9 @@ import (
 // feasibleMarker is the reason given for the nodes the recorder turns down.
 const feasibleMarker = "kube-reference: passed every filter"
 
+// The recorder is a scheduler extender of the release linked in.
+var _ schedExtender = (*recorder)(nil)
+
 type recorder struct {
 	calls [][]string // the nodes each Filter call was given, in call order
 }

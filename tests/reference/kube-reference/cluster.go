@@ -13,6 +13,7 @@ import (
 
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes/fake"
 	"k8s.io/client-go/tools/events"
@@ -125,9 +126,12 @@ func servedVersion(obj runtime.Object) (runtime.Object, error) {
 	if gvk.Version == target {
 		return obj, nil
 	}
-	gv := gvk.GroupVersion()
-	gv.Version = target
-	out, err := legacyscheme.Scheme.ConvertToVersion(obj, gv)
+	// Through the internal version, as the API server converts between the versions it serves.
+	internal, err := legacyscheme.Scheme.ConvertToVersion(obj, schema.GroupVersion{Group: gvk.Group, Version: runtime.APIVersionInternal})
+	if err != nil {
+		return nil, fmt.Errorf("converting %s %s to the internal version: %w", gvk.GroupVersion(), gvk.Kind, err)
+	}
+	out, err := legacyscheme.Scheme.ConvertToVersion(internal, schema.GroupVersion{Group: gvk.Group, Version: target})
 	if err != nil {
 		return nil, fmt.Errorf("converting %s %s to %s: %w", gvk.GroupVersion(), gvk.Kind, target, err)
 	}

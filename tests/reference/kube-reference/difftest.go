@@ -70,7 +70,7 @@ func runDifftest(args []string) error {
 			cases = append(cases, namedCase{name: f, path: f})
 		}
 	}
-	minorNumber, _ := strconv.Atoi(strings.TrimPrefix(minor(), "v1."))
+	minorNumber := releaseMinor()
 	passed, failed := 0, 0
 	cov := newCoverage()
 	total := len(cases)
@@ -174,8 +174,22 @@ func readSavedCases(paths []string) ([]string, error) {
 			return nil, err
 		}
 		for _, e := range entries {
-			if strings.HasSuffix(e.Name(), ".json") || strings.HasSuffix(e.Name(), ".yaml") {
-				files = append(files, filepath.Join(p, e.Name()))
+			name := e.Name()
+			if e.IsDir() {
+				// from-v1.NN/ holds cases whose objects only releases from v1.NN on serve.
+				if from, ok := strings.CutPrefix(name, "from-v1."); ok {
+					if n, err := strconv.Atoi(from); err == nil && releaseMinor() >= n {
+						more, err := readSavedCases([]string{filepath.Join(p, name)})
+						if err != nil {
+							return nil, err
+						}
+						files = append(files, more...)
+					}
+				}
+				continue
+			}
+			if strings.HasSuffix(name, ".json") || strings.HasSuffix(name, ".yaml") {
+				files = append(files, filepath.Join(p, name))
 			}
 		}
 	}
@@ -295,4 +309,10 @@ func (c *coverage) String() string {
 	}
 	return fmt.Sprintf("%d pods fit (%d scored), %d fit nowhere (%d nominated by preemption); nodes rejected by %s",
 		c.fit, c.scored, c.fitNowhere, c.nominated, strings.Join(parts, ", "))
+}
+
+// releaseMinor is the minor of the release linked in (37 for v1.37.2).
+func releaseMinor() int {
+	n, _ := strconv.Atoi(strings.TrimPrefix(minor(), "v1."))
+	return n
 }

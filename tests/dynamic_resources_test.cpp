@@ -458,7 +458,7 @@ TEST_CASE("DynamicResources: the FitError of a pod whose claim fits no node") {
         "0/3 nodes are available: 3 cannot allocate all claims. preemption: 0/3 nodes are "
         "available: 3 Preemption is not helpful for scheduling.");
   // Before v1.37 DynamicResources' PostFilter said so.
-  input.dra_post_filter_without_reason = false;
+  input.changes.dra_post_filter_without_reason = false;
   PostFilterOutcome v36 = run_post_filter(framework, snapshot, info, state, outcome, input);
   CHECK(fit_error_message(outcome, 3, v36.message()) ==
         "0/3 nodes are available: 3 cannot allocate all claims. still not schedulable, preemption: 0/3 nodes are "

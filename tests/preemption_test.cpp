@@ -51,9 +51,7 @@ Run post_filter(std::vector<Node> nodes, std::vector<Pod> pods, Pod pod, std::ve
   CycleState state;
   FilterOutcome outcome = framework.run(snapshot, info, false, state);
   PostFilterInput input{plugins, order, &cluster.pod_disruption_budgets, true};
-  input.dra_post_filter_without_reason = gates.changes.dra_post_filter_without_reason;
-  input.preemption_success_message = gates.changes.preemption_success_message;
-  input.dra_post_filter_reads_state_first = gates.changes.dra_post_filter_reads_state_first;
+  input.changes = gates.changes;
   PostFilterOutcome out = run_post_filter(framework, snapshot, info, state, outcome, input);
   Run run{out.message(), "", {}, out.pdb_violations};
   if (out.nominated_node) run.nominated = snapshot.nodes()[*out.nominated_node]->name();

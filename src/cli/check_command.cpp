@@ -159,9 +159,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
         post_input.pre_filter_plugins = profile->pre_filter;
         post_input.pdbs = &cluster.pod_disruption_budgets;
         post_input.dynamic_resource_allocation = context.gates.dynamic_resource_allocation;
-        post_input.dra_post_filter_without_reason = context.gates.changes.dra_post_filter_without_reason;
-        post_input.preemption_success_message = context.gates.changes.preemption_success_message;
-        post_input.dra_post_filter_reads_state_first = context.gates.changes.dra_post_filter_reads_state_first;
+        post_input.changes = context.gates.changes;
         post = run_post_filter(framework, snapshot, info, state, outcome, post_input);
       }
       verdict = make_pod_verdict(*pod, snapshot, std::move(outcome));

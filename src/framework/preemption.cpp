@@ -304,7 +304,7 @@ Status default_preemption(const Framework& framework, const Snapshot& snapshot, 
   out.nominated_node = best.node_index;
   out.victims = best.victims;
   out.pdb_violations = best.pdb_violations;
-  if (input.preemption_success_message) {
+  if (input.changes.preemption_success_message) {
     return prefixed(Code::Success, fmt::format("found a potential placement for pod on node {}, preempting {} victims",
                                                nodes[best.node_index]->name(), best.victims.size()));
   }
@@ -324,9 +324,9 @@ PostFilterOutcome run_post_filter(const Framework& framework, const Snapshot& sn
     Status status;
     if (name == names::kDynamicResources) {
       if (!input.dynamic_resource_allocation) {
-        status = input.dra_post_filter_without_reason ? Status(Code::Unschedulable)
+        status = input.changes.dra_post_filter_without_reason ? Status(Code::Unschedulable)
                                                       : Status(Code::Unschedulable, "plugin disabled");
-      } else if (!input.dra_post_filter_reads_state_first && pod.pod().spec.resource_claims.empty()) {
+      } else if (!input.changes.dra_post_filter_reads_state_first && pod.pod().spec.resource_claims.empty()) {
         status = Status(Code::Unschedulable);
       } else if (std::any_of(outcome.not_evaluated.begin(), outcome.not_evaluated.end(),
                              [&](const auto& entry) { return entry.first == name; })) {
@@ -338,7 +338,7 @@ PostFilterOutcome run_post_filter(const Framework& framework, const Snapshot& sn
         // Its PreFilter did not run, so the state it reads is missing from the cycle.
         status = Status::error("not found");
       } else {
-        status = dynamic_resources_post_filter(state, pod.pod(), input.dra_post_filter_without_reason);
+        status = dynamic_resources_post_filter(state, pod.pod(), input.changes.dra_post_filter_without_reason);
       }
     } else if (name == names::kDefaultPreemption) {
       status = default_preemption(framework, snapshot, pod, state, outcome, input, out);

@@ -18,7 +18,6 @@ inline constexpr std::string_view kPreemptionNotHelpful = "Preemption is not hel
 inline constexpr std::string_view kNoPreemptionVictims = "No preemption victims found for incoming pod";
 inline constexpr std::string_view kNotEligibleNever = "not eligible due to preemptionPolicy=Never.";
 inline constexpr std::string_view kNotEligibleTerminating = "not eligible due to a terminating pod on the nominated node.";
-inline constexpr std::string_view kNoNewClaimsToDeallocate = "no new claims to deallocate";
 
 // util.MoreImportantPod: higher priority first, then the earlier status.startTime (a pod that has
 // not started counts as starting now, i.e. after every pod that has).
@@ -98,15 +97,9 @@ struct PostFilterInput {
   std::vector<std::string> pre_filter_plugins;   // the profile's, to know which PreFilters ran
   const std::vector<PodDisruptionBudget>* pdbs = nullptr;
   bool dynamic_resource_allocation = true;  // the DynamicResourceAllocation gate
-  // v1.37: DynamicResources' PostFilter rejects without "plugin disabled", "no new claims to
-  // deallocate" or "still not schedulable" (ReleaseChanges::dra_post_filter_without_reason).
-  bool dra_post_filter_without_reason = true;
-  // v1.37: a successful preemption says where and how many victims
-  // (ReleaseChanges::preemption_success_message).
-  bool preemption_success_message = true;
-  // In v1.33 DynamicResources' PostFilter rejects a pod without resourceClaims at once, without
-  // a reason and without reading its state (ReleaseChanges::dra_post_filter_reads_state_first).
-  bool dra_post_filter_reads_state_first = true;
+  // The release's texts and order of checks (dra_post_filter_without_reason,
+  // dra_post_filter_reads_state_first, preemption_success_message); v1.37's by default.
+  ReleaseChanges changes;
 };
 
 // RunPostFilterPlugins for a pod that fits no node (outcome without an Error): each plugin in

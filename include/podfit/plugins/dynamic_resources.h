@@ -26,6 +26,7 @@ namespace podfit {
 
 // The texts DynamicResources' statuses carry, word for word.
 inline constexpr std::string_view kResourceClaimNotAvailableOnNode = "resourceclaim not available on the node";
+inline constexpr std::string_view kNoNewClaimsToDeallocate = "no new claims to deallocate";
 inline constexpr std::string_view kStillNotSchedulable = "still not schedulable";
 inline constexpr std::string_view kDeallocationCompleted = "deallocation of ResourceClaim completed";
 

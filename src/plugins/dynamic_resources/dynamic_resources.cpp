@@ -590,7 +590,7 @@ Status dynamic_resources_post_filter(const CycleState& state, const Pod& pod, bo
   if (data == nullptr) return Status::error("not found");
   Shared& s = *data->shared;
   if (s.claims.empty()) {
-    return without_reason ? Status(Code::Unschedulable) : Status(Code::Unschedulable, "no new claims to deallocate");
+    return without_reason ? Status(Code::Unschedulable) : Status(Code::Unschedulable, std::string(kNoNewClaimsToDeallocate));
   }
   // A special claim an earlier attempt created is deleted, so that the next attempt starts anew.
   const bool created_earlier =

@@ -173,9 +173,6 @@ func check(ctx context.Context, a *checkArgs) (*report, error) {
 			pod.Namespace = "default"
 		}
 	}
-	if os.Getenv("KUBE_REFERENCE_DEBUG") != "" {
-		fmt.Fprintf(os.Stderr, "objects %d candidates %d\n", len(objs), len(candidates))
-	}
 	cfg, err := schedulerConfig(a.config)
 	if err != nil {
 		return nil, err

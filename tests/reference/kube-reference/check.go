@@ -48,6 +48,8 @@ func checkPod(ctx context.Context, c *cluster, pod *v1.Pod, opts checkOptions) (
 			res.Error = err.Error()
 			if errors.Is(err, scheduler.ErrNoNodesAvailable) {
 				res.Message = err.Error()
+			} else {
+				res.PossibleErrors = filterErrors(ctx, prof, state, pod, err)
 			}
 		}
 		return res, false
@@ -151,4 +153,24 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// filterErrors lists the errors the attempt may end with: kube-scheduler filters nodes in
+// parallel and reports the first Error any node returns, so each node's Error is a possible
+// outcome. The error the run gave is always among them.
+func filterErrors(ctx context.Context, prof framework.Framework, state cycleState, pod *v1.Pod, got error) []string {
+	possible := map[string]struct{}{got.Error(): {}}
+	if infos, err := prof.SnapshotSharedLister().NodeInfos().List(); err == nil {
+		for _, info := range infos {
+			if st := prof.RunFilterPluginsWithNominatedPods(ctx, state, pod, info); st.Code().String() == "Error" {
+				possible[st.AsError().Error()] = struct{}{}
+			}
+		}
+	}
+	out := make([]string, 0, len(possible))
+	for e := range possible {
+		out = append(out, e)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -53,6 +53,8 @@ type podResult struct {
 	// Error is set when the scheduler returned an error rather than a verdict (a Filter's
 	// Error, which ends the attempt).
 	Error string `json:"error,omitempty"`
+	// PossibleErrors are every node's Filter Error, any of which a run may report first.
+	PossibleErrors []string `json:"possibleErrors,omitempty"`
 }
 
 type report struct {

@@ -76,12 +76,27 @@ func checkPod(ctx context.Context, c *cluster, pod *v1.Pod, opts checkOptions) (
 		changed := false
 		if opts.preemption && prof.HasPostFilterPlugins() {
 			result, st := prof.RunPostFilterPlugins(ctx, state, pod, fitErr.Diagnosis.NodeToStatus)
+			// The dry run again, after PostFilter: its Filter calls record unavailable claims in
+			// the DynamicResources state every clone shares, which DynamicResources' PostFilter
+			// reads. The snapshot it runs on stays as the cycle took it.
+			dryRun, possible, dryErr := dryRunPreemption(ctx, prof, state, pod, fitErr.Diagnosis.NodeToStatus)
+			if dryErr != nil {
+				res.Error = dryErr.Error()
+				return res, false
+			}
+			if code := st.Code().String(); (code == "Error" || code == "UnschedulableAndUnresolvable") && st.Plugin() != "DefaultPreemption" {
+				// A plugin before DefaultPreemption ended PostFilter: no dry run happened.
+				dryRun, possible = nil, nil
+			}
 			fitErr.Diagnosis.PostFilterMsg = st.Message()
-			pf := &postFilter{Code: st.Code().String(), Message: st.Message()}
+			pf := &postFilter{Code: st.Code().String(), Message: st.Message(), Nodes: dryRun, PossibleNominations: possible}
 			if result != nil && result.NominatingInfo != nil && result.NominatingInfo.NominatedNodeName != "" {
 				node := result.NominatingInfo.NominatedNodeName
 				pf.NominatedNode = &node
 				changed = true
+				if err := checkNomination(node, possible); err != nil {
+					res.Inconsistency = err.Error()
+				}
 			}
 			res.PostFilter = pf
 		}
@@ -89,6 +104,7 @@ func checkPod(ctx context.Context, c *cluster, pod *v1.Pod, opts checkOptions) (
 		return res, changed
 	}
 	res.Schedulable = true
+	res.Allocations = draAllocations(state, feasible)
 	if len(feasible) == 1 {
 		for name := range feasible {
 			res.TopNodes = append(res.TopNodes, name)

@@ -122,26 +122,100 @@ func compareCheck(pf map[string]any, ref *report) []string {
 					str(first["plugin"]), str(first["code"]), quoted(first["reasons"]), w.Plugin, w.Code, quoted(w.Reasons))
 			}
 		}
-		if !want.Schedulable && str(got["message"]) != want.Message {
+		if !want.Schedulable && str(got["message"]) != want.Message &&
+			!(want.PostFilter != nil && sameUpToAggregateOrder(str(got["message"]), want.Message, dryRunErrors(want.PostFilter.Nodes))) &&
+			!sameUpToTiedNomination(str(got["message"]), want.Message, asObject(got["postFilter"]), want.PostFilter) {
 			add("%s: message:\n    podfit          %s\n    kube-scheduler  %s", where, str(got["message"]), want.Message)
 		}
+		if want.Inconsistency != "" {
+			add("%s: the referee: %s", where, want.Inconsistency)
+		}
 		if want.PostFilter != nil {
-			pfPost := asObject(got["postFilter"])
-			gotNominated := ""
-			if pfPost != nil {
-				gotNominated = str(pfPost["nominatedNode"])
-			}
-			wantNominated := ""
-			if want.PostFilter.NominatedNode != nil {
-				wantNominated = *want.PostFilter.NominatedNode
-			}
-			tie, _ := pfPost["tie"].(bool)
-			if (gotNominated == "") != (wantNominated == "") || (!tie && gotNominated != wantNominated) {
-				add("%s: nominated node: podfit %q, kube-scheduler %q", where, gotNominated, wantNominated)
-			}
+			diffs = append(diffs, comparePreemption(where, asObject(got["postFilter"]), want.PostFilter)...)
 		}
 	}
 	return diffs
+}
+
+// comparePreemption compares PostFilter's nomination (as the set of nodes it may choose) and
+// every node of the dry run: its status, or its victims in order and the budgets they break.
+func comparePreemption(where string, got map[string]any, want *postFilter) []string {
+	var diffs []string
+	add := func(format string, args ...any) { diffs = append(diffs, fmt.Sprintf(format, args...)) }
+	gotNominated := ""
+	if got != nil {
+		gotNominated = str(got["nominatedNode"])
+	}
+	wantNominated := ""
+	if want.NominatedNode != nil {
+		wantNominated = *want.NominatedNode
+	}
+	tie, _ := got["tie"].(bool)
+	switch {
+	case (gotNominated == "") != (wantNominated == ""):
+		add("%s: nominated node: podfit %q, kube-scheduler %q", where, gotNominated, wantNominated)
+	case wantNominated != "" && !contains(want.PossibleNominations, gotNominated):
+		add("%s: nominated node: podfit %q, kube-scheduler chooses among %s", where, gotNominated, strings.Join(want.PossibleNominations, ", "))
+	case wantNominated != "" && tie != (len(want.PossibleNominations) > 1):
+		add("%s: nominated node: tie: podfit %v, kube-scheduler chooses among %s", where, tie, strings.Join(want.PossibleNominations, ", "))
+	}
+	gotNodes := map[string]map[string]any{}
+	for _, n := range list(got["nodes"]) {
+		gotNodes[str(asObject(n)["name"])] = asObject(n)
+	}
+	if want.Nodes == nil {
+		if len(gotNodes) > 0 {
+			add("%s: preemption: podfit dry-ran %d nodes, kube-scheduler none", where, len(gotNodes))
+		}
+		return diffs
+	}
+	if evaluated, _ := got["preemptionEvaluated"].(bool); !evaluated {
+		add("%s: preemption: podfit did not evaluate it, kube-scheduler dry-ran %d nodes", where, len(want.Nodes))
+		return diffs
+	}
+	wantVictims := map[string][]victim{}
+	for _, wn := range want.Nodes {
+		wantVictims[wn.Name] = wn.Victims
+		gn := gotNodes[wn.Name]
+		if gn == nil {
+			add("%s: preemption: node %s: missing from podfit's dry run (kube-scheduler: %s %s)", where, wn.Name, wn.Code, quoted(wn.Reasons))
+			continue
+		}
+		delete(gotNodes, wn.Name)
+		if str(gn["code"]) != wn.Code || !reflect.DeepEqual(stringsOf(gn["reasons"]), wn.Reasons) || (wn.Plugin != "" && str(gn["plugin"]) != wn.Plugin) {
+			add("%s: preemption: node %s: podfit %s %s %s, kube-scheduler %s %s %s", where, wn.Name,
+				str(gn["plugin"]), str(gn["code"]), quoted(gn["reasons"]), wn.Plugin, wn.Code, quoted(wn.Reasons))
+			continue
+		}
+		if wn.Code != "Success" {
+			continue
+		}
+		if v := victimsOf(gn["victims"]); !reflect.DeepEqual(v, wn.Victims) {
+			add("%s: preemption: node %s: victims: podfit %s, kube-scheduler %s", where, wn.Name, quoted(v), quoted(wn.Victims))
+		}
+		if n, _ := number(gn["pdbViolations"]); n != wn.PDBViolations {
+			add("%s: preemption: node %s: pdbViolations: podfit %d, kube-scheduler %d", where, wn.Name, n, wn.PDBViolations)
+		}
+	}
+	for name := range gotNodes {
+		add("%s: preemption: node %s: podfit dry-ran it, kube-scheduler did not", where, name)
+	}
+	if gotNominated != "" {
+		if v := victimsOf(got["victims"]); !reflect.DeepEqual(v, wantVictims[gotNominated]) {
+			add("%s: preemption: victims on %s: podfit %s, kube-scheduler %s", where, gotNominated, quoted(v), quoted(wantVictims[gotNominated]))
+		}
+	}
+	return diffs
+}
+
+func victimsOf(v any) []victim {
+	var out []victim
+	for _, x := range list(v) {
+		o := asObject(x)
+		p, _ := number(o["priority"])
+		out = append(out, victim{Namespace: str(o["namespace"]), Name: str(o["name"]), Priority: int32(p)})
+	}
+	return out
 }
 
 // comparePlace compares podfit place's first placement (the one pending pod) with the
@@ -175,6 +249,7 @@ func comparePlace(pf map[string]any, ref *report) []string {
 	if n, _ := number(placed["feasibleNodes"]); int(n) != want.FeasibleNodes {
 		add("%s: place: feasibleNodes: podfit %d, kube-scheduler %d", where, n, want.FeasibleNodes)
 	}
+	diffs = append(diffs, compareClaims(where, node, list(placed["claims"]), want.Allocations)...)
 	if len(want.Scores) == 0 {
 		if placed["score"] != nil {
 			add("%s: place: podfit scored the only feasible node (%v)", where, placed["score"])
@@ -240,4 +315,48 @@ func describeMap(m map[string]int64) string {
 		parts[i] = fmt.Sprintf("%s=%d", k, m[k])
 	}
 	return strings.Join(parts, " ")
+}
+
+// compareClaims compares the devices podfit's binding cycle allocated on the node it chose
+// with those kube-scheduler's Filter allocated there, claim by claim.
+func compareClaims(where, node string, got []any, want map[string][]claimAllocation) []string {
+	var diffs []string
+	add := func(format string, args ...any) { diffs = append(diffs, fmt.Sprintf(format, args...)) }
+	wantClaims := want[node]
+	if len(got) != len(wantClaims) {
+		add("%s: place: claims on %s: podfit %s, kube-scheduler %s", where, node, quoted(got), quoted(wantClaims))
+		return diffs
+	}
+	for i, w := range wantClaims {
+		g := asObject(got[i])
+		name := str(g["name"])
+		if str(g["namespace"]) != w.Namespace || (!w.Extended && name != w.Name) {
+			add("%s: place: claim %d on %s: podfit %s/%s, kube-scheduler %s/%s", where, i, node, str(g["namespace"]), name, w.Namespace, w.Name)
+			continue
+		}
+		var devices []allocatedDevice
+		data, _ := json.Marshal(g["devices"])
+		_ = json.Unmarshal(data, &devices)
+		if devices == nil {
+			devices = []allocatedDevice{}
+		}
+		if !reflect.DeepEqual(devices, w.Devices) {
+			add("%s: place: claim %s/%s on %s: podfit %s, kube-scheduler %s", where, w.Namespace, w.Name, node, quoted(devices), quoted(w.Devices))
+		}
+	}
+	return diffs
+}
+
+// sameUpToTiedNomination tells whether two messages differ only in the node preemption
+// nominated, where both nodes are among those tied on every criterion.
+func sameUpToTiedNomination(got, want string, gotPost map[string]any, wantPost *postFilter) bool {
+	if wantPost == nil || wantPost.NominatedNode == nil || len(wantPost.PossibleNominations) < 2 || gotPost == nil {
+		return false
+	}
+	node := str(gotPost["nominatedNode"])
+	if !contains(wantPost.PossibleNominations, node) {
+		return false
+	}
+	mention := func(n string) string { return "found a potential placement for pod on node " + n + "," }
+	return strings.Replace(want, mention(*wantPost.NominatedNode), mention(node), 1) == got
 }

@@ -12,3 +12,6 @@ type nodeInfo = *framework.NodeInfo
 type cycleState = *framework.CycleState
 
 func newCycleState() cycleState { return framework.NewCycleState() }
+
+// codeUnschedulable is the status code of a node preemption may help.
+const codeUnschedulable = framework.Unschedulable

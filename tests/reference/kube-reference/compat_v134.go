@@ -14,3 +14,6 @@ type nodeInfo = fwk.NodeInfo
 type cycleState = fwk.CycleState
 
 func newCycleState() cycleState { return framework.NewCycleState() }
+
+// codeUnschedulable is the status code of a node preemption may help.
+const codeUnschedulable = fwk.Unschedulable

@@ -265,7 +265,11 @@ func diffCase(podfit, path, gates string, cov *coverage) ([]string, error) {
 type coverage struct {
 	mu                                 sync.Mutex
 	fit, fitNowhere, nominated, scored int
-	rejections                         map[string]int
+	// Nodes of preemption's dry runs with victims, and those breaking a budget.
+	victimNodes, budgetBreaking, tiedNominations int
+	// Pods whose claims got devices on some feasible node.
+	allocated  int
+	rejections map[string]int
 }
 
 func newCoverage() *coverage { return &coverage{rejections: map[string]int{}} }
@@ -282,8 +286,30 @@ func (c *coverage) add(ref *report) {
 		if r.PostFilter != nil && r.PostFilter.NominatedNode != nil {
 			c.nominated++
 		}
+		if r.PostFilter != nil {
+			if len(r.PostFilter.PossibleNominations) > 1 {
+				c.tiedNominations++
+			}
+			for _, n := range r.PostFilter.Nodes {
+				if len(n.Victims) > 0 {
+					c.victimNodes++
+				}
+				if n.PDBViolations > 0 {
+					c.budgetBreaking++
+				}
+			}
+		}
 		if len(r.Scores) > 0 {
 			c.scored++
+		}
+	allocations:
+		for _, claims := range r.Allocations {
+			for _, claim := range claims {
+				if len(claim.Devices) > 0 {
+					c.allocated++
+					break allocations
+				}
+			}
 		}
 		for _, n := range r.Nodes {
 			if len(n.Failures) > 0 {
@@ -307,8 +333,8 @@ func (c *coverage) String() string {
 		}
 		parts[i] = fmt.Sprintf("%s %d", name, c.rejections[p])
 	}
-	return fmt.Sprintf("%d pods fit (%d scored), %d fit nowhere (%d nominated by preemption); nodes rejected by %s",
-		c.fit, c.scored, c.fitNowhere, c.nominated, strings.Join(parts, ", "))
+	return fmt.Sprintf("%d pods fit (%d scored, %d with devices), %d fit nowhere (%d nominated by preemption, %d among tied nodes, %d nodes with victims, %d breaking a budget); nodes rejected by %s",
+		c.fit, c.scored, c.allocated, c.fitNowhere, c.nominated, c.tiedNominations, c.victimNodes, c.budgetBreaking, strings.Join(parts, ", "))
 }
 
 // releaseMinor is the minor of the release linked in (37 for v1.37.2).

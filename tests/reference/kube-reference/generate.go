@@ -15,6 +15,11 @@ type generator struct {
 	r       *rand.Rand
 	release string // v1.37.2
 	minor   int    // 37
+	// crowded cases fill untainted nodes with low-priority pods under budgets and send a
+	// high-priority pod: preemption's dry run with victims on many nodes.
+	crowded bool
+	// uniform crowded cases give every node and running pod the same shape: candidates tie.
+	uniform bool
 }
 
 func newGenerator(seed uint64, release string, minor int) *generator {
@@ -36,6 +41,8 @@ var (
 // generateCase returns the cluster's objects; the last pod is the pending one.
 func (g *generator) generateCase() []obj {
 	var out []obj
+	g.crowded = g.chance(0.25)
+	g.uniform = g.crowded && g.chance(0.3)
 	for _, ns := range namespaces {
 		labels := obj{"kubernetes.io/metadata.name": ns}
 		if ns != "default" {
@@ -56,8 +63,15 @@ func (g *generator) generateCase() []obj {
 		out = append(out, st.objects...)
 	}
 	var running []obj
-	for i, n := 0, g.intn(13); i < n; i++ {
-		pod := g.runningPod(fmt.Sprintf("running-%d", i), pick(g, nodes...))
+	runningCount := g.intn(13)
+	if g.crowded {
+		runningCount = 2*nodeCount + g.intn(8)
+	}
+	onNode := map[string]int{}
+	for i, n := 0, runningCount; i < n; i++ {
+		node := pick(g, nodes...)
+		pod := g.runningPod(i, node, onNode[node])
+		onNode[node]++
 		if st != nil && g.chance(0.3) {
 			g.useClaims(pod, st)
 		}
@@ -75,8 +89,12 @@ func (g *generator) generateCase() []obj {
 			out = append(out, devices.objects...)
 		}
 	}
-	if g.chance(0.3) {
-		out = append(out, g.budget())
+	budgets := pick(g, 0, 0, 1, 1, 2)
+	if g.crowded {
+		budgets = pick(g, 1, 2, 3)
+	}
+	for i, n := 0, budgets; i < n; i++ {
+		out = append(out, g.budget(fmt.Sprintf("budget-%d", i)))
 	}
 	pending := g.pendingPod(nodes)
 	if st != nil && g.chance(0.8) {
@@ -114,6 +132,16 @@ func (g *generator) node(name string) obj {
 	if g.chance(0.3) {
 		labels["gpu-count"] = fmt.Sprint(g.intn(5))
 	}
+	if g.uniform {
+		labels["topology.kubernetes.io/zone"] = zones[0]
+		status := obj{
+			"allocatable": obj{"cpu": "4", "memory": "8Gi", "pods": "110"},
+			"capacity":    obj{"cpu": "4", "memory": "8Gi", "pods": "110"},
+			"nodeInfo":    obj{"kubeletVersion": g.release, "architecture": labels["kubernetes.io/arch"], "operatingSystem": "linux"},
+			"conditions":  []any{obj{"type": "Ready", "status": "True"}},
+		}
+		return obj{"apiVersion": "v1", "kind": "Node", "metadata": obj{"name": name, "labels": labels}, "spec": obj{}, "status": status}
+	}
 	allocatable := obj{
 		"cpu":               pick(g, "500m", "1", "2", "2", "4", "8"),
 		"memory":            pick(g, "512Mi", "1Gi", "4Gi", "4Gi", "16Gi"),
@@ -124,7 +152,7 @@ func (g *generator) node(name string) obj {
 		allocatable["example.com/gpu"] = fmt.Sprint(g.intn(4))
 	}
 	spec := obj{}
-	if g.chance(0.35) {
+	if g.chance(0.35) && !(g.crowded && g.chance(0.8)) {
 		var taints []any
 		for _, t := range g.subset(g.taintPool()) {
 			taints = append(taints, t)
@@ -133,7 +161,7 @@ func (g *generator) node(name string) obj {
 			spec["taints"] = taints
 		}
 	}
-	if g.chance(0.1) {
+	if g.chance(0.1) && !g.crowded {
 		spec["unschedulable"] = true
 	}
 	status := obj{
@@ -251,7 +279,20 @@ func (g *generator) affinityTerm() obj {
 	return t
 }
 
-func (g *generator) runningPod(name, node string) obj {
+func (g *generator) startMinute() int { return 20 * g.intn(3) }
+
+// runningPod draws the index-th running pod, the slot-th on its node.
+func (g *generator) runningPod(index int, node string, slot int) obj {
+	name := fmt.Sprintf("running-%d", index)
+	if g.uniform {
+		return obj{
+			"apiVersion": "v1", "kind": "Pod",
+			"metadata": obj{"name": name, "namespace": pick(g, namespaces...), "uid": "uid-pod-" + name, "labels": obj{"app": pick(g, apps...)}, "creationTimestamp": "2026-11-01T10:00:00Z"},
+			"spec": obj{"nodeName": node, "priority": pick(g, 0, 100), "containers": []any{obj{"name": "main", "image": images[0],
+				"resources": obj{"requests": obj{"cpu": "1", "memory": "1Gi"}}}}},
+			"status": obj{"phase": "Running", "startTime": fmt.Sprintf("2026-11-01T10:00:%02dZ", slot)},
+		}
+	}
 	app := pick(g, apps...)
 	spec := obj{
 		"nodeName":   node,
@@ -262,7 +303,7 @@ func (g *generator) runningPod(name, node string) obj {
 	} else if g.chance(0.15) {
 		spec["affinity"] = obj{"podAffinity": obj{"preferredDuringSchedulingIgnoredDuringExecution": []any{obj{"weight": 1 + g.intn(100), "podAffinityTerm": g.affinityTerm()}}}}
 	}
-	if g.chance(0.6) {
+	if g.chance(0.6) || g.crowded {
 		spec["priority"] = pick(g, 0, 100, 1000)
 	}
 	phase := "Running"
@@ -273,15 +314,18 @@ func (g *generator) runningPod(name, node string) obj {
 		"apiVersion": "v1", "kind": "Pod",
 		"metadata": obj{"name": name, "namespace": pick(g, namespaces...), "uid": "uid-pod-" + name, "labels": obj{"app": app}, "creationTimestamp": "2026-11-01T10:00:00Z"},
 		"spec":     spec,
-		"status":   obj{"phase": phase, "startTime": fmt.Sprintf("2026-11-01T10:%02d:00Z", g.intn(60))},
+		// Start times differ on a node (the slot is the second), as kube-scheduler orders victims
+		// of equal priority and start time as its cache lists them, which no input fixes; across
+		// nodes they often agree, so that preemption's candidates tie.
+		"status": obj{"phase": phase, "startTime": fmt.Sprintf("2026-11-01T10:%02d:%02dZ", g.startMinute(), slot)},
 	}
 }
 
-func (g *generator) budget() obj {
+func (g *generator) budget(name string) obj {
 	allowed := g.intn(2)
 	return obj{
 		"apiVersion": "policy/v1", "kind": "PodDisruptionBudget",
-		"metadata": obj{"name": "budget", "namespace": pick(g, namespaces...)},
+		"metadata": obj{"name": name, "namespace": pick(g, namespaces...)},
 		"spec":     obj{"minAvailable": 1, "selector": obj{"matchLabels": obj{"app": pick(g, apps...)}}},
 		"status":   obj{"disruptionsAllowed": allowed, "currentHealthy": 1 + allowed, "desiredHealthy": 1, "expectedPods": 1 + allowed},
 	}
@@ -423,10 +467,13 @@ func (g *generator) pendingPod(nodes []string) obj {
 		}
 		spec["topologySpreadConstraints"] = constraints
 	}
-	if g.chance(0.7) {
+	if g.chance(0.7) || g.crowded {
 		// Often above the running pods' (0, 100, 1000), so that preemption has victims.
 		spec["priority"] = pick(g, 0, 100, 1000, 2000, 2000, 2000)
-		if g.chance(0.2) {
+		if g.crowded {
+			spec["priority"] = pick(g, 100, 1000, 2000)
+		}
+		if g.chance(0.2) && !g.crowded {
 			spec["preemptionPolicy"] = "Never"
 		}
 	}

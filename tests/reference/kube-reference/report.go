@@ -35,6 +35,10 @@ type postFilter struct {
 	NominatedNode *string `json:"nominatedNode"`
 	Code          string  `json:"code"`
 	Message       string  `json:"message"`
+	// Nodes are the dry run's nodes (nil when preemption was not tried).
+	Nodes []preemptionNode `json:"nodes,omitempty"`
+	// PossibleNominations are the candidates tied on every criterion the plugin ranks by.
+	PossibleNominations []string `json:"possibleNominations,omitempty"`
 }
 
 type podResult struct {
@@ -50,11 +54,17 @@ type podResult struct {
 	Scores []nodeScore `json:"scores"`
 	// TopNodes are the nodes selectHost may choose: those with the highest total.
 	TopNodes []string `json:"topNodes"`
+	// Allocations are the pod's claims with their devices on each feasible node, as Reserve
+	// and PreBind would write them should the node be chosen.
+	Allocations map[string][]claimAllocation `json:"allocations,omitempty"`
 	// Error is set when the scheduler returned an error rather than a verdict (a Filter's
 	// Error, which ends the attempt).
 	Error string `json:"error,omitempty"`
 	// PossibleErrors are every node's Filter Error, any of which a run may report first.
 	PossibleErrors []string `json:"possibleErrors,omitempty"`
+	// Inconsistency is set when the real scheduler did something the referee's derived sets
+	// (ties) do not allow: the referee's own error, reported as a disagreement.
+	Inconsistency string `json:"inconsistency,omitempty"`
 }
 
 type report struct {

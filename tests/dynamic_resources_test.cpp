@@ -302,8 +302,14 @@ TEST_CASE("DynamicResources Reserve and PreBind: the next pod finds the device t
   REQUIRE(bound->reserved_for.size() == 1);
   CHECK(bound->reserved_for[0].uid == kPodUid);
 
+  const std::vector<const ResourceClaim*> reported = claims_reserved_for_pod(snapshot, first);
+  REQUIRE(reported.size() == 1);
+  CHECK(reported[0]->metadata.name == kClaim);
+  CHECK(reported[0]->allocation->results[0].device == "instance-0");
+
   Pod second = testing::PodBuilder("second-pod").uid("5678");
   second.spec.resource_claims.push_back(PodResourceClaim{"my-resource", std::string("second"), std::nullopt});
+  CHECK(claims_reserved_for_pod(snapshot, second).empty());
   PodInfo second_info(second, gates);
   CycleState second_state;
   REQUIRE(plugin.pre_filter(second_state, second_info, snapshot, result).is_success());
@@ -507,4 +513,25 @@ TEST_CASE("DynamicResources: references to pods not created yet, which have no u
   CHECK(refers_to_pod(created, "uid-1", "train-0"));
   CHECK_FALSE(refers_to_pod(created, "uid-2", "renamed"));
   CHECK_FALSE(refers_to_pod(first, "uid-1", "train-0"));
+}
+
+TEST_CASE("DynamicResources: a bound pod's claims are reported in its spec.resourceClaims order") {
+  Pod pod = testing::PodBuilder(kPod).uid(kPodUid);
+  pod.spec.resource_claims.push_back(PodResourceClaim{"first", std::string("zeta"), std::nullopt});
+  pod.spec.resource_claims.push_back(PodResourceClaim{"second", std::string("alpha"), std::nullopt});
+  ClusterState cluster;
+  cluster.nodes = {worker()};
+  for (const std::string name : {"alpha", "zeta", "other", "extended"}) {
+    ResourceClaim claim = pending_claim(name);
+    claim.allocation = allocation_on(kWorker);
+    // "other" is reserved for another pod; "extended" is the pod's though none of its claims names it.
+    claim.reserved_for.push_back(ResourceClaimConsumerReference{"", "pods", name == "other" ? "someone" : kPod,
+                                                                name == "other" ? "9999" : kPodUid});
+    cluster.resource_claims.push_back(claim);
+  }
+  FeatureGates gates;
+  Snapshot snapshot(cluster, gates);
+  std::vector<std::string> names;
+  for (const ResourceClaim* claim : claims_reserved_for_pod(snapshot, pod)) names.push_back(claim->metadata.name);
+  CHECK(names == std::vector<std::string>{"zeta", "alpha", "extended"});
 }

@@ -17,6 +17,7 @@
 #include "podfit/framework/scheduling_cycle.h"
 #include "podfit/load/pod_creation.h"
 #include "podfit/load/workload.h"
+#include "podfit/plugins/dynamic_resources.h"
 #include "podfit/report/placement_report.h"
 #include "podfit/snapshot/snapshot.h"
 
@@ -156,7 +157,8 @@ void add_unique(std::vector<std::pair<std::string, std::string>>& to,
 }
 
 Placement placement_of(const Pod& pod, const Candidate& candidate, size_t index, const CycleResult& result,
-                       size_t node_count) {
+                       const Snapshot& snapshot) {
+  const size_t node_count = snapshot.nodes().size();
   Placement p;
   p.namespace_ = pod.metadata.namespace_;
   p.name = pod.metadata.name;
@@ -191,6 +193,13 @@ Placement placement_of(const Pod& pod, const Candidate& candidate, size_t index,
     for (size_t i = 0; i < order.size() && i < kReportedNodes; ++i) p.scores.push_back(*order[i]);
   }
   p.pre_bind = result.pre_bind_writes;
+  if (result.assumed != nullptr) {
+    for (const ResourceClaim* claim : claims_reserved_for_pod(snapshot, result.assumed->pod())) {
+      ClaimAllocation c{claim->metadata.namespace_, claim->metadata.name, {}};
+      if (claim->allocation) c.devices = claim->allocation->results;
+      p.claims.push_back(std::move(c));
+    }
+  }
   p.binding = result.binding;
   p.binder = result.binder;
   return p;
@@ -324,22 +333,22 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
       Placement p;
       if (refused) {
         // The API server refuses to create the pod: it never reaches the scheduler.
-        p = placement_of(pod, candidate, index, CycleResult{}, snapshot.nodes().size());
+        p = placement_of(pod, candidate, index, CycleResult{}, snapshot);
         p.stage = "Refused";
         p.message = refused->message;
       } else if (filters == nullptr || cycle == nullptr) {
-        p = placement_of(pod, candidate, index, CycleResult{}, snapshot.nodes().size());
+        p = placement_of(pod, candidate, index, CycleResult{}, snapshot);
         p.stage = "Unserved";
         p.message =
             fmt::format("no profile of the configuration serves schedulerName \"{}\"", pod.spec.scheduler_name);
       } else if (Status gated = run_pre_enqueue_plugins(filters->pre_enqueue, pod, snapshot, context.gates);
                  !gated.is_success()) {
-        p = placement_of(pod, candidate, index, CycleResult{}, snapshot.nodes().size());
+        p = placement_of(pod, candidate, index, CycleResult{}, snapshot);
         p.stage = "Gated";
         p.message = gated.message();
       } else {
         const CycleResult result = schedule_one(pod, snapshot, *cycle, context.gates);
-        p = placement_of(pod, candidate, index, result, snapshot.nodes().size());
+        p = placement_of(pod, candidate, index, result, snapshot);
       }
       const bool placed = p.placed;
       if (placed) ++count.placed;

@@ -98,6 +98,34 @@ void write_node_scores(Writer& w, const NodePluginScores& s) {
   w.end_object();
 }
 
+// A claim's allocated devices as status.allocation.devices.results lists them.
+template <typename Writer>
+void write_claim_allocation(Writer& w, const ClaimAllocation& claim) {
+  w.begin_object();
+  string_field(w, "namespace", claim.namespace_);
+  string_field(w, "name", claim.name);
+  w.key("devices");
+  w.begin_array();
+  for (const DeviceRequestAllocationResult& d : claim.devices) {
+    w.begin_object();
+    string_field(w, "request", d.request);
+    string_field(w, "driver", d.driver);
+    string_field(w, "pool", d.pool);
+    string_field(w, "device", d.device);
+    if (d.admin_access) boolean_field(w, "adminAccess", *d.admin_access);
+    if (d.share_id) string_field(w, "shareID", *d.share_id);
+    if (!d.consumed_capacity.empty()) {
+      w.key("consumedCapacity");
+      w.begin_object();
+      for (const auto& [name, quantity] : d.consumed_capacity) string_field(w, name, quantity.to_string());
+      w.end_object();
+    }
+    w.end_object();
+  }
+  w.end_array();
+  w.end_object();
+}
+
 // A placed pod with its node and scores, or an unplaced one with the stage that stopped it.
 template <typename Writer>
 void write_placement(Writer& w, const Placement& p) {
@@ -122,6 +150,12 @@ void write_placement(Writer& w, const Placement& p) {
     if (!p.pre_bind.empty()) {
       w.key("preBind");
       write_strings(w, p.pre_bind);
+    }
+    if (!p.claims.empty()) {
+      w.key("claims");
+      w.begin_array();
+      for (const ClaimAllocation& claim : p.claims) write_claim_allocation(w, claim);
+      w.end_array();
     }
     if (p.binding) {
       w.key("binding");

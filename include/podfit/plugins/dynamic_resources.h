@@ -49,6 +49,11 @@ std::optional<std::string> claim_is_for_pod(const Pod& pod, const ResourceClaim&
 // resourceclaim.IsReservedForPod: the pod's uid is among status.reservedFor.
 bool claim_is_reserved_for_pod(const Pod& pod, const ResourceClaim& claim);
 
+// The ResourceClaims reserved for a bound pod as its binding cycle left them (allocated and
+// reserved): the pod's claims in spec.resourceClaims order, then the claim created for its
+// extended resources.
+std::vector<const ResourceClaim*> claims_reserved_for_pod(const Snapshot& snapshot, const Pod& pod);
+
 // Whether a reference (reservedFor entry, owner) by uid and name is to `pod`: kube-scheduler
 // compares uids; for a pod not created yet, which has none, podfit compares names too.
 bool refers_to_pod(const Pod& pod, std::string_view uid, std::string_view name);

@@ -13,6 +13,7 @@
 
 #include "podfit/framework/binding_plugins.h"
 #include "podfit/framework/score_runner.h"
+#include "podfit/model/resource_claim.h"
 #include "podfit/model/workload.h"
 #include "podfit/report/writers.h"
 #include "podfit/what_if/what_if.h"
@@ -21,6 +22,13 @@ namespace podfit {
 
 // How many of the feasible nodes' scores a placement keeps.
 inline constexpr size_t kReportedNodes = 10;
+
+// A ResourceClaim a placed pod uses, with the devices allocated to it.
+struct ClaimAllocation {
+  std::string namespace_;
+  std::string name;
+  std::vector<DeviceRequestAllocationResult> devices;
+};
 
 // One pod a scheduling cycle ran for, in the order the cycles ran.
 struct Placement {
@@ -41,6 +49,7 @@ struct Placement {
   // name as host selection reads them; empty when not scored.
   std::vector<NodePluginScores> scores;
   std::vector<std::string> pre_bind;    // PreBind's API writes, described
+  std::vector<ClaimAllocation> claims;  // the pod's ResourceClaims as the binding cycle left them
   std::optional<PodBinding> binding;    // the v1 Binding the Bind plugin posted
   std::string binder;                   // the Bind plugin that bound the pod
   // Not placed: where the cycle stopped ("Filter", "Score", "Reserve", "PreBind", "Bind",

@@ -1,7 +1,10 @@
 // How a pod's claims name their ResourceClaims (k8s.io/dynamic-resource-allocation/resourceclaim).
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "podfit/plugins/dynamic_resources.h"
+#include "podfit/snapshot/snapshot.h"
 
 namespace podfit {
 
@@ -50,6 +53,27 @@ bool claim_is_reserved_for_pod(const Pod& pod, const ResourceClaim& claim) {
     if (refers_to_pod(pod, ref.uid, ref.name)) return true;
   }
   return false;
+}
+
+std::vector<const ResourceClaim*> claims_reserved_for_pod(const Snapshot& snapshot, const Pod& pod) {
+  std::vector<const ResourceClaim*> reserved;
+  for (const ResourceClaim* claim : snapshot.resource_claims()) {
+    if (claim->metadata.namespace_ == pod.metadata.namespace_ && claim_is_reserved_for_pod(pod, *claim)) {
+      reserved.push_back(claim);
+    }
+  }
+  // Position of each claim among the pod's; the extended resources' claim has none and goes last.
+  auto position = [&](const ResourceClaim* claim) {
+    for (size_t i = 0; i < pod.spec.resource_claims.size(); ++i) {
+      if (pod_claim_name(pod, pod.spec.resource_claims[i]).name == claim->metadata.name) return i;
+    }
+    return pod.spec.resource_claims.size();
+  };
+  std::stable_sort(reserved.begin(), reserved.end(), [&](const ResourceClaim* a, const ResourceClaim* b) {
+    const size_t pa = position(a), pb = position(b);
+    return pa != pb ? pa < pb : a->metadata.name < b->metadata.name;
+  });
+  return reserved;
 }
 
 }  // namespace podfit

@@ -19,8 +19,9 @@ type checkOptions struct {
 	preemption bool
 }
 
-// checkPod schedules one pod in the cluster as it is. It reports whether PostFilter
-// changed the cluster (victims deleted), after which the cluster must be built anew.
+// checkPod schedules one pod in the cluster as it is. It reports whether PostFilter ran,
+// which may change the cluster (victims deleted, claims deallocated), after which the
+// cluster must be built anew.
 func checkPod(ctx context.Context, c *cluster, pod *v1.Pod, opts checkOptions) (podResult, bool) {
 	res := podResult{
 		Pod:      podRef{Namespace: pod.Namespace, Name: pod.Name},
@@ -39,6 +40,7 @@ func checkPod(ctx context.Context, c *cluster, pod *v1.Pod, opts checkOptions) (
 	}
 	c.recorder.reset()
 	state := newCycleState()
+	res.state, res.profile = state, prof
 	_, err := schedulePod(ctx, c.sched, prof, state, pod)
 	var fitErr *framework.FitError
 	if !errors.As(err, &fitErr) {
@@ -75,6 +77,9 @@ func checkPod(ctx context.Context, c *cluster, pod *v1.Pod, opts checkOptions) (
 	if len(feasible) == 0 {
 		changed := false
 		if opts.preemption && prof.HasPostFilterPlugins() {
+			// PostFilter writes to the API (victims deleted, claims deallocated): the next pod
+			// is checked in the cluster as the input has it.
+			changed = true
 			result, st := prof.RunPostFilterPlugins(ctx, state, pod, fitErr.Diagnosis.NodeToStatus)
 			// The dry run again, after PostFilter: its Filter calls record unavailable claims in
 			// the DynamicResources state every clone shares, which DynamicResources' PostFilter
@@ -93,7 +98,6 @@ func checkPod(ctx context.Context, c *cluster, pod *v1.Pod, opts checkOptions) (
 			if result != nil && result.NominatingInfo != nil && result.NominatingInfo.NominatedNodeName != "" {
 				node := result.NominatingInfo.NominatedNodeName
 				pf.NominatedNode = &node
-				changed = true
 				if err := checkNomination(node, possible); err != nil {
 					res.Inconsistency = err.Error()
 				}

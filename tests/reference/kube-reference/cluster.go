@@ -9,13 +9,17 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"strconv"
+	"sync/atomic"
 	"time"
 
 	v1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes/fake"
+	k8stesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/tools/events"
 	"k8s.io/klog/v2"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
@@ -32,12 +36,30 @@ type cluster struct {
 	profile  framework.Framework
 	recorder *recorder
 	cancel   context.CancelFunc
+	version  atomic.Int64 // the last resourceVersion given
+}
+
+// stamp gives an object the next resourceVersion.
+func (c *cluster) stamp(obj runtime.Object) {
+	if m, err := meta.Accessor(obj); err == nil {
+		m.SetResourceVersion(strconv.FormatInt(c.version.Add(1), 10))
+	}
 }
 
 // newCluster loads the objects into a fake API server and builds the scheduler over it.
 func newCluster(parent context.Context, objs []object, cfg *config.KubeSchedulerConfiguration) (*cluster, error) {
 	ctx, cancel := context.WithCancel(parent)
 	c := &cluster{client: fake.NewSimpleClientset(), cancel: cancel}
+	// Every write gets a new resourceVersion, as from the API server: the scheduler's assume
+	// caches keep what a plugin wrote only when its version is not older than the informer's.
+	for _, verb := range []string{"create", "update"} {
+		c.client.PrependReactor(verb, "*", func(action k8stesting.Action) (bool, runtime.Object, error) {
+			if a, ok := action.(interface{ GetObject() runtime.Object }); ok {
+				c.stamp(a.GetObject())
+			}
+			return false, nil, nil
+		})
+	}
 	for _, o := range objs {
 		if pod, ok := o.obj.(*v1.Pod); ok && (pod.Status.Phase == v1.PodSucceeded || pod.Status.Phase == v1.PodFailed) {
 			// kube-scheduler's pod informer lists pods with the field selector
@@ -50,6 +72,7 @@ func newCluster(parent context.Context, objs []object, cfg *config.KubeScheduler
 			cancel()
 			return nil, fmt.Errorf("%s: %w", o.source, err)
 		}
+		c.stamp(served)
 		if err := c.client.Tracker().Add(served); err != nil {
 			cancel()
 			return nil, fmt.Errorf("%s: %w", o.source, err)

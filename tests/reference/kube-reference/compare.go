@@ -218,27 +218,49 @@ func victimsOf(v any) []victim {
 	return out
 }
 
-// comparePlace compares podfit place's first placement (the one pending pod) with the
-// referee's scores: the chosen node among the top-scored ones, and every node's score.
-func comparePlace(pf map[string]any, ref *report) []string {
+// comparePlacements compares podfit place's cycles with the referee's sequence (run in
+// podfit's order, following its choices among tied nodes): each pod's node among the
+// best-scored, every node's score, the devices allocated, or why the pod was not placed.
+func comparePlacements(pf map[string]any, ref *report) []string {
 	var diffs []string
 	add := func(format string, args ...any) { diffs = append(diffs, fmt.Sprintf(format, args...)) }
-	if len(ref.Results) != 1 {
-		return nil
-	}
-	want := ref.Results[0]
-	where := want.Pod.Namespace + "/" + want.Pod.Name
-	placed := findResult(list(pf["placed"]), want.Pod)
-	if !want.Schedulable {
-		if placed != nil {
-			add("%s: place: podfit placed it on %s, kube-scheduler finds no node", where, str(placed["node"]))
+	for _, want := range ref.Results {
+		where := want.Pod.Namespace + "/" + want.Pod.Name
+		placed := findResult(list(pf["placed"]), want.Pod)
+		unplaced := findResult(list(pf["unplaced"]), want.Pod)
+		switch {
+		case want.Error != "" && want.Message == "":
+			if placed != nil || unplaced == nil || !contains(want.PossibleErrors, str(unplaced["message"])) {
+				add("%s: place: kube-scheduler's error %q; podfit placed %v, unplaced %s", where, want.Error, placed != nil, quoted(unplaced))
+			}
+			continue
+		case !want.Schedulable:
+			if placed != nil {
+				add("%s: place: podfit placed it on %s, kube-scheduler finds no node", where, str(placed["node"]))
+			} else if unplaced == nil || str(unplaced["message"]) != want.Message {
+				add("%s: place: message:\n    podfit          %s\n    kube-scheduler  %s", where, str(unplaced["message"]), want.Message)
+			}
+			continue
+		case want.BindError != "":
+			if placed != nil {
+				add("%s: place: podfit placed it on %s, kube-scheduler's binding failed: %s", where, str(placed["node"]), want.BindError)
+			}
+			continue
 		}
-		return diffs
+		if placed == nil {
+			add("%s: place: podfit did not place it: %s", where, quoted(unplaced))
+			continue
+		}
+		diffs = append(diffs, comparePlaced(where, placed, want)...)
 	}
-	if placed == nil {
-		add("%s: place: podfit did not place it: %s", where, quoted(findResult(list(pf["unplaced"]), want.Pod)))
-		return diffs
-	}
+	return diffs
+}
+
+// comparePlaced compares one placed pod: the chosen node among the top-scored ones, every
+// node's score, and the claims' devices on that node.
+func comparePlaced(where string, placed map[string]any, want podResult) []string {
+	var diffs []string
+	add := func(format string, args ...any) { diffs = append(diffs, fmt.Sprintf(format, args...)) }
 	node := str(placed["node"])
 	if !contains(want.TopNodes, node) {
 		add("%s: place: podfit chose %s, kube-scheduler's best: %s", where, node, strings.Join(want.TopNodes, ", "))

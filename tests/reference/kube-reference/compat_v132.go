@@ -15,3 +15,6 @@ func newCycleState() cycleState { return framework.NewCycleState() }
 
 // codeUnschedulable is the status code of a node preemption may help.
 const codeUnschedulable = framework.Unschedulable
+
+// frameworkStatus is a plugin's status.
+type frameworkStatus = *framework.Status

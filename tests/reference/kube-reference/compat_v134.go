@@ -17,3 +17,6 @@ func newCycleState() cycleState { return framework.NewCycleState() }
 
 // codeUnschedulable is the status code of a node preemption may help.
 const codeUnschedulable = fwk.Unschedulable
+
+// frameworkStatus is a plugin's status.
+type frameworkStatus = *fwk.Status

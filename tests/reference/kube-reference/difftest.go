@@ -255,7 +255,15 @@ func diffCase(podfit, path, gates string, cov *coverage) ([]string, error) {
 		if failure != "" {
 			return []string{failure}, nil
 		}
-		diffs = append(diffs, comparePlace(pfPlace, ref)...)
+		// The same pods placed one after another, in podfit's order and following its choices
+		// among tied nodes.
+		order, follow := placementOrder(pfPlace)
+		seq, err := check(context.Background(), &checkArgs{files: stringList{path}, place: true, order: order, follow: follow})
+		if err != nil {
+			return nil, fmt.Errorf("the reference refused the case: %w", err)
+		}
+		cov.addSequence(seq)
+		diffs = append(diffs, comparePlacements(pfPlace, seq)...)
 	}
 	return diffs, nil
 }
@@ -268,8 +276,10 @@ type coverage struct {
 	// Nodes of preemption's dry runs with victims, and those breaking a budget.
 	victimNodes, budgetBreaking, tiedNominations int
 	// Pods whose claims got devices on some feasible node.
-	allocated  int
-	rejections map[string]int
+	allocated int
+	// Pods of place's sequences, and those bound after another pod of the same sequence.
+	sequenced, boundAfterAnother int
+	rejections                   map[string]int
 }
 
 func newCoverage() *coverage { return &coverage{rejections: map[string]int{}} }
@@ -319,6 +329,21 @@ func (c *coverage) add(ref *report) {
 	}
 }
 
+func (c *coverage) addSequence(seq *report) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	bound := 0
+	for _, r := range seq.Results {
+		c.sequenced++
+		if r.Node != "" {
+			if bound > 0 {
+				c.boundAfterAnother++
+			}
+			bound++
+		}
+	}
+}
+
 func (c *coverage) String() string {
 	plugins := make([]string, 0, len(c.rejections))
 	for p := range c.rejections {
@@ -333,12 +358,29 @@ func (c *coverage) String() string {
 		}
 		parts[i] = fmt.Sprintf("%s %d", name, c.rejections[p])
 	}
-	return fmt.Sprintf("%d pods fit (%d scored, %d with devices), %d fit nowhere (%d nominated by preemption, %d among tied nodes, %d nodes with victims, %d breaking a budget); nodes rejected by %s",
-		c.fit, c.scored, c.allocated, c.fitNowhere, c.nominated, c.tiedNominations, c.victimNodes, c.budgetBreaking, strings.Join(parts, ", "))
+	return fmt.Sprintf("%d pods fit (%d scored, %d with devices), %d fit nowhere (%d nominated by preemption, %d among tied nodes, %d nodes with victims, %d breaking a budget); place: %d pods in sequence, %d bound after another; nodes rejected by %s",
+		c.fit, c.scored, c.allocated, c.fitNowhere, c.nominated, c.tiedNominations, c.victimNodes, c.budgetBreaking, c.sequenced, c.boundAfterAnother, strings.Join(parts, ", "))
 }
 
 // releaseMinor is the minor of the release linked in (37 for v1.37.2).
 func releaseMinor() int {
 	n, _ := strconv.Atoi(strings.TrimPrefix(minor(), "v1."))
 	return n
+}
+
+// placementOrder reads the order podfit placed its candidates in and the node each got.
+func placementOrder(pf map[string]any) ([]podRef, map[podRef]string) {
+	var order []podRef
+	for _, c := range list(pf["candidates"]) {
+		p := asObject(asObject(c)["pod"])
+		if p != nil {
+			order = append(order, podRef{Namespace: str(p["namespace"]), Name: str(p["name"])})
+		}
+	}
+	follow := map[podRef]string{}
+	for _, x := range list(pf["placed"]) {
+		p := asObject(asObject(x)["pod"])
+		follow[podRef{Namespace: str(p["namespace"]), Name: str(p["name"])}] = str(asObject(x)["node"])
+	}
+	return order, follow
 }

@@ -5,6 +5,7 @@ package main
 // something to decide. Objects are plain JSON maps, independent of the release's types.
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 )
@@ -38,7 +39,7 @@ var (
 	images     = []string{"registry.example/web:1", "registry.example/db:2", "registry.example/cache:3"}
 )
 
-// generateCase returns the cluster's objects; the last pod is the pending one.
+// generateCase returns the cluster's objects; the pending pods come last.
 func (g *generator) generateCase() []obj {
 	var out []obj
 	g.crowded = g.chance(0.25)
@@ -96,14 +97,30 @@ func (g *generator) generateCase() []obj {
 	for i, n := 0, budgets; i < n; i++ {
 		out = append(out, g.budget(fmt.Sprintf("budget-%d", i)))
 	}
-	pending := g.pendingPod(nodes)
-	if st != nil && g.chance(0.8) {
-		g.useClaims(pending, st)
+	// Sometimes several pending pods: podfit place binds each before the next.
+	pendingCount := 1
+	if g.chance(0.3) {
+		pendingCount += 1 + g.intn(3)
 	}
-	if devices != nil && g.chance(0.8) {
-		g.useDeviceClaims(pending, devices)
+	var first obj
+	for i := 0; i < pendingCount; i++ {
+		if i > 0 && g.chance(0.5) {
+			// A replica of the first: the same spec under its own name.
+			out = append(out, replicaOf(first, i))
+			continue
+		}
+		pending := g.pendingPod(nodes, i)
+		if i == 0 {
+			first = pending
+		}
+		if st != nil && g.chance(0.8) {
+			g.useClaims(pending, st)
+		}
+		if devices != nil && g.chance(0.8) {
+			g.useDeviceClaims(pending, devices)
+		}
+		out = append(out, pending)
 	}
-	out = append(out, pending)
 	return out
 }
 
@@ -389,7 +406,12 @@ func (g *generator) spreadConstraint() obj {
 	return c
 }
 
-func (g *generator) pendingPod(nodes []string) obj {
+// pendingPod draws the index-th pending pod ("pending", then "pending-1", ...).
+func (g *generator) pendingPod(nodes []string, index int) obj {
+	name := "pending"
+	if index > 0 {
+		name = fmt.Sprintf("pending-%d", index)
+	}
 	app := pick(g, apps...)
 	spec := obj{"containers": []any{g.container("main", true)}}
 	if g.chance(0.2) {
@@ -479,8 +501,20 @@ func (g *generator) pendingPod(nodes []string) obj {
 	}
 	return obj{
 		"apiVersion": "v1", "kind": "Pod",
-		"metadata": obj{"name": "pending", "namespace": pick(g, namespaces...), "uid": "uid-pod-pending", "labels": obj{"app": app}, "creationTimestamp": "2026-11-02T10:00:00Z"},
+		"metadata": obj{"name": name, "namespace": pick(g, namespaces...), "uid": "uid-pod-" + name, "labels": obj{"app": app}, "creationTimestamp": "2026-11-02T10:00:00Z"},
 		"spec":     spec,
 		"status":   obj{"phase": "Pending"},
 	}
+}
+
+// replicaOf copies a pending pod under the index-th pending name, as a controller's replicas.
+func replicaOf(pod obj, index int) obj {
+	data, _ := json.Marshal(pod)
+	var out obj
+	_ = json.Unmarshal(data, &out)
+	name := fmt.Sprintf("pending-%d", index)
+	meta := out["metadata"].(obj)
+	meta["name"] = name
+	meta["uid"] = "uid-pod-" + name
+	return out
 }

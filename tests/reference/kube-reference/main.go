@@ -107,6 +107,11 @@ type checkArgs struct {
 	config       string
 	featureGates string
 	noPreemption bool
+	// place schedules the pods one after another, each bound before the next (podfit place);
+	// order and follow give podfit's order of the pods and its choices among tied nodes.
+	place  bool
+	order  []podRef
+	follow map[podRef]string
 }
 
 func parseCheckArgs(args []string) (*checkArgs, error) {
@@ -117,6 +122,7 @@ func parseCheckArgs(args []string) (*checkArgs, error) {
 	fs.StringVar(&a.config, "config", "", "a KubeSchedulerConfiguration")
 	fs.StringVar(&a.featureGates, "feature-gates", "", "feature gates, A=true,B=false")
 	fs.BoolVar(&a.noPreemption, "no-preemption", false, "do not run PostFilter")
+	fs.BoolVar(&a.place, "place", false, "bind each pod before the next, as podfit place does (no PostFilter)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -184,6 +190,13 @@ func check(ctx context.Context, a *checkArgs) (*report, error) {
 			c.close()
 		}
 	}()
+	if a.place {
+		if c, err = newCluster(ctx, objs, cfg.DeepCopy()); err != nil {
+			return nil, err
+		}
+		rep.Results = placePods(ctx, c, inOrder(candidates, a.order), a.follow)
+		return rep, nil
+	}
 	for _, pod := range candidates {
 		if c == nil {
 			if c, err = newCluster(ctx, objs, cfg.DeepCopy()); err != nil {
@@ -265,4 +278,28 @@ func runGates(out io.Writer) error {
 	enc := json.NewEncoder(out)
 	enc.SetIndent("", "  ")
 	return enc.Encode(map[string]any{"release": release, "gates": rows})
+}
+
+// inOrder puts the pods in the given order; pods it does not name follow in theirs.
+func inOrder(pods []*v1.Pod, order []podRef) []*v1.Pod {
+	if len(order) == 0 {
+		return pods
+	}
+	var out []*v1.Pod
+	used := map[*v1.Pod]bool{}
+	for _, ref := range order {
+		for _, p := range pods {
+			if !used[p] && p.Namespace == ref.Namespace && p.Name == ref.Name {
+				out = append(out, p)
+				used[p] = true
+				break
+			}
+		}
+	}
+	for _, p := range pods {
+		if !used[p] {
+			out = append(out, p)
+		}
+	}
+	return out
 }

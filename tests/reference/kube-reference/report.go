@@ -1,5 +1,7 @@
 package main
 
+import "k8s.io/kubernetes/pkg/scheduler/framework"
+
 // The referee's report: the fields of podfit's JSON reports that the differential runner
 // compares, in the same names.
 
@@ -65,6 +67,14 @@ type podResult struct {
 	// Inconsistency is set when the real scheduler did something the referee's derived sets
 	// (ties) do not allow: the referee's own error, reported as a disagreement.
 	Inconsistency string `json:"inconsistency,omitempty"`
+	// Node is the node a placement bound the pod to (place only), and BindError why its
+	// Reserve or PreBind failed.
+	Node      string `json:"node,omitempty"`
+	BindError string `json:"bindError,omitempty"`
+
+	// The cycle's state and profile, which binding continues with.
+	state   cycleState
+	profile framework.Framework
 }
 
 type report struct {

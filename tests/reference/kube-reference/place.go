@@ -1,0 +1,111 @@
+package main
+
+// podfit place's sequence: pods scheduled one after another, each bound to the node chosen
+// among the best and kept in the scheduler's cache, so that the next pod's cycle sees it as
+// kube-scheduler's would.
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"unsafe"
+
+	v1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/klog/v2"
+	"k8s.io/kubernetes/pkg/scheduler/framework"
+)
+
+var podsResource = schema.GroupVersionResource{Version: "v1", Resource: "pods"}
+
+type preBinder interface {
+	Name() string
+	PreBind(ctx context.Context, state cycleState, pod *v1.Pod, nodeName string) frameworkStatus
+}
+
+// preBindPlugins finds the profile's PreBind plugins (kept unexported by the framework).
+func preBindPlugins(prof framework.Framework) []preBinder {
+	v := reflect.ValueOf(prof)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return nil
+	}
+	field := v.Elem().FieldByName("preBindPlugins")
+	if !field.IsValid() {
+		return nil
+	}
+	plugins := reflect.NewAt(field.Type(), unsafe.Pointer(field.UnsafeAddr())).Elem()
+	var out []preBinder
+	for i := 0; i < plugins.Len(); i++ {
+		if pb, ok := plugins.Index(i).Interface().(preBinder); ok {
+			out = append(out, pb)
+		}
+	}
+	return out
+}
+
+// placePods schedules the pods in order. Among equally scored nodes it binds the one podfit
+// chose (follow), so that both go on from the same cluster; another choice is reported by
+// the comparison.
+func placePods(ctx context.Context, c *cluster, pods []*v1.Pod, follow map[podRef]string) []podResult {
+	var out []podResult
+	for _, pod := range pods {
+		res, _ := checkPod(ctx, c, pod, checkOptions{})
+		if res.Schedulable && res.Error == "" && len(res.TopNodes) > 0 {
+			node := res.TopNodes[0]
+			if contains(res.TopNodes, follow[res.Pod]) {
+				node = follow[res.Pod]
+			}
+			res.Node = node
+			if err := c.bind(ctx, res.profile, res.state, pod, node); err != nil {
+				res.BindError = err.Error()
+			}
+		}
+		out = append(out, res)
+	}
+	return out
+}
+
+// bind continues the cycle as scheduleOne does: assume, Reserve, PreBind, then the binding
+// the API server makes of it. VolumeBinding's PreBind is left out: it waits for the
+// persistent-volume controller, which the referee does not run; its Reserve has already put
+// the bindings in the scheduler's assume cache, which the next cycle reads.
+func (c *cluster) bind(ctx context.Context, prof framework.Framework, state cycleState, pod *v1.Pod, node string) error {
+	logger := klog.FromContext(ctx)
+	assumed := pod.DeepCopy()
+	assumed.Spec.NodeName = node
+	if err := c.sched.Cache.AssumePod(logger, assumed); err != nil {
+		return fmt.Errorf("assume: %w", err)
+	}
+	if st := prof.RunReservePluginsReserve(ctx, state, assumed, node); !st.IsSuccess() {
+		prof.RunReservePluginsUnreserve(ctx, state, assumed, node)
+		_ = c.sched.Cache.ForgetPod(logger, assumed)
+		return fmt.Errorf("Reserve: %s", st.Message())
+	}
+	for _, pl := range preBindPlugins(prof) {
+		if pl.Name() == "VolumeBinding" {
+			continue
+		}
+		if st := pl.PreBind(ctx, state, assumed, node); !st.IsSuccess() && st.Code().String() != "Skip" {
+			prof.RunReservePluginsUnreserve(ctx, state, assumed, node)
+			_ = c.sched.Cache.ForgetPod(logger, assumed)
+			return fmt.Errorf("PreBind %s: %s", pl.Name(), st.Message())
+		}
+	}
+	stored, err := c.client.Tracker().Get(podsResource, assumed.Namespace, assumed.Name)
+	if err != nil {
+		c.stamp(assumed)
+		if err := c.client.Tracker().Add(assumed); err != nil {
+			return fmt.Errorf("binding: %w", err)
+		}
+	} else {
+		bound := stored.(*v1.Pod).DeepCopy()
+		bound.Spec.NodeName = node
+		c.stamp(bound)
+		if err := c.client.Tracker().Update(podsResource, bound, bound.Namespace); err != nil {
+			return fmt.Errorf("binding: %w", err)
+		}
+	}
+	// The assumed pod never expires (kube-scheduler's default), so FinishBinding, gone from
+	// v1.36, would change nothing.
+	return nil
+}

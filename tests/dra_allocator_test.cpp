@@ -2632,5 +2632,111 @@ TEST_CASE("DRA allocator: allocationMode All with no matching device (v1.32 allo
   CHECK(outcome.results[0].results.empty());
 }
 
+// The allocators of v1.32 and v1.33 on one case: taken All devices and backtracking.
+dra::AllocateOutcome run_as(const Case& c, const dra::AllocatorFeatures& features) {
+  std::vector<const ResourceClaim*> claims;
+  for (const ResourceClaim& claim : c.claims) claims.push_back(&claim);
+  const dra::Allocator allocator(claims, dra::AllocatedState{}, c.classes, c.slices, c.rules, features);
+  return allocator.allocate(node(node1, region1));
+}
+
+// v1.33's allocator: it backtracks, but not past an All request's devices, which stay taken.
+dra::AllocatorFeatures v133_allocator(unsigned f = 0) {
+  dra::AllocatorFeatures out = features(f);
+  out.all_mode_frees_devices_on_backtrack = false;
+  return out;
+}
+// v1.32's: a taken All device ends the search, and no device of an All request is no failure.
+dra::AllocatorFeatures v132_allocator() {
+  dra::AllocatorFeatures out = v133_allocator();
+  out.all_mode_taken_device_backtracks = false;
+  out.all_mode_needs_a_device = false;
+  return out;
+}
+
+const std::string numa_is_1 = "device.attributes[\"driver-a\"].numa == 1";
+
+TEST_CASE("DRA allocator: an All request whose device an earlier claim took (v1.32 stops, v1.33 keeps it taken)") {
+  // claim-0 takes device-0 and device-1 first; claim-1 needs device-1 and device-2. Only
+  // device-0 and device-3 for claim-0 leave both.
+  Case c{.name = "all-device-taken-by-earlier-claim",
+         .claims = {claim(claim0, {req(req0, classA, 2)}), claim(claim1, {req(req0, Rq(classA).all().sel(numa_is_1))})},
+         .classes = {cls(classA, driverA)},
+         .slices = {slice(slice1, node1, pool1, driverA,
+                          {D(device0).attr("numa", num(0)), D(device1).attr("numa", num(1)),
+                           D(device2).attr("numa", num(1)), D(device3).attr("numa", num(0))})}};
+  const dra::AllocateOutcome v137 = run_as(c, features(kV137));
+  REQUIRE(v137.kind == Kind::Allocated);
+  CHECK(dump(v137.results) ==
+        dump({alloc(local(node1), {Res(req0, driverA, pool1, device0), Res(req0, driverA, pool1, device3)}),
+              alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req0, driverA, pool1, device2)})}));
+  // v1.33: with claim-0 on device-0 and device-2, claim-1 gets device-1 and then fails on
+  // device-2; device-1 stays taken, so claim-1 never gets it again.
+  const dra::AllocateOutcome v133 = run_as(c, v133_allocator());
+  CHECK(v133.kind == Kind::NoFit);
+  CHECK(v133.error.empty());
+  // v1.32: the first taken device (device-1, with claim-0 on device-0 and device-1) ends it.
+  const dra::AllocateOutcome v132 = run_as(c, v132_allocator());
+  CHECK(v132.kind == Kind::NoFit);
+  CHECK(v132.error.empty());
+  CHECK(v132.search_steps < v133.search_steps);
+}
+
+TEST_CASE("DRA allocator: an All request whose device an earlier request of its claim took (v1.32 stops)") {
+  // req-0 takes device-0 first, which req-1 (All with numa 1) needs; req-0 can move to device-1.
+  Case c{.name = "all-device-taken-by-earlier-request",
+         .claims = {claim(claim0, {req(req0, classA), req(req1, Rq(classA).all().sel(numa_is_1))})},
+         .classes = {cls(classA, driverA)},
+         .slices = {slice(slice1, node1, pool1, driverA,
+                          {D(device0).attr("numa", num(1)), D(device1).attr("numa", num(0))})}};
+  const std::string want =
+      dump({alloc(local(node1), {Res(req0, driverA, pool1, device1), Res(req1, driverA, pool1, device0)})});
+  const dra::AllocateOutcome v137 = run_as(c, features(kV137));
+  REQUIRE(v137.kind == Kind::Allocated);
+  CHECK(dump(v137.results) == want);
+  const dra::AllocateOutcome v133 = run_as(c, v133_allocator());
+  REQUIRE(v133.kind == Kind::Allocated);
+  CHECK(dump(v133.results) == want);
+  CHECK(run_as(c, v132_allocator()).kind == Kind::NoFit);
+}
+
+TEST_CASE("DRA allocator: v1.32 stops at a taken All device before the claim constraint fails") {
+  // req-1 (All with numa 1) is device-0 alone. On device-1, req-0 makes the model "b", which
+  // device-0 breaks: an error, from v1.33 on. v1.32 never gets there: req-0 took device-0 first.
+  Case c{.name = "all-device-taken-before-constraint-error",
+         .claims = {claim(claim0, {req(req0, classA), req(req1, Rq(classA).all().sel(numa_is_1))},
+                          {match(stringAttribute)})},
+         .classes = {cls(classA, driverA)},
+         .slices = {slice(slice1, node1, pool1, driverA,
+                          {D(device0).attr("numa", num(1)).attr("stringAttribute", str("a")),
+                           D(device1).attr("numa", num(0)).attr("stringAttribute", str("b"))})}};
+  const std::string error = "claim claim-0, request req-1: cannot add device driver-a/pool-1/device-0 because a claim "
+                            "constraint would not be satisfied";
+  const dra::AllocateOutcome v137 = run_as(c, features(kV137));
+  CHECK(v137.kind == Kind::Error);
+  CHECK(v137.error == error);
+  const dra::AllocateOutcome v133 = run_as(c, v133_allocator());
+  CHECK(v133.kind == Kind::Error);
+  CHECK(v133.error == error);
+  const dra::AllocateOutcome v132 = run_as(c, v132_allocator());
+  CHECK(v132.kind == Kind::NoFit);
+  CHECK(v132.error.empty());
+}
+
+TEST_CASE("DRA allocator: v1.33 keeps a failed All alternative's devices taken (DRAPrioritizedList)") {
+  // The All alternative takes both devices, then req-1 finds none and the search moves on to
+  // subReq-1; from v1.34 the two devices are free again for it and req-1.
+  Case c{.name = "all-alternative-keeps-devices",
+         .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA).all()), sub(subReq1, Rq(classA))}),
+                                   req(req1, classA)})},
+         .classes = {cls(classA, driverA)},
+         .slices = {slice(slice1, node1, pool1, driverA, {D(device0), D(device1)})}};
+  const dra::AllocateOutcome v137 = run_as(c, features(kV137));
+  REQUIRE(v137.kind == Kind::Allocated);
+  CHECK(dump(v137.results) ==
+        dump({alloc(local(node1), {Res(req0SubReq1, driverA, pool1, device0), Res(req1, driverA, pool1, device1)})}));
+  CHECK(run_as(c, v133_allocator(PL)).kind == Kind::NoFit);
+}
+
 }  // namespace
 }  // namespace podfit

@@ -152,7 +152,8 @@ struct Location {
 };
 
 // What allocateOne reports: errAllocationResultMaxSizeExceeded is TooMany; other errors Failed.
-enum class Step { Found, NotFound, TooMany, Failed };
+// Stopped (v1.32's errStop) ends the whole search without an allocation and without an error.
+enum class Step { Found, NotFound, TooMany, Failed, Stopped };
 
 // Everything allocateDevice changed, for its rollback.
 struct Undo {
@@ -557,7 +558,7 @@ Step Search::allocate_one(Indices r, bool allocate_sub_request, Location start) 
       const Step s = allocate_one(r, true, Location{});
       if (s == Step::TooMany) continue;
       all_too_many = false;
-      if (s == Step::Failed) return s;
+      if (s == Step::Failed || s == Step::Stopped) return s;
       if (s == Step::Found) {
         alternatives[key_sub].selected_sub_request = sub;
         return Step::Found;
@@ -580,10 +581,13 @@ Step Search::allocate_one(Indices r, bool allocate_sub_request, Location start) 
     const DeviceChoice& choice = data.all_devices[static_cast<std::size_t>(r.device)];
     Undo undo;
     const Step s = allocate_device(r, choice, true, &undo);
+    if (s == Step::NotFound && !a_.features.all_mode_taken_device_backtracks) return Step::Stopped;
     if (s != Step::Found) return s;
     const Step next = allocate_one(Indices{r.claim, r.request, r.sub, r.device + 1}, allocate_sub_request, Location{});
     if (next != Step::Found) {
-      deallocate(undo);
+      // Before v1.34 the device stays taken (and in the results and constraints) once the search
+      // backtracks past it, so no later attempt gets this request's devices.
+      if (a_.features.all_mode_frees_devices_on_backtrack) deallocate(undo);
       return next;
     }
     return Step::Found;
@@ -847,6 +851,10 @@ AllocateOutcome Search::run() {
 
   const Step s = allocate_one(Indices{}, false, Location{});
   if (s == Step::Failed) return std::move(outcome_);
+  if (s == Step::Stopped) {
+    outcome_.kind = AllocateOutcome::Kind::NoFit;
+    return std::move(outcome_);
+  }
   if (s == Step::TooMany) {
     fail("allocation max size exceeded");
     return std::move(outcome_);

@@ -37,6 +37,10 @@ ReleaseChanges ReleaseChanges::of(KubernetesRelease release) {
   changes.node_name_before_node_unschedulable = release.minor >= 37;
   // The structured allocator's "at least one device is required for 'All'", v1.33.0.
   changes.dra_all_mode_needs_a_device = release.minor >= 33;
+  // v1.32's allocator stopped the search (errStop) when an All device was taken, v1.33.0 backtracks.
+  changes.dra_all_mode_taken_device_backtracks = release.minor >= 33;
+  // kubernetes/kubernetes#131660, v1.34.0: All devices are deallocated when the search backtracks.
+  changes.dra_all_mode_frees_devices_on_backtrack = release.minor >= 34;
   // resource.k8s.io/v1 (DRA GA), v1.34.0.
   changes.dra_requests_under_exactly = release.minor >= 34;
   // The DRAPrioritizedList gate's first release (KEP-4816), v1.33.0.

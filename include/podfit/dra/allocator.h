@@ -52,6 +52,12 @@ struct AllocatorFeatures {
   // From v1.33: a request with allocationMode All needs at least one device (v1.32 allocates
   // none and succeeds).
   bool all_mode_needs_a_device = true;
+  // From v1.33: when a device of an All request is taken, the search backtracks to other
+  // choices; v1.32 ends the whole search there with no allocation.
+  bool all_mode_taken_device_backtracks = true;
+  // From v1.34 (#131660): backtracking past an All request's devices gives them back; v1.32
+  // and v1.33 leave them taken, in the claim's results and in its constraints until the end.
+  bool all_mode_frees_devices_on_backtrack = true;
   // The release whose CEL environment (stored expressions) compiles the selectors.
   cel::KubeVersion selector_release = cel::kKubernetesRelease;
 };

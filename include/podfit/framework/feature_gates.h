@@ -55,6 +55,12 @@ struct ReleaseChanges {
   // v1.33 (dynamic-resource-allocation's allocator): a request with allocationMode All and no
   // matching device fails; v1.32 allocates it no device.
   bool dra_all_mode_needs_a_device = true;
+  // v1.33 (dynamic-resource-allocation's allocator): an All request's taken device makes the
+  // search backtrack; v1.32 gives up on the node.
+  bool dra_all_mode_taken_device_backtracks = true;
+  // v1.34 (#131660): backtracking past an All request's devices frees them; v1.32 and v1.33 keep
+  // them taken for the rest of the node's search.
+  bool dra_all_mode_frees_devices_on_backtrack = true;
   // v1.34 (resource.k8s.io/v1): a claim's request keeps its device fields under `exactly`.
   bool dra_requests_under_exactly = true;
   // v1.33 (KEP-4816, with the DRAPrioritizedList gate): the claim strategies drop firstAvailable

@@ -153,6 +153,8 @@ dra::AllocatorFeatures allocator_features(const FeatureGates& gates) {
   features.device_binding_and_status = gates.dra_device_binding_conditions && gates.dra_resource_claim_device_status;
   features.consumable_capacity = gates.dra_consumable_capacity;
   features.all_mode_needs_a_device = gates.changes.dra_all_mode_needs_a_device;
+  features.all_mode_taken_device_backtracks = gates.changes.dra_all_mode_taken_device_backtracks;
+  features.all_mode_frees_devices_on_backtrack = gates.changes.dra_all_mode_frees_devices_on_backtrack;
   features.selector_release = cel::KubeVersion{1, gates.release.minor};
   return features;
 }

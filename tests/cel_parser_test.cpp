@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "cel/lexer.h"
 #include "cel/parser.h"
@@ -117,16 +119,95 @@ TEST_CASE("CEL parser limits: nesting, size, length") {
   std::string ok_nesting = std::string(200, '(') + "1" + std::string(200, ')');
   CHECK(cel_test::run(env, ok_nesting) == "value: 1");
   std::string deep = std::string(300, '[') + std::string(300, ']');
-  CHECK(cel_test::run(env, deep).find("expression recursion limit exceeded: 250") != std::string::npos);
+  CHECK(cel_test::run(env, deep) == "compile: ERROR: <input>:-1:0: expression recursion limit exceeded: 250");
   std::string nots = std::string(998, '!') + "true";
   CHECK(cel_test::run(env, nots) == "value: true");
-  std::string chain = "1";
-  for (int i = 0; i < 2000; ++i) chain += "+1";
-  CHECK(cel_test::run(env, chain).find("expression nesting exceeds limit: 1000") != std::string::npos);
+  // podfit's own bound on the tree's depth, which cel-go's limits leave to long prefix chains.
+  std::string more_nots = std::string(1500, '!') + "true";
+  CHECK(cel_test::run(env, more_nots).find("expression nesting exceeds limit: 1000") != std::string::npos);
   cel::Env small = env;
   small.limits().max_expression_length = 10;
   CHECK(cel_test::run(small, "1 + 2 + 3 + 4") ==
-        "compile: ERROR: <input>:1:1: expression code point size exceeds limit: size: 13, limit 10\n | 1 + 2 + 3 + 4\n | ^");
+        "compile: ERROR: <input>:-1:0: expression code point size exceeds limit: size: 13, limit 10");
+}
+
+namespace {
+std::string repeat(std::string_view s, int n) {
+  std::string out;
+  for (int i = 0; i < n; ++i) out += s;
+  return out;
+}
+}  // namespace
+
+// cel-go's ANTLR parse listener stops a rule entered more than 250 times deep: `expr` once per
+// parenthesis, list or argument, and `calc` and `relation` once more for the right operand of
+// each of their operators. Then its tree visitor stops past 250 nested operators, selects, member
+// calls and indexes (prefix operators, && and || chains, lists and global calls not counted).
+// Both errors have no location: cel-go prints line -1, column 0 and no source line.
+TEST_CASE("CEL parser nesting limits are cel-go's, reported without a location") {
+  cel::Env env = cel_test::kube_env();
+  const std::string rule_limit = "compile: ERROR: <input>:-1:0: expression recursion limit exceeded: 250";
+  const std::string visit_limit = "compile: ERROR: <input>:-1:0: max recursion depth exceeded";
+  auto parens = [](int n) { return std::string(n, '(') + "1" + std::string(n, ')'); };
+  CHECK(cel_test::run(env, parens(249)) == "value: 1");
+  CHECK(cel_test::run(env, parens(250)) == rule_limit);
+  // 1 + (1 + (...)): calc is entered twice per level.
+  auto sums = [](int n) { return "1 " + repeat("+ (1 ", n) + std::string(n, ')'); };
+  CHECK(cel_test::run(env, sums(124)) == "value: 125");
+  CHECK(cel_test::run(env, sums(125)) == rule_limit);
+  // 1 + 0 * (...): three times per level.
+  auto products = [](int n) { return "1 " + repeat("+ 0 * (1 ", n) + std::string(n, ')') + " > 0"; };
+  CHECK(cel_test::run(env, products(83)) == "value: true");
+  CHECK(cel_test::run(env, products(84)) == rule_limit);
+  auto comparisons = [](int n) { return "true " + repeat("== (true ", n) + std::string(n, ')'); };
+  CHECK(cel_test::run(env, comparisons(124)) == "value: true");
+  CHECK(cel_test::run(env, comparisons(125)) == rule_limit);
+  // A ternary's third operand is an expr of its own.
+  auto ternaries = [](int n) { return repeat("true ? true : ", n) + "true"; };
+  CHECK(cel_test::run(env, ternaries(249)) == "value: true");
+  CHECK(cel_test::run(env, ternaries(250)) == rule_limit);
+  // Left-associative chains parse flat but nest in the tree the visitor walks.
+  auto chain = [](int n) { return "1" + repeat("+1", n); };
+  CHECK(cel_test::run(env, chain(250)) == "value: 251");
+  CHECK(cel_test::run(env, chain(251)) == visit_limit);
+  CHECK(cel_test::run(env, chain(2000)) == visit_limit);
+  auto selects = [](int n) { return "{'a': 1}" + repeat(".a", n - 1) + ".a"; };
+  CHECK(cel_test::run(env, "{'a': {'a': 1}}.a.a") == "value: 1");
+  CHECK(cel_test::run(env, selects(251), false) == visit_limit);
+  CHECK(cel_test::run(env, "'a'" + repeat(".lowerAscii()", 250) + " == 'a'") == visit_limit);
+  CHECK(cel_test::run(env, "'a'" + repeat(".lowerAscii()", 249) + " == 'a'") == "value: true");
+  // A macro counts as the member call it replaces, its arguments below it.
+  auto maps = [](int n) { return "[1]" + repeat(".map(x, x)", n) + " == [1]"; };
+  CHECK(cel_test::run(env, maps(249)) == "value: true");
+  CHECK(cel_test::run(env, maps(250)) == visit_limit);
+  // Not counted: && chains, prefix operators.
+  CHECK(cel_test::run(env, repeat("true && ", 300) + "true") == "value: true");
+  CHECK(cel_test::run(env, repeat("-", 300) + "1 == 1") == "value: true");
+}
+
+// Where cel-go prints an issue: its column is 0-based in code points and printed plus one, so
+// no location (column -1) prints 0; an empty source puts every position at column -1 too.
+TEST_CASE("CEL issues at column 0, and the source line as cel-go shows it") {
+  cel::Env env = cel_test::kube_env();
+  const std::string expecting =
+      "expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, "
+      "IDENTIFIER}";
+  CHECK(cel_test::run(env, "") == "compile: ERROR: <input>:1:0: Syntax error: mismatched input '<EOF>' " + expecting);
+  // Not empty: the end is a position of its own.
+  CHECK(cel_test::run(env, " ") ==
+        "compile: ERROR: <input>:1:2: Syntax error: mismatched input '<EOF>' " + expecting + "\n |  \n | .^");
+  CHECK(cel_test::run(env, "1 +\n") ==
+        "compile: ERROR: <input>:2:1: Syntax error: mismatched input '<EOF>' " + expecting + "\n | \n | ^");
+  // Tabs show as spaces; a multi-byte code point gets a full-width dot.
+  CHECK(cel_test::run(env, "\t1 +") ==
+        "compile: ERROR: <input>:1:5: Syntax error: mismatched input '<EOF>' " + expecting + "\n |  1 +\n | ....^");
+  CHECK(cel_test::run(env, "'\u65e5\u672c' == 1 + 'x'") ==
+        "compile: ERROR: <input>:1:11: found no matching overload for '_+_' applied to '(int, string)'\n"
+        " | '\u65e5\u672c' == 1 + 'x'\n | .\uff0e\uff0e.......^");
+  // Issues are listed by position, one without a location first.
+  std::vector<cel::Issue> issues = {{4, "b"}, {1, "a"}, {cel::kNoLocation, "limit"}};
+  CHECK(cel::format_issues("1 + 2", issues) ==
+        "ERROR: <input>:-1:0: limit\nERROR: <input>:1:2: a\n | 1 + 2\n | .^\nERROR: <input>:1:5: b\n | 1 + 2\n | ....^");
 }
 
 TEST_CASE("CEL lexer decodes every escape") {

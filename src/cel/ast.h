@@ -22,6 +22,10 @@ struct Expr {
   K kind = K::Const;
   std::int64_t id = 0;
   std::int32_t offset = 0;  // byte offset in the source, for error positions
+  // The parser's: how many operators, selects, member calls and indexes the source nests on
+  // its deepest path down to and including this expression (what cel-go's tree visitor counts
+  // against its recursion limit); a macro's expansion carries the count of the call it replaced.
+  std::int32_t nesting = 0;
 
   Value constant;             // Const
   std::string name;           // Ident name, Select field, Call function, Struct type name

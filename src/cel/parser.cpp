@@ -30,7 +30,7 @@ class Parser {
     for (unsigned char c : src_)
       if ((c & 0xC0) != 0x80) ++code_points;
     if (code_points > opts_.max_expression_length) {
-      r.issues.push_back({0, "expression code point size exceeds limit: size: " + std::to_string(code_points) +
+      r.issues.push_back({kNoLocation, "expression code point size exceeds limit: size: " + std::to_string(code_points) +
                                  ", limit " + std::to_string(opts_.max_expression_length)});
       return r;
     }
@@ -41,6 +41,9 @@ class Parser {
       return r;
     }
     ExprPtr e = expr();
+    // cel-go's visitor walks the parse tree once parsing is done, counting nested operators,
+    // selects, calls and indexes.
+    if (issues_.empty() && e && e->nesting > opts_.max_recursion_depth) error_at(kNoLocation, "max recursion depth exceeded");
     if (issues_.empty() && e && tree_depth(*e) > opts_.max_ast_depth)
       error_at(0, "expression nesting exceeds limit: " + std::to_string(opts_.max_ast_depth));
     if (issues_.empty() && peek().kind != Tok::End) error_at(peek(), "Syntax error: mismatched input '" + tok_text(peek()) + "' expecting <EOF>");
@@ -55,7 +58,12 @@ class Parser {
   const ParseOptions& opts_;
   std::vector<Token> toks_;
   std::size_t pos_ = 0;
+  // How deep the grammar's rules expr, relation and calc are entered, as ANTLR's parse
+  // listener counts them for cel-go: a relation or calc rule is entered once more for the right
+  // operand of its operators.
   int depth_ = 0;
+  int relation_depth_ = 0;
+  int calc_depth_ = 0;
   std::int64_t next_id_ = 1;
   std::vector<Issue> issues_;
 
@@ -112,8 +120,22 @@ class Parser {
       error_at(off, "expression size exceeds limit: " + std::to_string(opts_.max_nodes) + " nodes");
     return e;
   }
+  // The operators cel-go's visitor counts (a member call counts too); ! and - prefixes, && and
+  // || chains and global calls do not.
+  static bool counted_operator(std::string_view fn) {
+    static constexpr std::string_view kCounted[] = {"_?_:_", "_<_", "_<=_", "_>_", "_>=_", "_==_", "_!=_", "@in",
+                                                    "_+_",   "_-_", "_*_",  "_/_", "_%_",  "_[_]", "_[?_]"};
+    return std::find(std::begin(kCounted), std::end(kCounted), fn) != std::end(kCounted);
+  }
+  static std::int32_t deepest(const std::vector<ExprPtr>& es, std::int32_t from = 0) {
+    for (const auto& e : es)
+      if (e) from = std::max(from, e->nesting);
+    return from;
+  }
   ExprPtr call(std::int32_t off, std::string fn, std::vector<ExprPtr> args, ExprPtr target = nullptr) {
     auto e = node(Expr::K::Call, off);
+    bool counted = target != nullptr || counted_operator(fn);
+    e->nesting = deepest(args, target ? target->nesting : 0) + (counted ? 1 : 0);
     e->name = std::move(fn);
     e->args = std::move(args);
     e->target = std::move(target);
@@ -137,18 +159,26 @@ class Parser {
   }
   ExprPtr bad(std::int32_t off) { return constant(off, Value::null()); }
 
-  bool enter(const Token& t) {
-    if (depth_ > opts_.max_recursion_depth) {
-      if (!failed()) error_at(t, "expression recursion limit exceeded: " + std::to_string(opts_.max_recursion_depth));
+  // False, with cel-go's error, once a rule is entered deeper than the limit.
+  bool within_limit(int depth) {
+    if (depth > opts_.max_recursion_depth) {
+      if (!failed()) error_at(kNoLocation, "expression recursion limit exceeded: " + std::to_string(opts_.max_recursion_depth));
       return false;
     }
     return true;
+  }
+  // `parse` run one invocation deeper in the rule counted by `depth`.
+  template <class F>
+  ExprPtr in_rule(int& depth, F&& parse) {
+    DepthGuard g(depth);
+    if (!within_limit(depth)) return bad(peek().offset);
+    return parse();
   }
 
   // expr: or ('?' or ':' expr)?
   ExprPtr expr() {
     DepthGuard g(depth_);
-    if (!enter(peek())) return bad(peek().offset);
+    if (!within_limit(depth_)) return bad(peek().offset);
     ExprPtr c = logical(Tok::Or);
     if (peek().kind != Tok::Question || failed()) return c;
     std::int32_t off = advance().offset;
@@ -184,6 +214,9 @@ class Parser {
   }
 
   ExprPtr relation() {
+    return in_rule(relation_depth_, [&] { return relation_chain(); });
+  }
+  ExprPtr relation_chain() {
     ExprPtr l = addition();
     for (;;) {
       const char* fn = nullptr;
@@ -199,17 +232,20 @@ class Parser {
       }
       if (!fn || failed()) return l;
       std::int32_t off = advance().offset;
-      l = call2(off, fn, std::move(l), addition());
+      l = call2(off, fn, std::move(l), in_rule(relation_depth_, [&] { return addition(); }));
     }
   }
 
   ExprPtr addition() {
+    return in_rule(calc_depth_, [&] { return addition_chain(); });
+  }
+  ExprPtr addition_chain() {
     ExprPtr l = multiplication();
     for (;;) {
       const char* fn = peek().kind == Tok::Plus ? "_+_" : peek().kind == Tok::Minus ? "_-_" : nullptr;
       if (!fn || failed()) return l;
       std::int32_t off = advance().offset;
-      l = call2(off, fn, std::move(l), multiplication());
+      l = call2(off, fn, std::move(l), in_rule(calc_depth_, [&] { return multiplication(); }));
     }
   }
 
@@ -222,7 +258,7 @@ class Parser {
                                                      : nullptr;
       if (!fn || failed()) return l;
       std::int32_t off = advance().offset;
-      l = call2(off, fn, std::move(l), unary());
+      l = call2(off, fn, std::move(l), in_rule(calc_depth_, [&] { return unary(); }));
     }
   }
 
@@ -340,11 +376,14 @@ class Parser {
           std::vector<ExprPtr> args;
           expr_list(Tok::RParen, args, nullptr);
           expect(Tok::RParen, "')'");
+          std::int32_t nesting = deepest(args, operand->nesting) + 1;
           operand = member_call(off, std::string(id.text), std::move(operand), std::move(args));
+          operand->nesting = nesting;
           continue;
         }
         auto s = node(Expr::K::Select, t.offset);
         s->name = std::move(field);
+        s->nesting = operand->nesting + 1;
         s->target = std::move(operand);
         s->optional = opt;
         operand = std::move(s);
@@ -398,6 +437,7 @@ class Parser {
         auto l = node(Expr::K::List, t.offset);
         expr_list(Tok::RBracket, l->args, &l->optional_entries);
         expect(Tok::RBracket, "']'");
+        l->nesting = deepest(l->args);
         return l;
       }
       case Tok::LBrace: {
@@ -405,6 +445,7 @@ class Parser {
         auto m = node(Expr::K::Map, t.offset);
         map_entries(*m, false);
         expect(Tok::RBrace, "'}'");
+        m->nesting = deepest(m->args);
         return m;
       }
       case Tok::Dot:
@@ -434,6 +475,7 @@ class Parser {
           s->name = name;
           map_entries(*s, true);
           expect(Tok::RBrace, "'}'");
+          s->nesting = deepest(s->args);
           return s;
         }
         return ident(id.offset, std::move(name));
@@ -721,28 +763,80 @@ ParseResult parse(std::string_view source, const ParseOptions& options) {
   return p.run();
 }
 
+namespace {
+
+// Where cel-go places an issue: a 1-based line and a 0-based column in code points, the byte
+// range of the line's text, and whether that line is shown.
+struct Place {
+  int line = -1;
+  int column = -1;
+  std::size_t line_start = 0;
+  std::size_t line_end = 0;
+  bool snippet = false;
+};
+
+// cel-go leaves out a source line longer than this many bytes.
+constexpr std::size_t kMaxSnippetBytes = 16384;
+
+bool continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
+Place place_of(std::string_view source, std::int32_t offset) {
+  Place p;
+  if (offset < 0) return p;  // no location: line -1, column -1
+  if (source.empty()) {
+    // An empty source's line table makes every position fall before its start.
+    p.line = 1;
+    return p;
+  }
+  std::size_t off = std::min<std::size_t>(static_cast<std::size_t>(offset), source.size());
+  std::size_t newline = off == 0 ? std::string_view::npos : source.rfind('\n', off - 1);
+  p.line_start = newline == std::string_view::npos ? 0 : newline + 1;
+  p.line = 1 + static_cast<int>(std::count(source.begin(), source.begin() + p.line_start, '\n'));
+  p.column = 0;
+  for (std::size_t i = p.line_start; i < off; ++i)
+    if (!continuation(source[i])) ++p.column;
+  p.line_end = source.find('\n', p.line_start);
+  if (p.line_end == std::string_view::npos) p.line_end = source.size();
+  p.snippet = p.line_end - p.line_start <= kMaxSnippetBytes;
+  return p;
+}
+
+// The source line with tabs shown as spaces, and under it a dot per code point before the
+// column (full-width for a multi-byte one) and a caret, full-width under a multi-byte one.
+std::string snippet(std::string_view source, const Place& p) {
+  std::string_view text = source.substr(p.line_start, p.line_end - p.line_start);
+  std::string out = "\n | ";
+  for (char c : text) out += c == '\t' ? ' ' : c;
+  out += "\n | ";
+  std::size_t i = 0;
+  auto next = [&] {
+    std::size_t n = 1;
+    while (i + n < text.size() && continuation(text[i + n])) ++n;
+    return n;
+  };
+  for (int col = 0; col < p.column && i < text.size(); ++col) {
+    std::size_t n = next();
+    out += n > 1 ? "\xEF\xBC\x8E" : ".";  // U+FF0E
+    i += n;
+  }
+  out += i < text.size() && next() > 1 ? "\xEF\xBC\xBE" : "^";  // U+FF3E
+  return out;
+}
+
+}  // namespace
+
 std::string format_issues(std::string_view source, const std::vector<Issue>& issues) {
+  std::vector<std::pair<Place, const Issue*>> placed;
+  placed.reserve(issues.size());
+  for (const Issue& is : issues) placed.emplace_back(place_of(source, is.offset), &is);
+  std::stable_sort(placed.begin(), placed.end(), [](const auto& a, const auto& b) {
+    return a.first.line < b.first.line || (a.first.line == b.first.line && a.first.column < b.first.column);
+  });
   std::string out;
-  for (const Issue& is : issues) {
-    std::size_t off = std::min<std::size_t>(static_cast<std::size_t>(std::max(is.offset, 0)), source.size());
-    std::size_t line_start = source.rfind('\n', off == 0 ? std::string_view::npos : off - 1);
-    line_start = (line_start == std::string_view::npos || off == 0) ? 0 : line_start + 1;
-    if (off > 0 && source[off - 1] == '\n') line_start = off;
-    int line = 1;
-    for (std::size_t i = 0; i < line_start; ++i)
-      if (source[i] == '\n') ++line;
-    std::size_t col = 0;
-    for (std::size_t i = line_start; i < off; ++i)
-      if ((static_cast<unsigned char>(source[i]) & 0xC0) != 0x80) ++col;
-    std::size_t line_end = source.find('\n', line_start);
-    if (line_end == std::string_view::npos) line_end = source.size();
+  for (const auto& [p, is] : placed) {
     if (!out.empty()) out += '\n';
-    out += "ERROR: <input>:" + std::to_string(line) + ":" + std::to_string(col + 1) + ": " + is.message;
-    out += "\n | ";
-    out += source.substr(line_start, line_end - line_start);
-    out += "\n | ";
-    out += std::string(col, '.');
-    out += '^';
+    out += "ERROR: <input>:" + std::to_string(p.line) + ":" + std::to_string(p.column + 1) + ": " + is->message;
+    if (p.snippet) out += snippet(source, p);
   }
   return out;
 }

@@ -9,7 +9,11 @@
 
 namespace podfit::cel {
 
-// One compile issue: a message at a byte offset of the source.
+// The offset of an issue cel-go reports without a location (its NoLocation): the limits on
+// the source's size and on the parser's nesting.
+inline constexpr std::int32_t kNoLocation = -1;
+
+// One compile issue: a message at a byte offset of the source, or at kNoLocation.
 struct Issue {
   std::int32_t offset = 0;
   std::string message;
@@ -34,8 +38,10 @@ struct ParseResult {
 
 ParseResult parse(std::string_view source, const ParseOptions& options);
 
-// cel-go's rendering of issues: "ERROR: <input>:L:C: message" then the source line and a
-// caret under the column, issues separated by newlines.
+// cel-go's rendering of issues, ordered by line and column: "ERROR: <input>:L:C: message" then
+// the source line and a caret under the column, issues separated by newlines. An issue without
+// a location prints as line -1, column 0; in an empty source, as line 1, column 0; neither shows
+// a source line.
 std::string format_issues(std::string_view source, const std::vector<Issue>& issues);
 
 }  // namespace podfit::cel

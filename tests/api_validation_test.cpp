@@ -732,3 +732,157 @@ TEST_CASE("API validation: the error points at the offending line") {
   CHECK(error_line(pod("  tolerations:\n  - key: a\n    operator: Exists\n    value: b\n")) == 8);
   CHECK(error_line(node("status:\n  capacity:\n    cpu: \"4\"\n    memory: -1Gi\n")) == 8);
 }
+
+// A pod whose spec holds `containers` (a flow list of them) and `rest` (indented by two spaces).
+std::string pod_with(const std::string& containers, const std::string& rest = "") {
+  return "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n" + rest + "  containers: " + containers + "\n";
+}
+
+TEST_CASE("API validation: container names and images") {
+  const std::string label_error =
+      "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end "
+      "with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is "
+      "'[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+  const Row rows[] = {
+      {"names and images", pod_with("[{name: main, image: i}, {name: side-car-2, image: j}]"), ""},
+      {"upper case name", pod_with("[{name: Main, image: i}]"),
+       "spec.containers[0].name: Invalid value: \"Main\": " + label_error},
+      {"underscore in a name", pod_with("[{name: main_1, image: i}]"),
+       "spec.containers[0].name: Invalid value: \"main_1\": " + label_error},
+      {"dots in a name", pod_with("[{name: a.b, image: i}]"),
+       "spec.containers[0].name: Invalid value: \"a.b\": must not contain dots"},
+      {"name too long", pod_with("[{name: " + std::string(64, 'a') + ", image: i}]"),
+       "spec.containers[0].name: Invalid value: \"" + std::string(64, 'a') + "\": must be no more than 63 characters"},
+      {"empty name", pod_with("[{name: \"\", image: i}]"), "spec.containers[0].name: Required value"},
+      {"no name", pod_with("[{image: i}]"), "spec.containers[0].name: Required value"},
+      {"the second container's name", pod_with("[{name: a, image: i}, {name: B, image: i}]"),
+       "spec.containers[1].name: Invalid value: \"B\": " + label_error},
+      {"init container name", pod_with("[{name: c, image: i}]", "  initContainers: [{name: Init, image: i}]\n"),
+       "spec.initContainers[0].name: Invalid value: \"Init\": " + label_error},
+      {"no image", pod_with("[{name: c}]"), "spec.containers[0].image: Required value"},
+      {"empty image", pod_with("[{name: c, image: \"\"}]"), "spec.containers[0].image: Required value"},
+      {"init container without image", pod_with("[{name: c, image: i}]", "  initContainers: [{name: init}]\n"),
+       "spec.initContainers[0].image: Required value"},
+      {"ephemeral container without image", pod_with("[{name: c, image: i}]", "  ephemeralContainers: [{name: debug}]\n"),
+       "spec.ephemeralContainers[0].image: Required value"},
+      {"a bad name before a missing image", pod_with("[{name: Main}]"),
+       "spec.containers[0].name: Invalid value: \"Main\": " + label_error},
+      {"blanks around a pod's image", pod_with("[{name: c, image: \" nginx\"}]"),
+       "spec.containers[0].image: Invalid value: \" nginx\": must not have leading or trailing whitespace"},
+      {"an image of blanks", pod_with("[{name: c, image: i}]", "  initContainers: [{name: init, image: \"\\t\"}]\n"),
+       "spec.initContainers[0].image: Invalid value: \"\\t\": must not have leading or trailing whitespace"},
+      {"a non-breaking space after an image", pod_with("[{name: c, image: \"nginx\\u00a0\"}]"),
+       "spec.containers[0].image: Invalid value: \"nginx\\u00a0\": must not have leading or trailing whitespace"},
+      {"a zero-width space is no white space", pod_with("[{name: c, image: \"nginx\\u200b\"}]"), ""},
+      {"two containers of one name", pod_with("[{name: main, image: i}, {name: main, image: j}]"),
+       "spec.containers[1].name: Duplicate value: \"main\""},
+      {"an init container named as a container", pod_with("[{name: main, image: i}]", "  initContainers: [{name: main, image: i}]\n"),
+       "spec.initContainers[0].name: Duplicate value: \"main\""},
+      {"two init containers of one name",
+       pod_with("[{name: main, image: i}]", "  initContainers: [{name: a, image: i}, {name: a, image: i}]\n"),
+       "spec.initContainers[1].name: Duplicate value: \"a\""},
+      {"an ephemeral container named as an init container",
+       pod_with("[{name: main, image: i}]",
+                "  initContainers: [{name: setup, image: i}]\n  ephemeralContainers: [{name: setup, image: i}]\n"),
+       "spec.ephemeralContainers[0].name: Duplicate value: \"setup\""},
+      {"two ephemeral containers of one name",
+       pod_with("[{name: main, image: i}]", "  ephemeralContainers: [{name: d, image: i}, {name: d, image: i}]\n"),
+       "spec.ephemeralContainers[1].name: Duplicate value: \"d\""},
+  };
+  run(std::begin(rows), std::end(rows));
+  // A template's containers are checked alike, but blanks around its images are let through.
+  const std::string deployment =
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n"
+      "  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers:\n";
+  CandidateSet set;
+  auto err = load_candidates_text(deployment + "      - {name: web, image: i}\n      - {name: web, image: j}\n",
+                                  "web.yaml", set);
+  REQUIRE(err.has_value());
+  CHECK(err->message ==
+        "web.yaml: document 1 (Deployment web), line 11: spec.template.spec.containers[1].name: Duplicate value: \"web\"");
+  CandidateSet blanks;
+  CHECK_FALSE(load_candidates_text(deployment + "      - {name: web, image: \" \"}\n", "web.yaml", blanks).has_value());
+}
+
+TEST_CASE("API validation: core names are DNS labels and subdomains counted in characters") {
+  const Row rows[] = {
+      {"volume name with dots", pod("  volumes: [{name: a.b, emptyDir: {}}]\n"),
+       "spec.volumes[0].name: Invalid value: \"a.b\": must not contain dots"},
+      {"pod claim name too long", pod("  resourceClaims: [{name: " + std::string(64, 'c') + ", resourceClaimName: x}]\n"),
+       "spec.resourceClaims[0].name: Invalid value: \"" + std::string(64, 'c') + "\": must be no more than 63 characters"},
+      {"node name too long", pod("  nodeName: " + std::string(254, 'n') + "\n"),
+       "spec.nodeName: Invalid value: \"" + std::string(254, 'n') + "\": must be no more than 253 characters"},
+      {"namespace with dots",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: a.b}\nspec:\n  containers: [{name: c, image: i}]\n",
+       "metadata.namespace: Invalid value: \"a.b\": must not contain dots"},
+  };
+  run(std::begin(rows), std::end(rows));
+}
+
+// A PodDisruptionBudget in namespace ns whose spec holds `spec` (indented by two spaces).
+std::string budget(const std::string& spec) {
+  return "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: b, namespace: ns}\nspec:\n" + spec;
+}
+
+TEST_CASE("API validation: disruption budgets") {
+  const std::string percent_error =
+      "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for "
+      "validation is '[0-9]+%')";
+  const std::string v1beta1_label = "pdb.kubernetes.io/deprecated-v1beta1-empty-selector-match";
+  const Row rows[] = {
+      {"minAvailable", budget("  minAvailable: 1\n  selector: {matchLabels: {app: web}}\n"), ""},
+      {"maxUnavailable as a percent", budget("  maxUnavailable: 100%\n"), ""},
+      // The spec as encoding/json prints the internal struct: Go's field names, the selector's JSON names.
+      {"both set", budget("  minAvailable: 1\n  maxUnavailable: 1\n  selector: {matchLabels: {app: cache}}\n"),
+       "spec: Invalid value: {\"MinAvailable\":1,\"Selector\":{\"matchLabels\":{\"app\":\"cache\"}},\"MaxUnavailable\":1,"
+       "\"UnhealthyPodEvictionPolicy\":null}: minAvailable and maxUnavailable cannot be both set"},
+      {"both set, as strings, without a selector", budget("  minAvailable: \"50%\"\n  maxUnavailable: \"1\"\n"),
+       "spec: Invalid value: {\"MinAvailable\":\"50%\",\"Selector\":null,\"MaxUnavailable\":\"1\","
+       "\"UnhealthyPodEvictionPolicy\":null}: minAvailable and maxUnavailable cannot be both set"},
+      {"both set, with every member",
+       budget("  maxUnavailable: 0\n  minAvailable: \"<1>\"\n  unhealthyPodEvictionPolicy: AlwaysAllow\n"
+              "  selector:\n    matchLabels: {z: \"1\", a: b}\n"
+              "    matchExpressions: [{key: k, operator: In, values: [x, \"y&z\"]}, {key: e, operator: Exists}]\n"),
+       "spec: Invalid value: {\"MinAvailable\":\"\\u003c1\\u003e\",\"Selector\":{\"matchLabels\":{\"a\":\"b\",\"z\":\"1\"},"
+       "\"matchExpressions\":[{\"key\":\"k\",\"operator\":\"In\",\"values\":[\"x\",\"y\\u0026z\"]},{\"key\":\"e\","
+       "\"operator\":\"Exists\"}]},\"MaxUnavailable\":0,\"UnhealthyPodEvictionPolicy\":\"AlwaysAllow\"}: minAvailable "
+       "and maxUnavailable cannot be both set"},
+      {"both set, an empty selector", budget("  minAvailable: 0\n  maxUnavailable: 0\n  selector: {}\n"),
+       "spec: Invalid value: {\"MinAvailable\":0,\"Selector\":{},\"MaxUnavailable\":0,\"UnhealthyPodEvictionPolicy\":null}: "
+       "minAvailable and maxUnavailable cannot be both set"},
+      {"both set, v1beta1's label dropped from a selector",
+       budget("  minAvailable: 1\n  maxUnavailable: 1\n  selector:\n    matchLabels: {a: b}\n"
+              "    matchExpressions: [{key: " + v1beta1_label + ", operator: Exists}]\n"),
+       "spec: Invalid value: {\"MinAvailable\":1,\"Selector\":{\"matchLabels\":{\"a\":\"b\"}},\"MaxUnavailable\":1,"
+       "\"UnhealthyPodEvictionPolicy\":null}: minAvailable and maxUnavailable cannot be both set"},
+      {"both set, v1beta1's match-none selector kept",
+       budget("  minAvailable: 1\n  maxUnavailable: 1\n  selector:\n"
+              "    matchExpressions: [{key: " + v1beta1_label + ", operator: Exists}]\n"),
+       "spec: Invalid value: {\"MinAvailable\":1,\"Selector\":{\"matchExpressions\":[{\"key\":\"" + v1beta1_label +
+           "\",\"operator\":\"Exists\"}]},\"MaxUnavailable\":1,\"UnhealthyPodEvictionPolicy\":null}: minAvailable and "
+           "maxUnavailable cannot be both set"},
+      {"a null member is absent", budget("  minAvailable: null\n  maxUnavailable: 1\n"), ""},
+      {"negative minAvailable", budget("  minAvailable: -1\n"),
+       "spec.minAvailable: Invalid value: -1: must be greater than or equal to 0"},
+      {"negative maxUnavailable", budget("  maxUnavailable: -5\n"),
+       "spec.maxUnavailable: Invalid value: -5: must be greater than or equal to 0"},
+      {"not a percent", budget("  minAvailable: \"5\"\n"), "spec.minAvailable: Invalid value: \"5\": " + percent_error},
+      {"a fractional percent", budget("  maxUnavailable: 5.5%\n"),
+       "spec.maxUnavailable: Invalid value: \"5.5%\": " + percent_error},
+      {"above 100%", budget("  minAvailable: 150%\n"),
+       "spec.minAvailable: Invalid value: \"150%\": must not be greater than 100%"},
+      {"100% with leading zeros", budget("  minAvailable: \"0100%\"\n"), ""},
+      {"a huge percent", budget("  maxUnavailable: \"99999999999999999999%\"\n"),
+       "spec.maxUnavailable: Invalid value: \"99999999999999999999%\": must not be greater than 100%"},
+      {"unhealthy pod eviction policy", budget("  minAvailable: 1\n  unhealthyPodEvictionPolicy: Sometimes\n"),
+       "spec.unhealthyPodEvictionPolicy: Unsupported value: \"Sometimes\": supported values: \"AlwaysAllow\", "
+       "\"IfHealthyBudget\""},
+      {"a bad selector after a bad minAvailable", budget("  minAvailable: -1\n  selector: {matchLabels: {\"a b\": c}}\n"),
+       "spec.minAvailable: Invalid value: -1: must be greater than or equal to 0"},
+      {"v1beta1's label is dropped before the selector is checked",
+       budget("  minAvailable: 1\n  selector:\n    matchLabels: {a: b}\n"
+              "    matchExpressions: [{key: " + v1beta1_label + ", operator: Bogus}]\n"),
+       ""},
+  };
+  run(std::begin(rows), std::end(rows));
+}

@@ -181,13 +181,13 @@ TEST_CASE("huge numbers are errors or exact values, never a crash or a hang") {
     std::string input;
     std::string want;
   };
-  const std::string pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: c\n";
+  const std::string pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: c\n    image: i\n";
   const Case cases[] = {
       {"port beyond int64", pod + "    ports: [{containerPort: 99999999999999999999999}]\n",
-       "bad.yaml: document 1 (Pod p), line 7: spec.containers[0].ports[0].containerPort: number is out of "
+       "bad.yaml: document 1 (Pod p), line 8: spec.containers[0].ports[0].containerPort: number is out of "
        "range for a 64-bit integer"},
       {"port beyond int32", pod + "    ports: [{containerPort: 4294967376}]\n",
-       "bad.yaml: document 1 (Pod p), line 7: spec.containers[0].ports[0].containerPort: 4294967376 is out of "
+       "bad.yaml: document 1 (Pod p), line 8: spec.containers[0].ports[0].containerPort: 4294967376 is out of "
        "range for a 32-bit integer"},
   };
   for (const Case& c : cases) {
@@ -215,6 +215,7 @@ metadata:
 spec:
   containers:
   - name: web
+    image: nginx
     imagePullPolice: Always
     livenessProbe:
       httpGet: {path: /, port: 80, sheme: HTTP}
@@ -223,7 +224,7 @@ status:
   phaze: Pending
 )";
   std::string got = cluster_error(pod, "pod.yaml");
-  CHECK(got == "pod.yaml: document 1 (Pod shop/web), line 10: strict decoding error: unknown field "
+  CHECK(got == "pod.yaml: document 1 (Pod shop/web), line 11: strict decoding error: unknown field "
                "\"spec.containers[0].imagePullPolice\", unknown field \"spec.containers[0].livenessProbe.httpGet.sheme\", "
                "unknown field \"spec.nodeSelecter\", unknown field \"status.phaze\"");
 
@@ -234,11 +235,11 @@ status:
   ClusterState s = cluster_ok(pod, warn);
   CHECK(s.pods.size() == 1);
   CHECK(warnings == std::vector<std::string>{
-                        "ok.yaml: document 1 (Pod shop/web), line 10: unknown field \"spec.containers[0].imagePullPolice\"",
-                        "ok.yaml: document 1 (Pod shop/web), line 12: unknown field "
+                        "ok.yaml: document 1 (Pod shop/web), line 11: unknown field \"spec.containers[0].imagePullPolice\"",
+                        "ok.yaml: document 1 (Pod shop/web), line 13: unknown field "
                         "\"spec.containers[0].livenessProbe.httpGet.sheme\"",
-                        "ok.yaml: document 1 (Pod shop/web), line 13: unknown field \"spec.nodeSelecter\"",
-                        "ok.yaml: document 1 (Pod shop/web), line 15: unknown field \"status.phaze\""});
+                        "ok.yaml: document 1 (Pod shop/web), line 14: unknown field \"spec.nodeSelecter\"",
+                        "ok.yaml: document 1 (Pod shop/web), line 16: unknown field \"status.phaze\""});
 
   LoadOptions ignore;
   ignore.validation = FieldValidation::Ignore;
@@ -250,7 +251,7 @@ TEST_CASE("--validate knows every field of the kinds podfit decodes, also those 
   const std::string objects = R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"p","namespace":"a",
   "resourceVersion":"1","generation":2,"finalizers":["f"],"managedFields":[{"manager":"kubectl","operation":"Apply",
   "apiVersion":"v1","time":"2026-01-01T00:00:00Z","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"anything":{}}}}]},
-  "spec":{"containers":[{"name":"c","env":[{"name":"A","valueFrom":{"secretKeyRef":{"name":"s","key":"k"}}}],
+  "spec":{"containers":[{"name":"c","image":"i","env":[{"name":"A","valueFrom":{"secretKeyRef":{"name":"s","key":"k"}}}],
   "securityContext":{"capabilities":{"add":["NET_ADMIN"]},"seccompProfile":{"type":"RuntimeDefault"}},
   "lifecycle":{"preStop":{"sleep":{"seconds":5}}},"startupProbe":{"grpc":{"port":9090}}}],
   "dnsConfig":{"options":[{"name":"ndots","value":"2"}]},"hostAliases":[{"ip":"10.0.0.1","hostnames":["a"]}],

@@ -122,7 +122,7 @@ TEST_CASE("JSON: a single object, concatenated objects, and a List") {
 {
   "apiVersion": "v1",
   "items": [
-    {"apiVersion":"v1","kind":"Pod","metadata":{"name":"p","namespace":"ns"},"spec":{"nodeName":"a","containers":[{"name":"c"}]}},
+    {"apiVersion":"v1","kind":"Pod","metadata":{"name":"p","namespace":"ns"},"spec":{"nodeName":"a","containers":[{"name":"c","image":"i"}]}},
     {"apiVersion":"storage.k8s.io/v1","kind":"StorageClass","metadata":{"name":"fast"},"provisioner":"x"}
   ],
   "kind": "List",
@@ -196,6 +196,7 @@ spec:
     zone: 012
   containers:
   - name: c
+    image: i
     ports:
     - containerPort: 80.0
     resources:
@@ -229,6 +230,7 @@ spec:
   containers:
   - &c
     name: one
+    image: i
   - <<: *c
     name: two
 )");
@@ -303,7 +305,7 @@ TEST_CASE("bad input: one message with file, document, object and line") {
       {"scalar document", "just text\n", "bad.yaml",
        "bad.yaml: document 1, line 1: expected an object (with apiVersion and kind), found a scalar"},
       {"node field selector with two names",
-       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c}]\n  affinity:\n    nodeAffinity:\n"
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: i}]\n  affinity:\n    nodeAffinity:\n"
        "      requiredDuringSchedulingIgnoredDuringExecution:\n        nodeSelectorTerms:\n        - matchFields:\n"
        "          - {key: metadata.name, operator: In, values: [a, b]}\n",
        "bad.yaml",
@@ -311,20 +313,20 @@ TEST_CASE("bad input: one message with file, document, object and line") {
        ".nodeSelectorTerms[0].matchFields[0].values: Required value: must be only one value when `operator` is 'In' or "
        "'NotIn' for node field selector"},
       {"In without values",
-       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c}]\n  affinity:\n    nodeAffinity:\n"
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: i}]\n  affinity:\n    nodeAffinity:\n"
        "      requiredDuringSchedulingIgnoredDuringExecution:\n        nodeSelectorTerms:\n        - matchExpressions:\n"
        "          - {key: zone, operator: In}\n",
        "bad.yaml",
        "bad.yaml: document 1 (Pod p), line 11: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution"
        ".nodeSelectorTerms[0].matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn'"},
       {"image volume pull policy not one of the three",
-       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c}]\n  volumes:\n  - name: v\n"
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: i}]\n  volumes:\n  - name: v\n"
        "    image:\n      reference: quay.io/data:v1\n      pullPolicy: Sometimes\n",
        "bad.yaml",
        "bad.yaml: document 1 (Pod p), line 10: spec.volumes[0].image.pullPolicy: Unsupported value: \"Sometimes\": "
        "supported values: \"Always\", \"IfNotPresent\", \"Never\""},
       {"image volume without a reference",
-       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c}]\n  volumes:\n  - name: v\n"
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: i}]\n  volumes:\n  - name: v\n"
        "    image:\n      pullPolicy: Always\n",
        "bad.yaml", "bad.yaml: document 1 (Pod p), line 9: spec.volumes[0].image.reference: Required value"},
       {"binary garbage", std::string("\x01\x02\xff\xfe garbage", 12), "bad.yaml", ""},
@@ -365,8 +367,8 @@ TEST_CASE("an object given twice is an error naming both places") {
   std::string got = load_error(node + "---\n" + node, "twice.yaml");
   CHECK(got == "Node \"a\" is given twice: twice.yaml document 1 and twice.yaml document 2");
   // The same name in two namespaces is two objects.
-  load_ok("apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: a}\nspec: {containers: [{name: c}]}\n---\n"
-          "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: b}\nspec: {containers: [{name: c}]}\n");
+  load_ok("apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: a}\nspec: {containers: [{name: c, image: i}]}\n---\n"
+          "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: b}\nspec: {containers: [{name: c, image: i}]}\n");
 }
 
 TEST_CASE("pod-level resources: requests default to limits and to the containers' hugepages") {
@@ -379,6 +381,7 @@ spec:
     requests: {memory: 512Mi}
   containers:
   - name: c
+    image: i
     resources:
       limits: {memory: 64Mi, hugepages-2Mi: 4Mi}
 )");

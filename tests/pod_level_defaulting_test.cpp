@@ -39,32 +39,32 @@ TEST_CASE("pod-level limits default from every container's limit (v1.37)") {
   const Case cases[] = {
       {"pod-level requests, every container limits cpu and memory: both default to the sums",
        "  resources:\n    requests: {cpu: 500m, memory: 256Mi}\n",
-       "  - {name: a, resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {cpu: 300m, memory: 128Mi}}}\n"
-       "  - {name: b, resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {cpu: 700m, memory: 256Mi}}}\n",
+       "  - {name: a, image: i, resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {cpu: 300m, memory: 128Mi}}}\n"
+       "  - {name: b, image: i, resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {cpu: 700m, memory: 256Mi}}}\n",
        "cpu=1 memory=384Mi", "cpu=500m memory=256Mi"},
       {"a container without a memory limit: memory stays unlimited at pod level",
        "  resources:\n    requests: {cpu: 500m, memory: 256Mi}\n",
-       "  - {name: a, resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {cpu: 300m, memory: 128Mi}}}\n"
-       "  - {name: b, resources: {requests: {cpu: 100m}, limits: {cpu: 700m}}}\n",
+       "  - {name: a, image: i, resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {cpu: 300m, memory: 128Mi}}}\n"
+       "  - {name: b, image: i, resources: {requests: {cpu: 100m}, limits: {cpu: 700m}}}\n",
        "cpu=1", "cpu=500m memory=256Mi"},
       {"a pod-level limit given is kept",
        "  resources:\n    requests: {cpu: 500m}\n    limits: {cpu: \"4\"}\n",
-       "  - {name: a, resources: {requests: {cpu: 100m}, limits: {cpu: \"1\"}}}\n",
+       "  - {name: a, image: i, resources: {requests: {cpu: 100m}, limits: {cpu: \"1\"}}}\n",
        "cpu=4", "cpu=500m"},
       {"the pod-level request above the containers' limits raises the defaulted limit to it",
        "  resources:\n    requests: {cpu: \"2\"}\n",
-       "  - {name: a, resources: {limits: {cpu: 500m}}}\n  - {name: b, resources: {limits: {cpu: 500m}}}\n",
+       "  - {name: a, image: i, resources: {limits: {cpu: 500m}}}\n  - {name: b, image: i, resources: {limits: {cpu: 500m}}}\n",
        "cpu=2", "cpu=2"},
       {"an init container without the limit keeps it from defaulting",
        "  resources:\n    requests: {cpu: 500m}\n",
-       "  - {name: a, resources: {requests: {cpu: 100m}, limits: {cpu: 500m}}}\n"
-       "  initContainers:\n  - {name: init}\n",
+       "  - {name: a, image: i, resources: {requests: {cpu: 100m}, limits: {cpu: 500m}}}\n"
+       "  initContainers:\n  - {name: init, image: i}\n",
        "-", "cpu=500m"},
       {"no pod-level resources: nothing defaulted", "",
-       "  - {name: a, resources: {limits: {cpu: 500m}}}\n", "", ""},
+       "  - {name: a, image: i, resources: {limits: {cpu: 500m}}}\n", "", ""},
       {"extended resources are not pod-level resources",
        "  resources:\n    requests: {cpu: 500m}\n",
-       "  - {name: a, resources: {limits: {cpu: 500m, example.com/gpu: \"1\"}}}\n",
+       "  - {name: a, image: i, resources: {limits: {cpu: 500m, example.com/gpu: \"1\"}}}\n",
        "cpu=500m", "cpu=500m"},
   };
   for (const Case& c : cases) {
@@ -92,7 +92,7 @@ spec:
     default: {memory: 512Mi}
 )");
   const std::string resources = "  resources:\n    requests: {cpu: 500m, memory: 256Mi}\n";
-  const std::string containers = "  - {name: a, resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {cpu: \"1\"}}}\n";
+  const std::string containers = "  - {name: a, image: i, resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {cpu: \"1\"}}}\n";
   for (int minor : {36, 37}) {
     CAPTURE(minor);
     Pod pod = pod_of(resources, containers);

@@ -77,6 +77,42 @@ TEST_CASE("validation: label keys and values") {
   CHECK(dns1123_subdomain_errors("a.b-c.d").empty());
 }
 
+// util/validation's DNS names (the core API's): lengths in characters, and dots named as such.
+TEST_CASE("validation: DNS-1123 labels and subdomains as the core API checks them") {
+  const std::string label_regex =
+      "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end "
+      "with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is "
+      "'[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+  CHECK(util_dns1123_label_errors("main").empty());
+  CHECK(util_dns1123_label_errors(std::string(63, 'a')).empty());
+  CHECK(util_dns1123_label_errors("main_1") == std::vector<std::string>{label_regex});
+  CHECK(util_dns1123_label_errors("") == std::vector<std::string>{label_regex});
+  CHECK(util_dns1123_label_errors("a.b") == std::vector<std::string>{"must not contain dots"});
+  CHECK(util_dns1123_label_errors(std::string(64, 'a')) ==
+        std::vector<std::string>{"must be no more than 63 characters"});
+  // Too long and not a label: a long valid subdomain is still said to have dots.
+  CHECK(util_dns1123_label_errors(std::string(40, 'a') + "." + std::string(40, 'b')) ==
+        std::vector<std::string>{"must be no more than 63 characters", "must not contain dots"});
+  CHECK(util_dns1123_label_errors(std::string(64, 'A')) ==
+        std::vector<std::string>{"must be no more than 63 characters", label_regex});
+  CHECK(util_dns1123_subdomain_errors("a.b-c.d").empty());
+  CHECK(util_dns1123_subdomain_errors(std::string(254, 'a')) ==
+        std::vector<std::string>{"must be no more than 253 characters"});
+  CHECK(util_dns1123_subdomain_errors("a..b").size() == 1);
+}
+
+TEST_CASE("validation: percent strings") {
+  CHECK(percent_errors("0%").empty());
+  CHECK(percent_errors("150%").empty());
+  const std::vector<std::string> bad = {
+      "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used "
+      "for validation is '[0-9]+%')"};
+  for (const char* s : {"%", "5", "5.5%", " 5%", "-5%", "5%%", ""}) {
+    CAPTURE(s);
+    CHECK(percent_errors(s) == bad);
+  }
+}
+
 TEST_CASE("field errors: quoting as Go prints values") {
   CHECK(field::go_quote("a b") == "\"a b\"");
   CHECK(field::go_quote("q\"\\") == "\"q\\\"\\\\\"");

@@ -25,6 +25,8 @@ Quantity decode_quantity(const Value& v);
 ResourceList decode_resource_list(const Value& v);
 void decode_resource_requirements(const Value& v, ResourceRequirements& out);
 LabelSelector decode_label_selector(const Value& v);
+// A label selector as written, left for the caller to validate.
+LabelSelector read_label_selector(const Value& v);
 NodeSelector decode_node_selector(const Value& v);
 NodeSelectorTerm decode_node_selector_term(const Value& v);
 void decode_volume_source_field(std::string_view key, const Value& v, VolumeSource& out);

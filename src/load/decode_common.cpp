@@ -109,7 +109,7 @@ void decode_meta(const Value& v, ObjectMeta& out, MetaLabels labels) {
   });
 }
 
-LabelSelector decode_label_selector(const Value& v) {
+LabelSelector read_label_selector(const Value& v) {
   LabelSelector out;
   v.fields([&](std::string_view key, const Value& f) {
     if (key == "matchLabels") {
@@ -125,6 +125,11 @@ LabelSelector decode_label_selector(const Value& v) {
       });
     }
   });
+  return out;
+}
+
+LabelSelector decode_label_selector(const Value& v) {
+  LabelSelector out = read_label_selector(v);
   validate_label_selector(v, out);
   return out;
 }
@@ -165,7 +170,7 @@ void validate_field_requirement(const Value& v, const NodeSelectorRequirement& r
   }
   // metadata.name values must be node names (ValidateNodeName).
   for (size_t i = 0; i < r.values.size(); ++i) {
-    std::vector<std::string> errors = dns1123_subdomain_errors(r.values[i]);
+    std::vector<std::string> errors = util_dns1123_subdomain_errors(r.values[i]);
     if (!errors.empty()) {
       reject(v, {"values", i},
              field::invalid(path_of(v, fmt::format("values[{}]", i)), field::go_quote(r.values[i]), errors.front()));

@@ -96,7 +96,7 @@ Container decode_container(const Value& v) {
       f.elements([&](const Value& e) { c.volume_mounts.push_back(decode_volume_mount(e)); });
     }
   });
-  if (c.name.empty()) fail_required(v, "name");
+  validate_container_name_and_image(v, c);
   return c;
 }
 
@@ -401,6 +401,7 @@ void decode_pod(const Value& v, Pod& pod) {
   validate_namespace_name(v, "metadata.namespace", pod.metadata.namespace_);
   validate_pod_image_volumes(v, pod);
   validate_pod_volume_claims(v, pod);
+  validate_pod_container_images(v, pod);
   // Creating a pod resets its status: only a created pod's claim statuses stand (and were validated).
   if (is_uncreated(pod)) pod.status.resource_claim_statuses.clear();
   else validate_pod_resource_claim_statuses(v, pod);

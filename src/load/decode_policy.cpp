@@ -1,4 +1,6 @@
 // PriorityClass and PodDisruptionBudget: what preemption reads of them.
+#include <optional>
+
 #include "decode.h"
 #include "validate.h"
 
@@ -28,13 +30,37 @@ void decode_priority_class(const Value& v, PriorityClass& out) {
   validate_priority_class(v, out);
 }
 
+namespace {
+
+// An intstr.IntOrString member: a string as written, anything else read as an int32.
+std::optional<IntOrString> decode_int_or_string(const Value& v) {
+  if (v.is_null()) return std::nullopt;
+  IntOrString out;
+  if (v.type() == Value::Type::String) {
+    out.is_string = true;
+    out.text = v.string();
+  } else {
+    out.number = v.int32();
+  }
+  return out;
+}
+
+}  // namespace
+
 void decode_pod_disruption_budget(const Value& v, PodDisruptionBudget& out) {
   v.fields([&](std::string_view key, const Value& f) {
     if (key == "metadata") decode_meta(f, out.metadata);
     else if (key == "spec") {
+      DisruptionBudgetSpec spec;
       f.fields([&](std::string_view k, const Value& x) {
-        if (k == "selector" && !x.is_null()) out.selector = decode_label_selector(x);
+        if (k == "minAvailable") spec.min_available = decode_int_or_string(x);
+        else if (k == "maxUnavailable") spec.max_unavailable = decode_int_or_string(x);
+        else if (k == "selector" && !x.is_null()) spec.selector = read_label_selector(x);
+        else if (k == "unhealthyPodEvictionPolicy" && !x.is_null()) spec.unhealthy_pod_eviction_policy = x.string();
       });
+      strip_v1beta1_selector_label(spec);
+      validate_disruption_budget_spec(f, spec);
+      out.selector = std::move(spec.selector);
     } else if (key == "status") {
       f.fields([&](std::string_view k, const Value& x) {
         if (k == "disruptionsAllowed") {

@@ -3,7 +3,9 @@
 // part it is given, worded and pathed as field.ErrorList prints it, at the offending line.
 #pragma once
 
+#include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -59,12 +61,22 @@ void validate_quantity_value(const Value& v, std::initializer_list<PathStep> ste
 void validate_standard_resource_name(const Value& v, std::initializer_list<PathStep> steps, PathFn path,
                                      std::string_view name);
 
+// Containers (validate_containers.cpp).
+// validateContainerCommon's first rules for one container `v`: a name that is a DNS label, an image.
+void validate_container_name_and_image(const Value& v, const Container& c);
+// Container names unique as the API server checks them: regular containers among themselves,
+// init containers against those and each other, ephemeral containers against all. `v` is the spec.
+void validate_container_names(const Value& v, const PodSpec& spec);
+// validateContainerOnlyForPod: a pod's (not a template's) images have no leading or trailing
+// white space. `v` is the pod.
+void validate_pod_container_images(const Value& v, const Pod& pod);
+
 // Pods (validate_pod.cpp).
 void validate_toleration(const Value& v, const Toleration& toleration);
 void validate_pod_affinity_term(const Value& v, const PodAffinityTerm& term);
 void validate_spread_constraint(const Value& v, const TopologySpreadConstraint& constraint);
-// The checks over a whole PodSpec once decoded: volumes, claims, host ports, node selector,
-// gates, node name, spread duplicates, priority class name, pod-level resources.
+// The checks over a whole PodSpec once decoded: volumes, claims, container names, host ports,
+// node selector, gates, node name, spread duplicates, priority class name, pod-level resources.
 void validate_pod_spec(const Value& v, const PodSpec& spec);
 // What only a pod (not a template) is checked for: the claims its generic ephemeral volumes
 // create (named <pod>-<volume>) against its name and its other volumes. `v` is the pod.
@@ -94,6 +106,26 @@ void validate_storage_class(const Value& v, const StorageClass& sc);
 void validate_csi_node(const Value& v, const CSINode& node);
 void validate_csi_storage_capacity(const Value& v, const CSIStorageCapacity& capacity);
 void validate_priority_class(const Value& v, const PriorityClass& pc);
+// PodDisruptionBudgets (validate_disruption_budget.cpp).
+// An intstr.IntOrString as written: a number, or a string.
+struct IntOrString {
+  bool is_string = false;
+  int32_t number = 0;
+  std::string text;
+};
+// What ValidatePodDisruptionBudgetSpec reads of a budget's spec; absent fields are nullopt.
+struct DisruptionBudgetSpec {
+  std::optional<IntOrString> min_available;
+  std::optional<LabelSelector> selector;
+  std::optional<IntOrString> max_unavailable;
+  std::optional<std::string> unhealthy_pod_eviction_policy;
+};
+// What the create strategy does to the selector first: the label v1beta1's match-all and
+// match-none selectors use is dropped from any selector other than those two.
+void strip_v1beta1_selector_label(DisruptionBudgetSpec& spec);
+// ValidatePodDisruptionBudgetSpec on the stripped spec; `v` is the spec.
+void validate_disruption_budget_spec(const Value& v, const DisruptionBudgetSpec& spec);
+
 // ValidateResourceQuota (validate_resource_quota.cpp): names and quantities of spec.hard,
 // status.hard and status.used, scopes and the scope selector. `v` is the quota.
 void validate_resource_quota(const Value& v, const ResourceQuota& quota);

@@ -16,7 +16,7 @@ namespace {
 
 // A DNS subdomain (class names, node names) at `path`.
 void validate_subdomain(const Value& v, std::initializer_list<PathStep> steps, PathFn path, std::string_view value) {
-  std::vector<std::string> errors = dns1123_subdomain_errors(value);
+  std::vector<std::string> errors = util_dns1123_subdomain_errors(value);
   if (!errors.empty()) reject(v, steps, field::invalid(path(), field::go_quote(value), errors.front()));
 }
 
@@ -91,7 +91,7 @@ void validate_object_name(const Value& v, std::string_view name) {
 
 void validate_namespace_name(const Value& v, std::string_view field, std::string_view name) {
   if (name.empty()) return;
-  std::vector<std::string> errors = dns1123_label_errors(name);
+  std::vector<std::string> errors = util_dns1123_label_errors(name);
   if (errors.empty()) return;
   std::string_view key = field.substr(field.find('.') + 1);
   reject(v, {"metadata", key}, field::invalid(field, field::go_quote(name), errors.front()));
@@ -110,7 +110,7 @@ void validate_generate_name(const Value& v, std::string_view generate_name) {
     buffer[kept] = 'a';
     masked = std::string_view(buffer.data(), kept + 1);
   }
-  std::vector<std::string> errors = dns1123_subdomain_errors(masked);
+  std::vector<std::string> errors = util_dns1123_subdomain_errors(masked);
   if (!errors.empty()) {
     reject(v, {"metadata", "generateName"},
            field::invalid("metadata.generateName", field::go_quote(generate_name), errors.front()));
@@ -227,7 +227,7 @@ void validate_csi_node(const Value& v, const CSINode& node) {
     std::string lower = d.name;
     std::transform(lower.begin(), lower.end(), lower.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    std::vector<std::string> errors = dns1123_subdomain_errors(lower);
+    std::vector<std::string> errors = util_dns1123_subdomain_errors(lower);
     if (!errors.empty()) reject(v, at, field::invalid(base + ".name", field::go_quote(d.name), errors.front()));
     if (d.node_id.empty()) reject(v, at, field::required(base + ".nodeID"));
     if (d.allocatable_count && *d.allocatable_count < 0) {
@@ -273,7 +273,7 @@ void validate_priority_class(const Value& v, const PriorityClass& pc) {
 }
 
 void validate_runtime_class_handler(const Value& v, std::string_view handler) {
-  std::vector<std::string> errors = dns1123_label_errors(handler);
+  std::vector<std::string> errors = util_dns1123_label_errors(handler);
   if (!errors.empty()) reject(v, {"handler"}, field::invalid("handler", field::go_quote(handler), errors.front()));
 }
 

@@ -87,13 +87,13 @@ void validate_pod_resource_claims(const Value& v, const std::vector<PodResourceC
     bool duplicate = false;
     for (size_t j = 0; j < i; ++j) duplicate = duplicate || claims[j].name == c.name;
     if (duplicate) reject(v, {"resourceClaims", i, "name"}, field::duplicate(path("name"), field::go_quote(c.name)));
-    std::vector<std::string> errors = dns1123_label_errors(c.name);
+    std::vector<std::string> errors = util_dns1123_label_errors(c.name);
     if (!errors.empty()) {
       reject(v, {"resourceClaims", i, "name"}, field::invalid(path("name"), field::go_quote(c.name), errors.front()));
     }
     auto object_name = [&](const std::optional<std::string>& name, std::string_view field) {
       if (!name) return;
-      std::vector<std::string> name_errors = dns1123_subdomain_errors(*name);
+      std::vector<std::string> name_errors = util_dns1123_subdomain_errors(*name);
       if (!name_errors.empty()) {
         reject(v, {"resourceClaims", i, field}, field::invalid(path(field), field::go_quote(*name), name_errors.front()));
       }
@@ -169,7 +169,7 @@ void validate_toleration(const Value& v, const Toleration& t) {
 
 void validate_pod_affinity_term(const Value& v, const PodAffinityTerm& t) {
   for (size_t i = 0; i < t.namespaces.size(); ++i) {
-    std::vector<std::string> errors = dns1123_label_errors(t.namespaces[i]);
+    std::vector<std::string> errors = util_dns1123_label_errors(t.namespaces[i]);
     if (!errors.empty()) {
       // The API server prints the path as "namespace", singular.
       reject(v, {"namespaces", i},
@@ -222,7 +222,7 @@ void validate_pod_spec(const Value& v, const PodSpec& spec) {
   const auto& volumes = spec.volumes;
   for (size_t i = 0; i < volumes.size(); ++i) {
     auto name_path = [&] { return path_of(v, fmt::format("volumes[{}].name", i)); };
-    std::vector<std::string> errors = dns1123_label_errors(volumes[i].name);
+    std::vector<std::string> errors = util_dns1123_label_errors(volumes[i].name);
     if (!errors.empty()) {
       reject(v, {"volumes", i, "name"}, field::invalid(name_path(), field::go_quote(volumes[i].name), errors.front()));
     }
@@ -237,6 +237,7 @@ void validate_pod_spec(const Value& v, const PodSpec& spec) {
     }
   }
   validate_pod_resource_claims(v, spec.resource_claims);
+  validate_container_names(v, spec);
   validate_container_claims(v, "containers", spec.containers, spec.resource_claims);
   validate_container_claims(v, "initContainers", spec.init_containers, spec.resource_claims);
   validate_unique_host_ports(v, "containers", spec.containers, 0, spec.containers.size());
@@ -287,13 +288,13 @@ void validate_pod_spec(const Value& v, const PodSpec& spec) {
     }
   }
   if (!spec.node_name.empty()) {
-    std::vector<std::string> errors = dns1123_subdomain_errors(spec.node_name);
+    std::vector<std::string> errors = util_dns1123_subdomain_errors(spec.node_name);
     if (!errors.empty()) {
       reject(v, {"nodeName"}, field::invalid(path_of(v, "nodeName"), field::go_quote(spec.node_name), errors.front()));
     }
   }
   if (!spec.priority_class_name.empty()) {
-    std::vector<std::string> errors = dns1123_subdomain_errors(spec.priority_class_name);
+    std::vector<std::string> errors = util_dns1123_subdomain_errors(spec.priority_class_name);
     if (!errors.empty()) {
       reject(v, {"priorityClassName"},
              field::invalid(path_of(v, "priorityClassName"), field::go_quote(spec.priority_class_name), errors.front()));
@@ -305,7 +306,7 @@ void validate_pod_spec(const Value& v, const PodSpec& spec) {
                           "must be between 1 and 2147483647, inclusive"));
   }
   if (!spec.runtime_class_name.empty()) {
-    std::vector<std::string> errors = dns1123_subdomain_errors(spec.runtime_class_name);
+    std::vector<std::string> errors = util_dns1123_subdomain_errors(spec.runtime_class_name);
     if (!errors.empty()) {
       reject(v, {"runtimeClassName"},
              field::invalid(path_of(v, "runtimeClassName"), field::go_quote(spec.runtime_class_name), errors.front()));
@@ -349,7 +350,7 @@ void validate_pod_volume_claims(const Value& v, const Pod& pod) {
   for (size_t i = 0; i < volumes.size(); ++i) {
     if (!volumes[i].ephemeral_claim) continue;
     std::string claim = fmt::format("{}-{}", pod.metadata.name, volumes[i].name);
-    std::vector<std::string> errors = dns1123_subdomain_errors(claim);
+    std::vector<std::string> errors = util_dns1123_subdomain_errors(claim);
     if (!errors.empty()) {
       reject(v, {"spec", "volumes", i, "name"},
              field::invalid(fmt::format("spec.volumes[{}].name", i), field::go_quote(volumes[i].name),
@@ -380,7 +381,7 @@ void validate_pod_resource_claim_statuses(const Value& v, const Pod& pod) {
     for (size_t j = 0; j < i; ++j) duplicate = duplicate || statuses[j].name == s.name;
     if (duplicate) reject(v, at, field::duplicate(path, field::go_quote(s.name)));
     if (!s.resource_claim_name) continue;
-    std::vector<std::string> errors = dns1123_subdomain_errors(*s.resource_claim_name);
+    std::vector<std::string> errors = util_dns1123_subdomain_errors(*s.resource_claim_name);
     if (!errors.empty()) {
       reject(v, {"status", "resourceClaimStatuses", i, "resourceClaimName"},
              field::invalid(path, field::go_quote(*s.resource_claim_name), errors.front()));

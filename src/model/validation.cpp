@@ -24,6 +24,8 @@ constexpr std::string_view kDnsLabelMessage =
     "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start "
     "and end with an alphanumeric character";
 constexpr std::string_view kDecimalIntegerMessage = "must be a valid decimal integer in canonical form";
+constexpr std::string_view kPercentFormat = "[0-9]+%";
+constexpr std::string_view kPercentMessage = "a valid percent string must be a numeric string followed by an ending '%'";
 constexpr size_t kLabelMaxLength = 63;
 constexpr size_t kSubdomainMaxLength = 253;
 
@@ -94,6 +96,26 @@ std::vector<std::string> dns1123_label_errors(std::string_view value) {
   return errors;
 }
 
+std::vector<std::string> util_dns1123_subdomain_errors(std::string_view value) {
+  std::vector<std::string> errors;
+  if (value.size() > kSubdomainMaxLength) {
+    errors.push_back(fmt::format("must be no more than {} characters", kSubdomainMaxLength));
+  }
+  if (!matches_subdomain(value)) errors.push_back(regex_error(kSubdomainMessage, kSubdomainFormat, {"example.com"}));
+  return errors;
+}
+
+std::vector<std::string> util_dns1123_label_errors(std::string_view value) {
+  std::vector<std::string> errors;
+  if (value.size() > kLabelMaxLength) errors.push_back(fmt::format("must be no more than {} characters", kLabelMaxLength));
+  if (!matches_dns_label(value)) {
+    // A valid subdomain that is no label fails by its dots alone.
+    errors.push_back(matches_subdomain(value) ? "must not contain dots"
+                                              : regex_error(kDnsLabelMessage, kDnsLabelFormat, {"my-name", "123-abc"}));
+  }
+  return errors;
+}
+
 std::vector<std::string> label_key_errors(std::string_view key) {
   std::vector<std::string> errors;
   std::string_view name = key;
@@ -131,6 +153,13 @@ std::vector<std::string> label_value_errors(std::string_view value) {
     errors.push_back(regex_error(kLabelValueMessage, kLabelValueFormat, {"MyValue", "my_value", "12345"}));
   }
   return errors;
+}
+
+std::vector<std::string> percent_errors(std::string_view value) {
+  bool digits = value.size() >= 2 && value.back() == '%';
+  for (size_t i = 0; digits && i + 1 < value.size(); ++i) digits = value[i] >= '0' && value[i] <= '9';
+  if (digits) return {};
+  return {regex_error(kPercentMessage, kPercentFormat, {"1%", "93%"})};
 }
 
 std::vector<std::string> decimal_integer_errors(std::string_view value) {

@@ -35,6 +35,7 @@ type cluster struct {
 	sched    *scheduler.Scheduler
 	profile  framework.Framework
 	recorder *recorder
+	ctx      context.Context // ends when the cluster is closed
 	cancel   context.CancelFunc
 	version  atomic.Int64 // the last resourceVersion given
 }
@@ -49,7 +50,7 @@ func (c *cluster) stamp(obj runtime.Object) {
 // newCluster loads the objects into a fake API server and builds the scheduler over it.
 func newCluster(parent context.Context, objs []object, cfg *config.KubeSchedulerConfiguration) (*cluster, error) {
 	ctx, cancel := context.WithCancel(parent)
-	c := &cluster{client: fake.NewSimpleClientset(), cancel: cancel}
+	c := &cluster{client: fake.NewSimpleClientset(), ctx: ctx, cancel: cancel}
 	// Every write gets a new resourceVersion, as from the API server: the scheduler's assume
 	// caches keep what a plugin wrote only when its version is not older than the informer's.
 	for _, verb := range []string{"create", "update"} {
@@ -159,4 +160,25 @@ func servedVersion(obj runtime.Object) (runtime.Object, error) {
 		return nil, fmt.Errorf("converting %s %s to %s: %w", gvk.GroupVersion(), gvk.Kind, target, err)
 	}
 	return out, nil
+}
+
+// create stores a pod the API server admitted and waits until the scheduler's informer has
+// it (PostFilter reads the pod back from it).
+func (c *cluster) create(pod *v1.Pod) error {
+	stored := pod.DeepCopy()
+	c.stamp(stored)
+	if err := c.client.Tracker().Add(stored); err != nil {
+		return fmt.Errorf("creating pod %s/%s: %w", pod.Namespace, pod.Name, err)
+	}
+	lister := c.factory.Core().V1().Pods().Lister()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if _, err := lister.Pods(pod.Namespace).Get(pod.Name); err == nil {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("pod %s/%s never reached the scheduler's informer", pod.Namespace, pod.Name)
+		}
+		time.Sleep(time.Millisecond)
+	}
 }

@@ -75,6 +75,13 @@ func compareCheck(pf map[string]any, ref *report) []string {
 			add("%s: podfit has no result", where)
 			continue
 		}
+		if want.Refused != nil || str(got["status"]) == "Refused" {
+			adm := asObject(got["admission"])
+			if want.Refused == nil || str(got["status"]) != "Refused" || str(adm["plugin"]) != want.Refused.Plugin || !sameRefusal(str(adm["message"]), want.Refused.Message) {
+				add("%s: admission:\n    podfit          %s %s\n    kube-apiserver  %s", where, str(got["status"]), quoted(adm), quoted(want.Refused))
+			}
+			continue
+		}
 		if want.Error != "" && want.Message == "" {
 			// A Filter's Error ends the attempt: kube-scheduler reports the error, not a
 			// FitError, and the nodes it had not reached have no status.
@@ -229,6 +236,11 @@ func comparePlacements(pf map[string]any, ref *report) []string {
 		placed := findResult(list(pf["placed"]), want.Pod)
 		unplaced := findResult(list(pf["unplaced"]), want.Pod)
 		switch {
+		case want.Refused != nil:
+			if placed != nil || unplaced == nil || str(unplaced["stage"]) != "Refused" || !sameRefusal(str(unplaced["message"]), want.Refused.Message) {
+				add("%s: place: kube-apiserver refuses it (%s: %s); podfit: placed %v, unplaced %s", where, want.Refused.Plugin, want.Refused.Message, placed != nil, quoted(unplaced))
+			}
+			continue
 		case want.Error != "" && want.Message == "":
 			if placed != nil || unplaced == nil || !contains(want.PossibleErrors, str(unplaced["message"])) {
 				add("%s: place: kube-scheduler's error %q; podfit placed %v, unplaced %s", where, want.Error, placed != nil, quoted(unplaced))
@@ -381,4 +393,22 @@ func sameUpToTiedNomination(got, want string, gotPost map[string]any, wantPost *
 	}
 	mention := func(n string) string { return "found a potential placement for pod on node " + n + "," }
 	return strings.Replace(want, mention(*wantPost.NominatedNode), mention(node), 1) == got
+}
+
+// sameRefusal compares admission messages, an aggregate of several errors ("...: [a, b]") as
+// a set: LimitRanger checks a LimitRange's resources in the order of a Go map, which varies
+// from one request to the next.
+func sameRefusal(got, want string) bool {
+	if got == want {
+		return true
+	}
+	gi, wi := strings.Index(got, "["), strings.Index(want, "[")
+	if gi < 0 || gi != wi || got[:gi] != want[:wi] || !strings.HasSuffix(got, "]") || !strings.HasSuffix(want, "]") {
+		return false
+	}
+	g := strings.Split(got[gi+1:len(got)-1], ", ")
+	w := strings.Split(want[wi+1:len(want)-1], ", ")
+	sort.Strings(g)
+	sort.Strings(w)
+	return reflect.DeepEqual(g, w)
 }

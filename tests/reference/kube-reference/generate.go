@@ -121,6 +121,38 @@ func (g *generator) generateCase() []obj {
 		}
 		out = append(out, pending)
 	}
+	// Some cases create their pending pods through admission.
+	if g.chance(0.25) {
+		var ns []string
+		for _, o := range out {
+			if o["kind"] == "Pod" && o["status"].(obj)["phase"] == "Pending" && o["spec"].(obj)["nodeName"] == nil {
+				g.toCreate(o)
+				ns = append(ns, o["metadata"].(obj)["namespace"].(string))
+			}
+		}
+		policy := g.admissionObjects(uniqueStrings(ns))
+		// The cluster's pods went through the same admission when they were created: a global
+		// default class gave those without a priority its value.
+		for _, o := range policy {
+			if o["kind"] == "PriorityClass" && o["globalDefault"] == true {
+				for _, p := range out {
+					if p["kind"] != "Pod" {
+						continue
+					}
+					spec := p["spec"].(obj)
+					if _, created := p["metadata"].(obj)["uid"]; created && spec["priority"] == nil {
+						spec["priority"] = o["value"]
+						spec["priorityClassName"] = o["metadata"].(obj)["name"]
+					}
+				}
+			}
+		}
+		out = append(policy, out...)
+	}
+	// Some cases break one field of one object: the API server refuses them.
+	if g.chance(0.12) {
+		g.breakOne(out)
+	}
 	return out
 }
 
@@ -516,5 +548,17 @@ func replicaOf(pod obj, index int) obj {
 	meta := out["metadata"].(obj)
 	meta["name"] = name
 	meta["uid"] = "uid-pod-" + name
+	return out
+}
+
+func uniqueStrings(xs []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
 	return out
 }

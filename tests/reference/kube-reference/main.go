@@ -152,9 +152,9 @@ func check(ctx context.Context, a *checkArgs) (*report, error) {
 		return nil, err
 	}
 	var candidates []*v1.Pod
+	var podObjs []object
 	if len(a.pods) > 0 {
-		podObjs, err := readInputs(a.pods, false)
-		if err != nil {
+		if podObjs, err = readInputs(a.pods, false); err != nil {
 			return nil, err
 		}
 		for _, o := range podObjs {
@@ -184,17 +184,29 @@ func check(ctx context.Context, a *checkArgs) (*report, error) {
 		return nil, err
 	}
 	rep := &report{APIVersion: "podfit/v1", Kind: "ReferenceReport", KubernetesVersion: minor(), Release: release, Results: []podResult{}}
+	if rep.Invalid, err = firstInvalid(append(append([]object{}, objs...), podObjs...)); err != nil || rep.Invalid != nil {
+		return rep, err
+	}
 	var c *cluster
 	defer func() {
 		if c != nil {
 			c.close()
 		}
 	}()
+	created := len(a.pods) > 0
 	if a.place {
 		if c, err = newCluster(ctx, objs, cfg.DeepCopy()); err != nil {
 			return nil, err
 		}
-		rep.Results = placePods(ctx, c, inOrder(candidates, a.order), a.follow)
+		var chain *admissionChain
+		if created {
+			if chain, err = newAdmissionChain(c); err != nil {
+				return nil, err
+			}
+		}
+		if rep.Results, err = placePods(ctx, c, chain, inOrder(candidates, a.order), a.follow); err != nil {
+			return nil, err
+		}
 		return rep, nil
 	}
 	for _, pod := range candidates {
@@ -203,7 +215,34 @@ func check(ctx context.Context, a *checkArgs) (*report, error) {
 				return nil, err
 			}
 		}
+		if created {
+			// Each pod is admitted into the cluster as the input has it: ResourceQuota charges
+			// the quotas it admits a pod under, so the next pod gets a fresh cluster.
+			chain, err := newAdmissionChain(c)
+			if err != nil {
+				return nil, err
+			}
+			admitted, refused, err := chain.admitPod(ctx, pod)
+			c.close()
+			c = nil
+			if err != nil {
+				return nil, err
+			}
+			if refused != nil {
+				rep.Results = append(rep.Results, podResult{Pod: podRef{Namespace: pod.Namespace, Name: pod.Name}, Created: true, Refused: refused,
+					Nodes: []nodeVerdict{}, Scores: []nodeScore{}, TopNodes: []string{}})
+				continue
+			}
+			if c, err = newCluster(ctx, objs, cfg.DeepCopy()); err != nil {
+				return nil, err
+			}
+			if err := c.create(admitted); err != nil {
+				return nil, err
+			}
+			pod = admitted
+		}
 		res, changed := checkPod(ctx, c, pod, checkOptions{preemption: !a.noPreemption})
+		res.Created = created
 		rep.Results = append(rep.Results, res)
 		if changed {
 			c.close()

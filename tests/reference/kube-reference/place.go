@@ -7,8 +7,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"reflect"
-	"unsafe"
 
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -23,20 +21,11 @@ type preBinder interface {
 	PreBind(ctx context.Context, state cycleState, pod *v1.Pod, nodeName string) frameworkStatus
 }
 
-// preBindPlugins finds the profile's PreBind plugins (kept unexported by the framework).
+// preBindPlugins finds the profile's PreBind plugins.
 func preBindPlugins(prof framework.Framework) []preBinder {
-	v := reflect.ValueOf(prof)
-	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
-		return nil
-	}
-	field := v.Elem().FieldByName("preBindPlugins")
-	if !field.IsValid() {
-		return nil
-	}
-	plugins := reflect.NewAt(field.Type(), unsafe.Pointer(field.UnsafeAddr())).Elem()
 	var out []preBinder
-	for i := 0; i < plugins.Len(); i++ {
-		if pb, ok := plugins.Index(i).Interface().(preBinder); ok {
+	for _, p := range frameworkPlugins(prof, "preBindPlugins") {
+		if pb, ok := p.(preBinder); ok {
 			out = append(out, pb)
 		}
 	}
@@ -46,10 +35,26 @@ func preBindPlugins(prof framework.Framework) []preBinder {
 // placePods schedules the pods in order. Among equally scored nodes it binds the one podfit
 // chose (follow), so that both go on from the same cluster; another choice is reported by
 // the comparison.
-func placePods(ctx context.Context, c *cluster, pods []*v1.Pod, follow map[podRef]string) []podResult {
+func placePods(ctx context.Context, c *cluster, chain *admissionChain, pods []*v1.Pod, follow map[podRef]string) ([]podResult, error) {
 	var out []podResult
 	for _, pod := range pods {
+		if chain != nil {
+			// Created pods are admitted first; the quotas stay charged for the next ones.
+			admitted, refused, err := chain.admitPod(ctx, pod)
+			if err != nil {
+				return nil, err
+			}
+			if refused != nil {
+				out = append(out, podResult{Pod: podRef{Namespace: pod.Namespace, Name: pod.Name}, Created: true, Refused: refused})
+				continue
+			}
+			if err := c.create(admitted); err != nil {
+				return nil, err
+			}
+			pod = admitted
+		}
 		res, _ := checkPod(ctx, c, pod, checkOptions{})
+		res.Created = chain != nil
 		if res.Schedulable && res.Error == "" && len(res.TopNodes) > 0 {
 			node := res.TopNodes[0]
 			if contains(res.TopNodes, follow[res.Pod]) {
@@ -62,7 +67,7 @@ func placePods(ctx context.Context, c *cluster, pods []*v1.Pod, follow map[podRe
 		}
 		out = append(out, res)
 	}
-	return out
+	return out, nil
 }
 
 // bind continues the cycle as scheduleOne does: assume, Reserve, PreBind, then the binding

@@ -39,20 +39,29 @@ type preemptionNode struct {
 	PDBViolations int64    `json:"pdbViolations"`
 }
 
-// defaultPreemption finds the profile's DefaultPreemption instance, the one PostFilter runs.
-// The framework keeps its plugins unexported, so the field is read without naming its type.
-func defaultPreemption(prof framework.Framework) *defaultpreemption.DefaultPreemption {
+// frameworkPlugins reads one of the framework's plugin lists (postFilterPlugins,
+// preBindPlugins, ...), which it keeps unexported, without naming their types.
+func frameworkPlugins(prof framework.Framework, field string) []any {
 	v := reflect.ValueOf(prof)
 	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
 		return nil
 	}
-	field := v.Elem().FieldByName("postFilterPlugins")
-	if !field.IsValid() {
+	f := v.Elem().FieldByName(field)
+	if !f.IsValid() {
 		return nil
 	}
-	plugins := reflect.NewAt(field.Type(), unsafe.Pointer(field.UnsafeAddr())).Elem()
-	for i := 0; i < plugins.Len(); i++ {
-		if dp, ok := plugins.Index(i).Interface().(*defaultpreemption.DefaultPreemption); ok {
+	plugins := reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
+	out := make([]any, plugins.Len())
+	for i := range out {
+		out[i] = plugins.Index(i).Interface()
+	}
+	return out
+}
+
+// defaultPreemption finds the profile's DefaultPreemption instance, the one PostFilter runs.
+func defaultPreemption(prof framework.Framework) *defaultpreemption.DefaultPreemption {
+	for _, p := range frameworkPlugins(prof, "postFilterPlugins") {
+		if dp, ok := p.(*defaultpreemption.DefaultPreemption); ok {
 			return dp
 		}
 	}

@@ -67,6 +67,10 @@ type podResult struct {
 	// Inconsistency is set when the real scheduler did something the referee's derived sets
 	// (ties) do not allow: the referee's own error, reported as a disagreement.
 	Inconsistency string `json:"inconsistency,omitempty"`
+	// Created is set for a pod the case creates (podfit's --pod): it went through admission.
+	Created bool `json:"created,omitempty"`
+	// Refused is the admission plugin that refused to create the pod, and its message.
+	Refused *refusal `json:"refused,omitempty"`
 	// Node is the node a placement bound the pod to (place only), and BindError why its
 	// Reserve or PreBind failed.
 	Node      string `json:"node,omitempty"`
@@ -83,4 +87,6 @@ type report struct {
 	KubernetesVersion string      `json:"kubernetesVersion"`
 	Release           string      `json:"release"`
 	Results           []podResult `json:"results"`
+	// Invalid is the first input object the API server refuses (then nothing is scheduled).
+	Invalid *invalidObject `json:"invalid,omitempty"`
 }

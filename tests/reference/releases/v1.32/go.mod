@@ -9,6 +9,7 @@ require (
 	k8s.io/apiserver v0.32.13
 	k8s.io/client-go v0.32.13
 	k8s.io/component-base v0.32.13
+	k8s.io/component-helpers v0.32.13
 	k8s.io/klog/v2 v2.130.1
 	k8s.io/kube-scheduler v0.0.0
 	k8s.io/kubernetes v1.32.13
@@ -96,7 +97,6 @@ require (
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 	k8s.io/apiextensions-apiserver v0.0.0 // indirect
 	k8s.io/cloud-provider v0.0.0 // indirect
-	k8s.io/component-helpers v0.32.13 // indirect
 	k8s.io/controller-manager v0.32.13 // indirect
 	k8s.io/csi-translation-lib v0.0.0 // indirect
 	k8s.io/dynamic-resource-allocation v0.0.0 // indirect

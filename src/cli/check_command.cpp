@@ -122,8 +122,10 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     if (candidate != nullptr && candidate->refused) {
       PodVerdict r = make_refused_verdict(*pod, snapshot, candidate->refused->plugin, candidate->refused->message);
       name_after_workload(r, *candidate);
-      err << fmt::format("podfit: {}/{} not checked: refused by the {} admission plugin: {}\n", r.namespace_, r.name,
-                         r.admission_plugin, r.message);
+      const std::string by = r.admission_plugin.empty()
+                                 ? std::string("the API server's validation after the mutating admission plugins")
+                                 : fmt::format("the {} admission plugin", r.admission_plugin);
+      err << fmt::format("podfit: {}/{} not checked: refused by {}: {}\n", r.namespace_, r.name, by, r.message);
       write_verdict(r);
       continue;
     }

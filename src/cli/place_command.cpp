@@ -322,8 +322,12 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
       const CycleProfile* cycle = placement.find(pod.spec.scheduler_name);
       // load_input admitted the candidate without charging it: the quotas are checked and
       // charged here, once for each copy the controller creates.
+      const bool charged = !options.input.pods.empty() && (copy.workload || is_uncreated(pod));
       std::optional<AdmissionRefusal> refused = candidate.refused;
-      if (!refused && !options.input.pods.empty() && (copy.workload || is_uncreated(pod))) {
+      // ResourceQuota comes last: its refusal at load, against the quotas as read, is made again
+      // against the quotas as the copies before left them, whose usage its message states.
+      if (charged && refused && refused->plugin == "ResourceQuota") refused.reset();
+      if (!refused && charged) {
         if (auto why = resource_quota_refusal(pod, quotas)) {
           refused = AdmissionRefusal{"ResourceQuota", pod_forbidden(pod, *why)};
         } else {

@@ -68,104 +68,172 @@ enum class NameRule { Container, PodLevel };
 
 const ResourceList* optional_list(const std::optional<ResourceList>& list) { return list ? &*list : nullptr; }
 
-// A bad resource name is printed as JSON, quoted: since v1.34 field errors print a value of a
-// named string type (ResourceName) as encoding/json does.
-void validate_resource_name(const Value& v, std::initializer_list<PathStep> steps, PathFn path, std::string_view name,
-                            NameRule rule) {
+// Where the checks of one resource hand their field errors (the caller adds the steps).
+using Emit = FunctionRef<void(const std::string& message)>;
+
+// validateResourceName, then (containers) ValidateContainerResourceName's or (pod level)
+// validatePodResourceName's rules. A bad resource name is printed as JSON, quoted: since v1.34
+// field errors print a value of a named string type (ResourceName) as encoding/json does.
+void check_resource_name(PathFn path, std::string_view name, NameRule rule, Emit emit) {
   std::vector<std::string> errors = label_key_errors(name);
-  if (!errors.empty()) reject(v, steps, field::invalid(path(), field::json_quote(name), errors.front()));
+  for (const std::string& e : errors) emit(field::invalid(path(), field::json_quote(name), e));
   bool unprefixed = name.find('/') == std::string_view::npos;
-  if (unprefixed && !is_standard_resource(name)) {
-    reject(v, steps, field::invalid(path(), field::json_quote(name), "must be a standard resource type or fully qualified"));
+  if (errors.empty() && unprefixed && !is_standard_resource(name)) {
+    errors.push_back(field::invalid(path(), field::json_quote(name), "must be a standard resource type or fully qualified"));
+    emit(errors.back());
   }
   if (rule == NameRule::PodLevel) {
-    if (!is_supported_pod_level_resource(name)) reject(v, steps, field::not_supported(path(), field::json_quote(name), {"cpu", "memory"}));
+    // validatePodResourceName stops at validateResourceName's errors.
+    if (errors.empty() && !is_supported_pod_level_resource(name)) {
+      emit(field::not_supported(path(), field::json_quote(name), {"cpu", "memory"}));
+    }
     return;
   }
   if (unprefixed) {
     bool container_resource = one_of(name, {"cpu", "memory", "ephemeral-storage"}) || is_hugepages(name);
-    if (!container_resource) reject(v, steps, field::invalid(path(), field::json_quote(name), "must be a standard resource for containers"));
+    if (!container_resource) emit(field::invalid(path(), field::json_quote(name), "must be a standard resource for containers"));
   } else if (!is_native(name) && !is_extended(name)) {
-    reject(v, steps, field::invalid(path(), field::json_quote(name), "doesn't follow extended resource name standard"));
+    emit(field::invalid(path(), field::json_quote(name), "doesn't follow extended resource name standard"));
   }
 }
 
-void validate_hugepages_value(const Value& v, std::initializer_list<PathStep> steps, PathFn path, std::string_view name,
-                              const Quantity& q) {
+// ValidateResourceQuantityValue: ValidateNonnegativeQuantity quotes the value (a string); the
+// integer rule prints the Quantity itself, which since v1.34 is its JSON: the same text, quoted.
+void check_quantity_value(PathFn path, std::string_view name, const Quantity& q, Emit emit) {
+  if (q.sign() < 0) emit(field::invalid(path(), field::go_quote(q.to_string()), "must be greater than or equal to 0"));
+  if (q.milli_value() % 1000 != 0 && is_integer_resource(name)) {
+    emit(field::invalid(path(), field::json_quote(q.to_string()), "must be an integer"));
+  }
+}
+
+// validateResourceQuantityHugePageValue.
+void check_hugepages_value(PathFn path, std::string_view name, const Quantity& q, Emit emit) {
   if (!is_hugepages(name) || hugepages_divisible(name, q)) return;
   std::string text = q.to_string();
-  reject(v, steps,
-         field::invalid(path(), field::go_quote(text),
-                        fmt::format("{} is not positive integer multiple of {}", text, name)));
+  emit(field::invalid(path(), field::go_quote(text), fmt::format("{} is not positive integer multiple of {}", text, name)));
 }
 
 bool is_cpu_or_memory(std::string_view name) { return name == rn::kCpu || name == rn::kMemory; }
 
-// validateResourceRequirements. `limits_in_place`: the limits are v's own members (overhead).
-void validate_requirements(const Value& v, const ResourceList* requests, const ResourceList* limits, NameRule rule,
-                           bool limits_in_place) {
-  auto limits_path = [&] { return path_of(v, "limits"); };
-  auto requests_path = [&] { return path_of(v, "requests"); };
+// validateResourceRequirements at `base`, claims aside: every error, in the API server's order
+// (resources in name order: it walks the maps in no set order). `limits_in_place`: the limits are
+// the checked value's own members (overhead), for the steps.
+void check_requirements(PathFn base, const ResourceList* requests, const ResourceList* limits, NameRule rule,
+                        bool limits_in_place, FieldErrorSink sink) {
+  auto limits_path = [&] { return field::child(base(), "limits"); };
+  auto requests_path = [&] { return field::child(base(), "requests"); };
   bool cpu_or_memory = false;
   bool hugepages = false;
   if (limits) {
     for (const auto& [name, q] : *limits) {
-      auto path = [&] { return fmt::format("{}[{}]", limits_path(), name); };
-      auto check = [&](std::initializer_list<PathStep> steps) {
-        validate_resource_name(v, steps, path, name, rule);
-        validate_quantity_value(v, steps, path, name, q);
-        if (is_hugepages(name)) validate_hugepages_value(v, steps, path, name, q);
-      };
+      auto path = [&] { return field::key(limits_path(), name); };
       std::string_view key = name;
-      if (limits_in_place) check({key});
-      else check({"limits", key});
-      hugepages = hugepages || is_hugepages(name);
+      auto emit = [&](const std::string& message) {
+        if (limits_in_place) sink({key}, message);
+        else sink({"limits", key}, message);
+      };
+      check_resource_name(path, name, rule, emit);
+      check_quantity_value(path, name, q, emit);
+      if (is_hugepages(name)) {
+        hugepages = true;
+        check_hugepages_value(path, name, q, emit);
+      }
       cpu_or_memory = cpu_or_memory || is_cpu_or_memory(name);
     }
   }
   if (requests) {
     for (const auto& [name, q] : *requests) {
-      auto path = [&] { return fmt::format("{}[{}]", requests_path(), name); };
+      auto path = [&] { return field::key(requests_path(), name); };
       std::string_view key = name;
-      validate_resource_name(v, {"requests", key}, path, name, rule);
-      validate_quantity_value(v, {"requests", key}, path, name, q);
+      auto emit = [&](const std::string& message) { sink({"requests", key}, message); };
+      check_resource_name(path, name, rule, emit);
+      check_quantity_value(path, name, q, emit);
       const Quantity* limit = limits ? limits->find(name) : nullptr;
       if (limit != nullptr) {
         int order = q.compare(*limit);
         if (order != 0 && !overcommit_allowed(name)) {
-          reject(v, {"requests", key},
-                 field::invalid(requests_path(), field::go_quote(q.to_string()),
-                                fmt::format("must be equal to {} limit of {}", name, limit->to_string())));
+          emit(field::invalid(requests_path(), field::go_quote(q.to_string()),
+                              fmt::format("must be equal to {} limit of {}", name, limit->to_string())));
         } else if (order > 0) {
-          reject(v, {"requests", key},
-                 field::invalid(requests_path(), field::go_quote(q.to_string()),
-                                fmt::format("must be less than or equal to {} limit of {}", name, limit->to_string())));
+          emit(field::invalid(requests_path(), field::go_quote(q.to_string()),
+                              fmt::format("must be less than or equal to {} limit of {}", name, limit->to_string())));
         }
       } else if (!overcommit_allowed(name)) {
-        reject(v, {"requests", key}, field::required(limits_path(), "Limit must be set for non overcommitable resources"));
+        emit(field::required(limits_path(), "Limit must be set for non overcommitable resources"));
       }
       if (is_hugepages(name)) {
         hugepages = true;
-        validate_hugepages_value(v, {"requests", key}, path, name, q);
+        check_hugepages_value(path, name, q, emit);
       }
       cpu_or_memory = cpu_or_memory || is_cpu_or_memory(name);
     }
   }
-  if (!cpu_or_memory && hugepages) reject(v, {}, field::forbidden(v.path(), "HugePages require cpu or memory"));
+  if (!cpu_or_memory && hugepages) sink({}, field::forbidden(base(), "HugePages require cpu or memory"));
+}
+
+// The loader's sink: the first error rejects the object at its line.
+auto rejecting(const Value& v) {
+  return [&v](std::initializer_list<PathStep> steps, const std::string& message) { reject(v, steps, message); };
 }
 
 }  // namespace
 
+void check_container_resources(PathFn path, const ResourceRequirements& resources, FieldErrorSink sink) {
+  check_requirements(path, optional_list(resources.requests), optional_list(resources.limits), NameRule::Container, false,
+                     sink);
+}
+
+void check_pod_level_requirements(PathFn path, const ResourceRequirements& resources, FieldErrorSink sink) {
+  check_requirements(path, optional_list(resources.requests), optional_list(resources.limits), NameRule::PodLevel, false,
+                     sink);
+}
+
+void check_overhead(PathFn path, const ResourceList& overhead, FieldErrorSink sink) {
+  check_requirements(path, nullptr, &overhead, NameRule::Container, true, sink);
+}
+
+void check_pod_resource_consistency(PathFn path, const Pod& pod, const ConsistencyRules& rules, FieldErrorSink sink) {
+  if (!pod.spec.resources) return;
+  const ResourceRequirements& resources = *pod.spec.resources;
+  for (const auto& [name, containers] : aggregate_container_requests(pod, PodResourcesOptions{})) {
+    if (rules.unsupported_skipped && !is_supported_pod_level_resource(name)) continue;
+    const Quantity* own = resources.requests ? resources.requests->find(name) : nullptr;
+    if (own == nullptr && rules.unset_skipped) continue;
+    const Quantity requested = own != nullptr ? *own : Quantity();
+    if (containers.compare(requested) <= 0) continue;
+    sink({"resources", "requests", std::string_view(name)},
+         field::invalid(field::key(field::child(path(), "requests"), name), field::go_quote(requested.to_string()),
+                        fmt::format("must be greater than or equal to aggregate container requests of {}",
+                                    containers.to_string())));
+  }
+  if (rules.hugepage_limits && resources.limits) {
+    for (const auto& [name, containers] : aggregate_container_limits(pod, PodResourcesOptions{})) {
+      const Quantity* own = is_hugepages(name) ? resources.limits->find(name) : nullptr;
+      if (own == nullptr || containers.compare(*own) <= 0) continue;
+      sink({"resources", "limits", std::string_view(name)},
+           field::invalid(field::key(field::child(path(), "limits"), name), field::go_quote(own->to_string()),
+                          fmt::format("must be greater than or equal to aggregate container limits of {}",
+                                      containers.to_string())));
+    }
+  }
+  if (!resources.limits) return;
+  for (size_t i = 0; i < pod.spec.containers.size(); ++i) {
+    const auto& limits = pod.spec.containers[i].resources.limits;
+    if (!limits) continue;
+    for (const auto& [name, limit] : *limits) {
+      const Quantity* pod_limit = resources.limits->find(name);
+      if (pod_limit == nullptr || limit.compare(*pod_limit) <= 0) continue;
+      std::string at = fmt::format("{}[{}].limits", field::index(field::child(path(), "containers"), i), name);
+      sink({"containers", i, "resources", "limits", std::string_view(name)},
+           field::invalid(at, field::go_quote(limit.to_string()),
+                          fmt::format("must be less than or equal to pod limits of {}", pod_limit->to_string())));
+    }
+  }
+}
+
 void validate_quantity_value(const Value& v, std::initializer_list<PathStep> steps, PathFn path, std::string_view name,
                              const Quantity& q) {
-  // ValidateNonnegativeQuantity quotes the value (a string); the integer rule prints the
-  // Quantity itself, which since v1.34 is its JSON: the same text, quoted.
-  if (q.sign() < 0) {
-    reject(v, steps, field::invalid(path(), field::go_quote(q.to_string()), "must be greater than or equal to 0"));
-  }
-  if (q.milli_value() % 1000 != 0 && is_integer_resource(name)) {
-    reject(v, steps, field::invalid(path(), field::json_quote(q.to_string()), "must be an integer"));
-  }
+  check_quantity_value(path, name, q, [&](const std::string& message) { reject(v, steps, message); });
 }
 
 void validate_standard_resource_name(const Value& v, std::initializer_list<PathStep> steps, PathFn path,
@@ -178,14 +246,14 @@ void validate_standard_resource_name(const Value& v, std::initializer_list<PathS
 }
 
 void validate_container_resources(const Value& v, const ResourceRequirements& resources) {
-  validate_requirements(v, optional_list(resources.requests), optional_list(resources.limits), NameRule::Container, false);
+  check_container_resources([&] { return v.path(); }, resources, rejecting(v));
 }
 
 void validate_pod_level_resources(const Value& v, const ResourceRequirements& resources) {
   if (!resources.claims.empty()) {
     reject(v, {"claims"}, field::forbidden(path_of(v, "claims"), "claims cannot be set for Resources at pod-level"));
   }
-  validate_requirements(v, optional_list(resources.requests), optional_list(resources.limits), NameRule::PodLevel, false);
+  check_pod_level_requirements([&] { return v.path(); }, resources, rejecting(v));
 }
 
 void validate_pod_resource_consistency(const Value& v, const PodSpec& spec) {
@@ -194,39 +262,13 @@ void validate_pod_resource_consistency(const Value& v, const PodSpec& spec) {
   Pod pod;
   pod.spec = spec;
   apply_pod_defaults(pod);
-  const ResourceRequirements& resources = *pod.spec.resources;
-  std::string requests_path = path_of(v, "resources.requests");
-  for (const auto& [name, containers] : aggregate_container_requests(pod, PodResourcesOptions{})) {
-    // Resources pods cannot declare are left to the containers.
-    if (!is_supported_pod_level_resource(name)) continue;
-    Quantity requested;
-    if (resources.requests) {
-      if (const Quantity* q = resources.requests->find(name)) requested = *q;
-    }
-    if (containers.compare(requested) > 0) {
-      reject(v, {"resources", "requests", std::string_view(name)},
-             field::invalid(fmt::format("{}[{}]", requests_path, name), field::go_quote(requested.to_string()),
-                            fmt::format("must be greater than or equal to aggregate container requests of {}",
-                                        containers.to_string())));
-    }
-  }
-  if (!resources.limits) return;
-  for (size_t i = 0; i < pod.spec.containers.size(); ++i) {
-    const auto& limits = pod.spec.containers[i].resources.limits;
-    if (!limits) continue;
-    for (const auto& [name, limit] : *limits) {
-      const Quantity* pod_limit = resources.limits->find(name);
-      if (pod_limit == nullptr || limit.compare(*pod_limit) <= 0) continue;
-      std::string path = fmt::format("{}[{}][{}].limits", path_of(v, "resources.containers"), i, name);
-      reject(v, {"containers", i, "resources", "limits", std::string_view(name)},
-             field::invalid(path, field::go_quote(limit.to_string()),
-                            fmt::format("must be less than or equal to pod limits of {}", pod_limit->to_string())));
-    }
-  }
+  // Resources pods cannot declare are left to the containers; an unset pod-level request is 0.
+  const ConsistencyRules rules{.unsupported_skipped = true, .unset_skipped = false, .hugepage_limits = false};
+  check_pod_resource_consistency([&] { return path_of(v, "resources"); }, pod, rules, rejecting(v));
 }
 
 void validate_overhead(const Value& v, const ResourceList& overhead) {
-  validate_requirements(v, nullptr, &overhead, NameRule::Container, true);
+  check_overhead([&] { return v.path(); }, overhead, rejecting(v));
 }
 
 void validate_node_resource_list(const Value& v, const ResourceList& list) {

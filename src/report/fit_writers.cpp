@@ -153,7 +153,9 @@ void write_verdict(Writer& w, const PodVerdict& r) {
   if (r.status == "Refused") {
     w.key("admission");
     w.begin_object();
-    string_field(w, "plugin", r.admission_plugin);
+    // No plugin refuses a pod the validation between the two phases refuses: the stage is named instead.
+    if (r.admission_plugin.empty()) string_field(w, "stage", "Validation");
+    else string_field(w, "plugin", r.admission_plugin);
     string_field(w, "message", r.message);
     w.end_object();
   }
@@ -268,8 +270,13 @@ void write_pod_table(std::ostream& out, const PodVerdict& r, const TableStyle& s
     return;
   }
   if (r.status == "Refused") {
-    out << "refused: the " << r.admission_plugin
-        << " admission plugin refuses to create the pod, so it is never scheduled\n";
+    if (r.admission_plugin.empty()) {
+      out << "refused: the API server's validation refuses to create the pod as the mutating admission plugins "
+             "changed it, so it is never scheduled\n";
+    } else {
+      out << "refused: the " << r.admission_plugin
+          << " admission plugin refuses to create the pod, so it is never scheduled\n";
+    }
     return;
   }
   if (r.status == "Gated") {

@@ -26,7 +26,9 @@ namespace podfit {
 // or without any RuntimeClass was read without that kind: a class the pod names is then not
 // checked, and `unknown` (when given) says so, rather than refusing the pod on missing input.
 // Between the two phases the pod strategy's PrepareForCreate runs: with `gates` (PodLevelResources
-// and PodLevelResourcesFixDefaulting on) it defaults the pod-level limits (default_pod_level_limits).
+// and PodLevelResourcesFixDefaulting on) it defaults the pod-level limits (default_pod_level_limits);
+// then its Validate (validate_pod_create, for gates.release) refuses a pod the changes made
+// invalid, with no plugin named and errors.NewInvalid's message (pod_invalid).
 std::optional<AdmissionRefusal> admit_pod_creation(Pod& pod, const ClusterState& cluster,
                                                    std::vector<std::string>* unknown = nullptr,
                                                    const FeatureGates& gates = {});

@@ -32,8 +32,11 @@ struct StatefulSetIdentity {
 // One pod to check: a Pod given to --pod, or the pod a workload's controller creates.
 // Why the API server refuses to create a pod: the admission plugin, and the message kubectl
 // shows (`pods "web-0" is forbidden: ...`).
+// Why the API server refuses to create a pod: an admission plugin's refusal (`pods "NAME" is
+// forbidden: ...`), or, no plugin named, its validation of the pod as the mutating plugins left
+// it (`Pod "NAME" is invalid: ...`, HTTP 422), which reports call the Validation stage.
 struct AdmissionRefusal {
-  std::string plugin;
+  std::string plugin;  // empty: the validation refuses it
   std::string message;
 };
 

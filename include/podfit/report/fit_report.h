@@ -73,7 +73,9 @@ struct PodVerdict {
   // (the SchedulingGates PreEnqueue plugin holds the pod) or "Refused" (an admission plugin
   // refuses to create it: `message` is the API server's); empty when the pod was filtered.
   std::string status;
-  std::string admission_plugin;  // Refused: the admission plugin that refuses the pod
+  // Refused: the admission plugin that refuses the pod; empty when the API server's validation of
+  // the pod the mutating plugins changed refuses it (the Validation stage).
+  std::string admission_plugin;
   // Gated: the PreEnqueue status and the pod's scheduling gates.
   std::optional<Status> pre_enqueue;
   std::vector<std::string> scheduling_gates;

@@ -314,8 +314,8 @@ TEST_CASE("ResourceSlice validation: devices, attributes and capacity") {
        "spec.devices[1].attributes: Too long: may not be more than 63 bytes"},
       {"bad-attribute-empty-domain-and-c-identifier", attributes("{\"/\": {string: z}}"),
        "spec.devices[1].attributes: Invalid value: \"\": the domain must not be empty"},
-      {"two slashes", attributes("{a.com/b/c: {string: z}}"),
-       "spec.devices[1].attributes: Invalid value: \"a.com/b/c\": must not contain more than one slash"},
+      // validateQualifiedName checks one or two segments only: three pass.
+      {"two slashes", attributes("{a.com/b/c: {string: z}}"), ""},
       {"bad capacity name", [] {
          SliceText s;
          s.device = bare_device("    capacity: {\"a b\": {value: 1}}\n");
@@ -538,6 +538,96 @@ TEST_CASE("ResourceSlice validation: shared counters and counter consumption") {
       {"too-many-devices-with-consumes-counters", consuming(consumes_counters(1), 65),
        "spec.devices: Too many: 65: must have at most 64 items"},
   });
+}
+
+// The keys of a device's attributes and capacity and of counter maps, as each release reports them
+// (checked against the referee, tests/reference): v1.32 paths a device's fields through `basic`
+// whatever version is served, v1.35 makes empty parts Invalid, v1.36 reports keys at the map.
+TEST_CASE("ResourceSlice validation: attribute, capacity and counter names by release") {
+  auto refusal = [](const std::string& text, int minor) {
+    ClusterState state;
+    LoadOptions options;
+    options.api_release = KubernetesRelease{minor};
+    auto err = load_cluster_state_text(text, "slices.yaml", state, options);
+    if (!err) return std::string();
+    const size_t line = err->message.find(", line ");
+    return err->message.substr(err->message.find(": ", line) + 2);
+  };
+  // One device with the attributes (a flow mapping) in `version`.
+  auto with_attributes = [](const std::string& attributes, const std::string& version = "v1") {
+    SliceText s;
+    s.device = [&](int) {
+      if (version == "v1beta1") return "  - name: d0\n    basic:\n      attributes: " + attributes + "\n";
+      return "  - name: d0\n    attributes: " + attributes + "\n";
+    };
+    std::string text = s.yaml();
+    return text.replace(text.find("resource.k8s.io/v1"), std::string_view("resource.k8s.io/v1").size(),
+                        "resource.k8s.io/" + version);
+  };
+  // The path of the attributes map and of one key, by release.
+  auto at = [](int minor, const std::string& map, const std::string& key) {
+    const std::string device = minor == 32 ? "spec.devices[0].basic." : "spec.devices[0].";
+    return minor >= 36 ? device + map : device + map + "[" + key + "]";
+  };
+  const std::string c_identifier = kCIdentifier;
+  for (const std::string version : {"v1", "v1beta1", "v1beta2"}) {
+    CAPTURE(version);
+    for (int minor = KubernetesRelease::kOldestMinor; minor <= KubernetesRelease::kNewestMinor; ++minor) {
+      CAPTURE(minor);
+      CHECK(refusal(with_attributes("{\"bad attribute!\": {string: x}}", version), minor) ==
+            at(minor, "attributes", "bad attribute!") + ": Invalid value: \"bad attribute!\": " + c_identifier);
+      CHECK(refusal(with_attributes("{\"example.com/\": {int: 1}}", version), minor) ==
+            at(minor, "attributes", "example.com/") +
+                (minor < 35 ? ": Required value: the name must not be empty" : ": Invalid value: \"\": the name must not be empty"));
+      CHECK(refusal(with_attributes("{\"/foo\": {int: 1}}", version), minor) ==
+            at(minor, "attributes", "/foo") +
+                (minor < 35 ? ": Required value: the domain must not be empty" : ": Invalid value: \"\": the domain must not be empty"));
+      CHECK(refusal(with_attributes("{\"\": {int: 1}}", version), minor) ==
+            at(minor, "attributes", "") +
+                (minor < 35 ? ": Required value: name required" : ": Invalid value: \"\": " + c_identifier));
+      CHECK(refusal(with_attributes("{a_b.com/y: {int: 1}}", version), minor) ==
+            at(minor, "attributes", "a_b.com/y") + ": Invalid value: \"a_b.com\": " + kSubdomain);
+      CHECK(refusal(with_attributes("{a.com/b/c: {int: 1}}", version), minor).empty());
+      // A key longer than a qualified name may be shows its two ends.
+      const std::string long_key = repeat('d', 64) + "/" + repeat('y', 33);
+      CHECK(refusal(with_attributes("{" + long_key + ": {int: 1}}", version), minor) ==
+            at(minor, "attributes", repeat('d', 47) + "..." + repeat('d', 12) + "/" + repeat('y', 33)) +
+                ": Too long: may not be more than 63 bytes");
+    }
+  }
+  SliceText capacity;
+  capacity.device = bare_device("    capacity: {\"a b\": {value: 1}}\n");
+  for (int minor = KubernetesRelease::kOldestMinor; minor <= KubernetesRelease::kNewestMinor; ++minor) {
+    CAPTURE(minor);
+    const std::string device = minor == 32 ? "spec.devices[0].basic." : "spec.devices[0].";
+    CHECK(refusal(capacity.yaml(), minor) ==
+          device + (minor >= 36 ? "capacity" : "capacity[a b]") + ": Invalid value: \"a b\": " + c_identifier);
+  }
+  // Counter maps are DNS labels, at each key until v1.36 (the fields arrived in v1.33).
+  SliceText shared;
+  shared.devices = 0;
+  shared.tail = "  sharedCounters: [{name: cs, counters: {Bad_Name: {value: \"1\"}}}]\n";
+  SliceText consumed;
+  consumed.device = bare_device("    consumesCounters: [{counterSet: cs, counters: {a.b: {value: \"1\"}}}]\n");
+  for (int minor = 33; minor <= KubernetesRelease::kNewestMinor; ++minor) {
+    CAPTURE(minor);
+    CHECK(refusal(shared.yaml(), minor) == std::string(minor >= 36 ? "spec.sharedCounters[0].counters"
+                                                                    : "spec.sharedCounters[0].counters[Bad_Name]") +
+                                               ": Invalid value: \"Bad_Name\": " + kLabel);
+    CHECK(refusal(consumed.yaml(), minor) == std::string(minor >= 36 ? "spec.devices[0].consumesCounters[0].counters"
+                                                                      : "spec.devices[0].consumesCounters[0].counters[a.b]") +
+                                                 ": Invalid value: \"a.b\": must not contain dots");
+  }
+  // v1.37 reports it declaratively: pathed as v1beta1 serves it. v1.36's hand-written error has the
+  // internal path.
+  SliceText beta_consumed;
+  beta_consumed.device = [](int) {
+    return std::string("  - name: d0\n    basic:\n      consumesCounters: [{counterSet: cs, counters: {a.b: {value: \"1\"}}}]\n");
+  };
+  std::string beta = beta_consumed.yaml();
+  beta.replace(beta.find("resource.k8s.io/v1"), std::string_view("resource.k8s.io/v1").size(), "resource.k8s.io/v1beta1");
+  CHECK(refusal(beta, 36) == "spec.devices[0].consumesCounters[0].counters: Invalid value: \"a.b\": must not contain dots");
+  CHECK(refusal(beta, 37) == "spec.devices[0].basic.consumesCounters[0].counters: Invalid value: \"a.b\": must not contain dots");
 }
 
 TEST_CASE("ResourceSlice: fields of features off in v1.37 are dropped before validation, as on create") {

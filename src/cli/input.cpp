@@ -274,6 +274,8 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   }
   LoadOptions load_options;
   load_options.recursive = options.recursive;
+  // Validation follows the release given; one chosen from the nodes comes too late for it.
+  if (release) load_options.api_release = release->release;
   if (options.validate == "strict" || options.validate == "true" || options.validate.empty()) {
     load_options.validation = FieldValidation::Strict;
   } else if (options.validate == "warn") {
@@ -309,6 +311,13 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
     if (!release) {
       progress.waiting_for("kubectl version");
       server_version = kubectl_server_version(options.kubeconfig, options.context);
+      // What the cluster serves went through its own API server's validation.
+      std::string ignored;
+      if (server_version) {
+        if (auto served = release_reported_by(ReleaseSource::ApiServer, *server_version, &ignored)) {
+          cluster_options.api_release = served->release;
+        }
+      }
     }
     progress.waiting_for("kubectl get");
     cluster_error = load_live_cluster_state(options.kubeconfig, options.context, cluster_options, input.cluster,
@@ -349,6 +358,7 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   if (!options.pods.empty()) {
     for (const std::string& notice : skipped_directory_notices(options.pods, options.recursive)) err << notice << '\n';
     LoadOptions candidate_options = load_options;
+    candidate_options.api_release = input.release.release;
     const FeatureGates& gates = input.context.gates;
     candidate_options.new_selectors = dra::SelectorFeatures{gates.dra_consumable_capacity, gates.dra_list_type_attributes,
                                                             cel::KubeVersion{1, input.release.release.minor}};

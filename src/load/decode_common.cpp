@@ -2,6 +2,7 @@
 #include <fmt/ranges.h>
 
 #include "decode.h"
+#include "named_string_value.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
 #include "validate.h"
@@ -149,7 +150,7 @@ void validate_label_requirement(const Value& v, const NodeSelectorRequirement& r
       fail_child(v, "values", "Required value: must be specified single value when `operator` is 'Lt' or 'Gt'");
     }
   } else {
-    reject(v, {"operator"}, field::invalid(path_of(v, "operator"), field::go_quote(r.op), "not a valid selector operator"));
+    reject(v, {"operator"}, field::invalid(path_of(v, "operator"), named_string_value(r.op), "not a valid selector operator"));
   }
   std::vector<std::string> errors = label_key_errors(r.key);
   if (!errors.empty()) fail_child(v, "key", fmt::format("Invalid value: {}: {}", field::go_quote(r.key), errors.front()));
@@ -163,7 +164,7 @@ void validate_field_requirement(const Value& v, const NodeSelectorRequirement& r
                  "Required value: must be only one value when `operator` is 'In' or 'NotIn' for node field selector");
     }
   } else {
-    reject(v, {"operator"}, field::invalid(path_of(v, "operator"), field::go_quote(r.op), "not a valid selector operator"));
+    reject(v, {"operator"}, field::invalid(path_of(v, "operator"), named_string_value(r.op), "not a valid selector operator"));
   }
   if (r.key != "metadata.name") {
     fail_child(v, "key", fmt::format("Invalid value: {}: not a valid field selector key", field::go_quote(r.key)));

@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include "api_release.h"
 #include "decode.h"
 #include "input.h"
 #include "json_reader.h"
@@ -527,9 +528,10 @@ void decode_into(std::vector<T>& objects, void (*decode)(const Value&, T&), cons
 
 class ClusterShard final : public Shard {
  public:
-  explicit ClusterShard(ClusterState& out) : out_(out) {}
+  ClusterShard(ClusterState& out, KubernetesRelease release) : out_(out), release_(release) {}
 
   void take(const Header& h, const Value& root, const SourceRef& origin) override {
+    const ApiReleaseScope scope(release_);
     bool decoded = false;
     for_each_cluster_kind([&](std::string_view kind, auto member, auto decode) {
       if (decoded || kind != h.kind) return;
@@ -546,11 +548,12 @@ class ClusterShard final : public Shard {
 
  private:
   ClusterState& out_;
+  KubernetesRelease release_;
   ClusterState part_;
 };
 
-ShardFactory cluster_shards(ClusterState& out) {
-  return [&out] { return std::make_unique<ClusterShard>(out); };
+ShardFactory cluster_shards(ClusterState& out, const LoadOptions& options) {
+  return [&out, &options] { return std::make_unique<ClusterShard>(out, options.api_release); };
 }
 
 // Pods, and workloads as the pod their controller creates; anything else is counted. With
@@ -558,11 +561,12 @@ ShardFactory cluster_shards(ClusterState& out) {
 class CandidateShard final : public Shard {
  public:
   CandidateShard(CandidateSet& out, const LoadOptions& options)
-      : out_(out), namespace_(options.namespace_), new_selectors_(options.new_selectors) {}
+      : out_(out), namespace_(options.namespace_), new_selectors_(options.new_selectors), release_(options.api_release) {}
 
   void take(const Header& h, const Value& root, const SourceRef& origin) override {
     // What a manifest ships is created: its selectors compile as new ones.
     const resource_wire::NewSelectorScope scope(new_selectors_);
+    const ApiReleaseScope release_scope(release_);
     const bool checked = h.kind == "Pod" || is_workload_kind(h.kind) || is_namespaced_companion(h.kind);
     if (checked && !namespace_.empty() && !h.namespace_.empty() && h.namespace_ != namespace_) {
       throw DecodeError{fmt::format("the namespace from the provided object \"{}\" does not match the namespace \"{}\". "
@@ -604,6 +608,7 @@ class CandidateShard final : public Shard {
   CandidateSet& out_;
   const std::string& namespace_;
   const dra::SelectorFeatures& new_selectors_;
+  KubernetesRelease release_;
   CandidateSet part_;
 };
 
@@ -628,6 +633,8 @@ template <class T>
 std::optional<LoadError> find_duplicate(const std::vector<T>& objects, std::string_view kind) {
   std::unordered_map<std::string, const T*> seen;
   for (const T& o : objects) {
+    // Only a LimitRange may come without a name: the API server gives each its own.
+    if (o.metadata.name.empty()) continue;
     std::string key = o.metadata.namespace_.empty() ? o.metadata.name : o.metadata.namespace_ + "/" + o.metadata.name;
     auto [it, inserted] = seen.emplace(key, &o);
     if (!inserted) {
@@ -701,14 +708,14 @@ std::optional<LoadError> finish_cluster_state(ClusterState& s) {
 
 std::optional<LoadError> load_cluster_state(const std::vector<std::string>& paths, const LoadOptions& options,
                                             ClusterState& out) {
-  ReadState state{options, decodes_cluster_kind, cluster_shards(out)};
+  ReadState state{options, decodes_cluster_kind, cluster_shards(out, options)};
   if (auto e = read_paths(paths, state)) return e;
   return finish_cluster_state(out);
 }
 
 std::optional<LoadError> load_cluster_state_fd(int fd, const std::string& name, const LoadOptions& options,
                                                ClusterState& out) {
-  ReadState state{options, decodes_cluster_kind, cluster_shards(out)};
+  ReadState state{options, decodes_cluster_kind, cluster_shards(out, options)};
   if (auto e = read_source(open_fd_input(fd, name, false), state)) return e;
   return finish_cluster_state(out);
 }
@@ -731,7 +738,7 @@ std::optional<LoadError> load_candidates(const std::vector<std::string>& paths, 
 
 std::optional<LoadError> load_cluster_state_text(std::string_view text, const std::string& name, ClusterState& out,
                                                  const LoadOptions& options) {
-  ReadState state{options, decodes_cluster_kind, cluster_shards(out)};
+  ReadState state{options, decodes_cluster_kind, cluster_shards(out, options)};
   if (auto e = read_source(open_text_input(text, name), state)) return e;
   return finish_cluster_state(out);
 }

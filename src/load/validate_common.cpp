@@ -2,6 +2,8 @@
 // apimachinery's unversioned validation (label names, label maps, label and node selectors).
 #include <fmt/format.h>
 
+#include "api_release.h"
+#include "named_string_value.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
 #include "validate.h"
@@ -99,7 +101,7 @@ void validate_label_selector(const Value& v, const LabelSelector& selector) {
       }
     } else {
       reject(v, {"matchExpressions", i, "operator"},
-             field::invalid(base() + ".operator", field::go_quote(r.op), "not a valid selector operator"));
+             field::invalid(base() + ".operator", named_string_value(r.op), "not a valid selector operator"));
     }
     validate_label_name(v, {"matchExpressions", i, "key"}, [&] { return base() + ".key"; }, r.key);
     for (size_t j = 0; j < r.values.size(); ++j) {
@@ -117,6 +119,8 @@ void validate_required_node_selector(const Value& v, const NodeSelector& selecto
     reject(v, {"nodeSelectorTerms"},
            field::required(path_of(v, "nodeSelectorTerms"), "must have at least one node selector term"));
   }
+  // Label values are checked from v1.33 only (see ReleaseChanges).
+  if (!api_release_changes().required_node_affinity_label_values_checked) return;
   for (size_t i = 0; i < selector.node_selector_terms.size(); ++i) {
     const auto& expressions = selector.node_selector_terms[i].match_expressions;
     for (size_t j = 0; j < expressions.size(); ++j) {

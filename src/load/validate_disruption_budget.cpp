@@ -1,10 +1,13 @@
 // The API server's validation of a PodDisruptionBudget being created: ValidatePodDisruptionBudgetSpec
 // of pkg/apis/policy/validation (the same rules in v1.32 to v1.37), run on the spec as the create
-// strategy (the v1 conversion before v1.37) leaves it.
+// strategy (the v1 conversion before v1.37) leaves it. The rules are the same in every release; how
+// field.Error prints a bad intstr.IntOrString is not (see percent_value).
 #include <fmt/format.h>
 
 #include <algorithm>
 
+#include "api_release.h"
+#include "named_string_value.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
 #include "validate.h"
@@ -18,6 +21,13 @@ constexpr std::string_view kV1beta1SelectorLabel = "pdb.kubernetes.io/deprecated
 // encoding/json of an intstr.IntOrString: the number, or the string quoted.
 std::string json_int_or_string(const IntOrString& v) {
   return v.is_string ? field::json_quote(v.text) : std::to_string(v.number);
+}
+
+// A bad percent as field.Error prints its intstr.IntOrString: JSON from v1.34, fmt's %#v of the
+// struct before (String has a pointer receiver, so the value is no Stringer; Type 1 is a string).
+std::string percent_value(const std::string& text) {
+  if (api_release_changes().field_error_values_as_json) return field::json_quote(text);
+  return fmt::format("intstr.IntOrString{{Type:1, IntVal:0, StrVal:{}}}", field::go_quote(text));
 }
 
 // encoding/json of a metav1.LabelSelector: its JSON names, empty members left out.
@@ -42,7 +52,8 @@ std::string json_selector(const LabelSelector& s) {
 
 // The whole spec as field.Invalid prints a struct (encoding/json, v1.34 on): the internal
 // PodDisruptionBudgetSpec has no JSON tags, so its members go by their Go names, in their
-// order; an absent one is null.
+// order; an absent one is null. v1.32 and v1.33 print it with %#v, whose pointer members show
+// as addresses no one can predict: podfit prints the JSON form on every release instead.
 std::string json_spec(const DisruptionBudgetSpec& s) {
   auto or_null = [](const auto& value, auto render) { return value ? render(*value) : std::string("null"); };
   return fmt::format("{{\"MinAvailable\":{},\"Selector\":{},\"MaxUnavailable\":{},\"UnhealthyPodEvictionPolicy\":{}}}",
@@ -68,9 +79,9 @@ void validate_int_or_percent(const Value& v, std::string_view member, const IntO
     return;
   }
   std::vector<std::string> errors = percent_errors(value.text);
-  if (!errors.empty()) reject(v, {member}, field::invalid(path(), json_int_or_string(value), errors.front()));
+  if (!errors.empty()) reject(v, {member}, field::invalid(path(), percent_value(value.text), errors.front()));
   if (above_100_percent(value.text)) {
-    reject(v, {member}, field::invalid(path(), json_int_or_string(value), "must not be greater than 100%"));
+    reject(v, {member}, field::invalid(path(), percent_value(value.text), "must not be greater than 100%"));
   }
 }
 
@@ -101,7 +112,7 @@ void validate_disruption_budget_spec(const Value& v, const DisruptionBudgetSpec&
   const std::optional<std::string>& policy = spec.unhealthy_pod_eviction_policy;
   if (policy && *policy != "IfHealthyBudget" && *policy != "AlwaysAllow") {
     reject(v, {"unhealthyPodEvictionPolicy"},
-           field::not_supported(path_of(v, "unhealthyPodEvictionPolicy"), field::json_quote(*policy),
+           field::not_supported(path_of(v, "unhealthyPodEvictionPolicy"), named_string_value(*policy),
                                 {"AlwaysAllow", "IfHealthyBudget"}));
   }
 }

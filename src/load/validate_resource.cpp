@@ -1,6 +1,6 @@
 // The API server's validation of the resource.k8s.io kinds being created, and of a ResourceClaim's
 // status as status updates set it (pkg/apis/resource/validation, v1.37, feature gates at their
-// defaults).
+// defaults; where earlier releases path or word a device's keys otherwise, as ReleaseChanges says).
 //
 // v1.37 validates these kinds twice: by hand on the internal object, and declaratively on the
 // object as served (the +k8s tags of k8s.io/api/resource). Where a declarative rule in beta
@@ -23,6 +23,7 @@
 #include "podfit/dra/device_selector.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
+#include "api_release.h"
 #include "resource_wire.h"
 #include "validate.h"
 
@@ -38,6 +39,7 @@ constexpr size_t kMaxAttributeValueLength = 64;
 constexpr size_t kMaxDomainLength = 63;
 constexpr size_t kMaxIDLength = 32;
 constexpr size_t kMaxQualifiedNameKey = kMaxDomainLength + 1 + kMaxIDLength;
+constexpr size_t kMaxLabelLength = 63;  // a counter's name, and how much of it a path shows
 constexpr size_t kMaxTaints = 16;
 constexpr size_t kMaxCounterSets = 8;
 constexpr size_t kMaxCountersPerSet = 32;
@@ -196,7 +198,7 @@ using Order = std::vector<int>;
 // What validation found: a hand-written error is raised at once; the first declarative one waits.
 class Findings {
  public:
-  explicit Findings(const Value& root) : root_(root) {}
+  explicit Findings(const Value& root) : root_(root), changes_(api_release_changes()) {}
 
   [[noreturn]] void fail(const Path& at, const Problem& p, const Path* line_at = nullptr) const {
     throw DecodeError{p.at(at.internal()), (line_at != nullptr ? *line_at : at).line(root_)};
@@ -213,9 +215,12 @@ class Findings {
   }
 
   const Value& root() const { return root_; }
+  // What differs in the release validating (api_release.h).
+  const ReleaseChanges& changes() const { return changes_; }
 
  private:
   const Value& root_;
+  const ReleaseChanges& changes_;
   std::optional<DecodeError> held_;
   Order held_order_;
 };
@@ -380,22 +385,28 @@ void check_node_name(const Findings& f, const Path& at, std::string_view name) {
   for (const std::string& m : dns1123_subdomain_errors(name)) f.fail(at, invalid(field::go_quote(name), m));
 }
 
-// A qualified name (attributes and capacity keys), reported at the map itself.
-void check_qualified_name(const Findings& f, const Path& map, const Path& entry, std::string_view name) {
-  auto c_identifier = [&](std::string_view id) {
-    if (id.size() > kMaxIDLength) f.fail(map, too_long(kMaxIDLength), &entry);
-    if (!is_c_identifier(id)) f.fail(map, invalid(field::go_quote(id), std::string(kCIdentifierMessage)), &entry);
+// validateQualifiedName (attributes and capacity keys, constraints' attributes), reported at
+// `at` on the line of `entry`. A name with two slashes or more passes: upstream checks one or two
+// segments only.
+void check_qualified_name(const Findings& f, const Path& at, const Path& entry, std::string_view name) {
+  const bool empty_invalid = f.changes().dra_qualified_name_empty_parts_invalid;
+  auto empty_part = [&](std::string detail) {
+    if (empty_invalid) f.fail(at, invalid("\"\"", std::move(detail)), &entry);
+    f.fail(at, required(std::move(detail)), &entry);
   };
+  auto c_identifier = [&](std::string_view id) {
+    if (id.size() > kMaxIDLength) f.fail(at, too_long(kMaxIDLength), &entry);
+    if (!is_c_identifier(id)) f.fail(at, invalid(field::go_quote(id), std::string(kCIdentifierMessage)), &entry);
+  };
+  if (name.empty() && !empty_invalid) f.fail(at, required("name required"), &entry);
   size_t slash = name.find('/');
   if (slash == std::string_view::npos) return c_identifier(name);
-  if (name.find('/', slash + 1) != std::string_view::npos) {
-    f.fail(map, invalid(field::go_quote(name), "must not contain more than one slash"), &entry);
-  }
+  if (name.find('/', slash + 1) != std::string_view::npos) return;
   std::string_view domain = name.substr(0, slash);
   std::string_view id = name.substr(slash + 1);
-  if (domain.empty()) f.fail(map, invalid("\"\"", "the domain must not be empty"), &entry);
-  check_driver_name(f, map, domain, &entry);
-  if (id.empty()) f.fail(map, invalid("\"\"", "the name must not be empty"), &entry);
+  if (domain.empty()) empty_part("the domain must not be empty");
+  check_driver_name(f, at, domain, &entry);
+  if (id.empty()) empty_part("the name must not be empty");
   c_identifier(id);
 }
 
@@ -600,25 +611,37 @@ void check_binding_conditions(Findings& f, const Path& fields, const Order& orde
   }
 }
 
-// A counter map's names (DNS labels, declarative) and size (hand-written).
+// A counter map's size (hand-written) and names: DNS labels, checked by hand at each key before
+// v1.36, at the map in v1.36, declaratively at the map since.
 void check_counters(Findings& f, const Path& at, const Order& order, const std::vector<Counter>& counters, size_t max) {
   if (counters.empty()) {
     f.later(order, at, required());
     return;
   }
   if (counters.size() > max) f.fail(at, too_many(counters.size(), max));
+  const ReleaseChanges& changes = f.changes();
   for (const Counter& c : counters) {
-    Path entry = at.key(c.name);
-    for (const std::string& m : short_name_errors(c.name)) f.later(order, at, invalid(field::go_quote(c.name), m), &entry);
+    const std::string shown = shortened_key(c.name, kMaxLabelLength);
+    Path entry = at.key(c.name, shown);
+    for (const std::string& m : short_name_errors(c.name)) {
+      const Problem problem = invalid(field::go_quote(c.name), m);
+      if (!changes.dra_map_key_errors_at_map) f.fail(entry, problem);
+      if (!changes.dra_counter_names_declarative) f.fail(at, problem, &entry);
+      f.later(order, at, problem, &entry);
+    }
   }
 }
 
 void check_device(Findings& f, Version version, const Path& devices, size_t index, const Device& d,
                   bool per_device_node_selection) {
   Path device = devices.index(index);
-  // v1beta1 keeps all but the name under `basic`: declarative errors are pathed through it.
-  Path basic = device.wire_child("basic");
-  const Path& at = version == Version::V1beta1 ? basic : device;
+  // v1beta1 keeps all but the name under `basic`: declarative errors are pathed through it, and
+  // v1.32's hand-written ones too, as its internal Device has `basic` whatever version was served.
+  const bool served_basic = version == Version::V1beta1;
+  const bool internal_basic = !f.changes().dra_device_fields_without_basic;
+  Path basic = internal_basic ? (served_basic ? device.child("basic") : device.internal_child("basic"))
+                              : device.wire_child("basic");
+  const Path& at = served_basic || internal_basic ? basic : device;
   const Order order = {1, static_cast<int>(index)};
 
   for (const std::string& m : short_name_errors(d.name)) f.fail(device.child("name"), invalid(field::go_quote(d.name), m));
@@ -637,7 +660,7 @@ void check_device(Findings& f, Version version, const Path& devices, size_t inde
     const auto& [name, a] = d.attributes[i];
     const std::string shown = shortened_key(name, kMaxQualifiedNameKey);
     Path entry = attributes.key(name, shown);
-    check_qualified_name(f, attributes, entry, name);
+    check_qualified_name(f, f.changes().dra_map_key_errors_at_map ? attributes : entry, entry, name);
     if (a.string_value && a.string_value->size() > kMaxAttributeValueLength) {
       f.fail(entry.child("string"), too_long(kMaxAttributeValueLength));
     }
@@ -667,7 +690,7 @@ void check_device(Findings& f, Version version, const Path& devices, size_t inde
   for (const auto& [name, c] : d.capacity) {
     const std::string shown = shortened_key(name, kMaxQualifiedNameKey);
     Path entry = capacity.key(name, shown);
-    check_qualified_name(f, capacity, entry, name);
+    check_qualified_name(f, f.changes().dra_map_key_errors_at_map ? capacity : entry, entry, name);
     if (!c.request_policy) continue;
     Path policy = entry.child("requestPolicy");
     if (!multiple) f.fail(policy, forbidden("allowMultipleAllocations must be true"));

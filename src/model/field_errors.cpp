@@ -140,6 +140,20 @@ std::string json_map(const StringMap& map) {
   return out;
 }
 
+std::string quantity_value(const Quantity& q, bool as_json) {
+  const std::string text = q.to_string();
+  if (as_json) return json_quote(text);
+  std::string_view format = "DecimalSI";
+  if (q.format() == Quantity::Format::BinarySI) format = "BinarySI";
+  if (q.format() == Quantity::Format::DecimalExponent) format = "DecimalExponent";
+  const int64_t value = q.is_dec() ? 0 : q.int64_value();
+  const int32_t scale = q.is_dec() ? 0 : q.int64_scale();
+  return fmt::format(
+      "resource.Quantity{{i:resource.int64Amount{{value:{}, scale:{}}}, d:resource.infDecAmount{{Dec:(*inf.Dec)({})}}, "
+      "s:{}, Format:\"{}\"}}",
+      value, scale, q.is_dec() ? "<address>" : "nil", go_quote(text), format);
+}
+
 std::string child(std::string_view path, std::string_view name) {
   if (path.empty()) return std::string(name);
   return fmt::format("{}.{}", path, name);

@@ -51,6 +51,20 @@ ReleaseChanges ReleaseChanges::of(KubernetesRelease release) {
   changes.dra_claim_strategy_drops_tolerations = release.minor >= 35;
   // Templates share the claims' spec strategy (resourceclaimspec.DropDisabledFields), v1.37.0.
   changes.dra_template_strategy_drops_tolerations = release.minor >= 37;
+  // The internal resource API without BasicDevice (resource.k8s.io/v1beta2), v1.33.0.
+  changes.dra_device_fields_without_basic = release.minor >= 33;
+  // validateQualifiedName (pkg/apis/resource/validation), v1.35.0.
+  changes.dra_qualified_name_empty_parts_invalid = release.minor >= 35;
+  // validateMap's key errors at fldPath (pkg/apis/resource/validation), v1.36.0.
+  changes.dra_map_key_errors_at_map = release.minor >= 36;
+  // The counter maps' key validation marked beta (zz_generated.validations.go), v1.37.0.
+  changes.dra_counter_names_declarative = release.minor >= 37;
+  // validation.IsQualifiedName as content.IsLabelKey (k8s.io/apimachinery), v1.35.0.
+  changes.qualified_names_worded_as_label_keys = release.minor >= 35;
+  // field.Error.ErrorBody's json.Marshal of bad values (k8s.io/apimachinery), v1.34.0.
+  changes.field_error_values_as_json = release.minor >= 34;
+  // kubernetes/kubernetes#128212, v1.33.0.
+  changes.required_node_affinity_label_values_checked = release.minor >= 33;
   return changes;
 }
 

@@ -74,6 +74,34 @@ struct ReleaseChanges {
   // v1.37 (the shared claim spec strategy): templates' device tolerations are dropped too.
   bool dra_template_strategy_drops_tolerations = true;
 
+  // v1.33 (resource.k8s.io/v1beta2): the internal Device holds its fields; v1.32's wraps all but
+  // the name in `basic`, so its hand-written errors about them are pathed through `basic` whatever
+  // version was served.
+  bool dra_device_fields_without_basic = true;
+  // v1.35 (validateQualifiedName): an empty domain or name of an attribute or capacity name is an
+  // Invalid "" value, and an empty name a bad C identifier, where they were Required values ("the
+  // domain must not be empty", "name required").
+  bool dra_qualified_name_empty_parts_invalid = true;
+  // v1.36 (validateMap): a bad key of a device's attributes or capacity, or of a counter map, is
+  // reported at the map's path, not at the key's ("attributes", not "attributes[KEY]").
+  bool dra_map_key_errors_at_map = true;
+  // v1.37 (+k8s:beta on counter maps' keys, DeclarativeValidationBeta on): a bad counter name is the
+  // declarative error, pathed as the served version has it (v1beta1's `basic`), not the hand-written one.
+  bool dra_counter_names_declarative = true;
+  // v1.35 (apimachinery's validation.IsQualifiedName, now content.IsLabelKey): a name with more than
+  // one slash is "a valid label key ..." where it was "a qualified name ...", and the name and
+  // prefix parts' lengths are counted in bytes where they were in characters.
+  bool qualified_names_worded_as_label_keys = true;
+  // v1.34 (apimachinery's field.Error): a bad value other than a string, number or bool prints as
+  // encoding/json does; before, through its String method (a ResourceName bare) or as fmt's %#v
+  // (a Quantity as its Go struct, a LimitType quoted).
+  bool field_error_values_as_json = true;
+
+  // v1.33 (#128212): the API server refuses bad label values in the required node affinity
+  // terms of pods and PersistentVolumes it creates; v1.32 accepts them (the terms then match no
+  // node), as every release does in preferred terms.
+  bool required_node_affinity_label_values_checked = true;
+
   // The changes a release has.
   static ReleaseChanges of(KubernetesRelease release);
 };

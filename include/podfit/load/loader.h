@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "podfit/dra/device_selector.h"
+#include "podfit/kubernetes_release.h"
 #include "podfit/load/workload.h"
 #include "podfit/model/cluster.h"
 
@@ -41,6 +42,9 @@ struct LoadOptions {
   // The API server's release and gates that the device selectors of objects loaded as new ones
   // (load_candidates) compile for: a release's compatibility version has fewer CEL libraries.
   dra::SelectorFeatures new_selectors;
+  // The API server's release whose validation the objects go through (its paths and wording
+  // changed between releases): the release --kubernetes-version names, else the newest.
+  KubernetesRelease api_release = KubernetesRelease::newest();
 };
 
 // One message naming the file, the document (and List item) and the line.

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "podfit/model/flat_map.h"
+#include "podfit/model/quantity.h"
 
 namespace podfit::field {
 
@@ -19,6 +20,11 @@ std::string json_list(const std::vector<std::string>& values);
 // encoding/json of a map[string]string (keys sorted): how apimachinery (v1.34 on) prints a bad
 // label set; an empty map prints as null, as the absent (nil) map does.
 std::string json_map(const StringMap& map);
+
+// A bad resource.Quantity as field.Error prints it: from v1.34 (`as_json`) its canonical text
+// quoted, before as fmt's %#v of the struct (String() cached in `s`). A value in the exact-decimal
+// form points at an inf.Dec, whose address no one can know: "<address>" stands for it.
+std::string quantity_value(const Quantity& q, bool as_json);
 
 // field.Path.Child: "a.b" (an empty path stands for the nil root, giving just "b").
 std::string child(std::string_view path, std::string_view name);

@@ -44,6 +44,10 @@ class Quantity {
   void to_dec();
   // Whether the exact-decimal form holds the value (apimachinery's inf.Dec).
   bool is_dec() const { return big_; }
+  // The int64 form as apimachinery's int64Amount holds it: value * 10^scale (meaningless while
+  // is_dec()).
+  int64_t int64_value() const { return value_; }
+  int32_t int64_scale() const { return scale_; }
 
   // Cmp: -1, 0, 1.
   int compare(const Quantity& other) const;

@@ -11,9 +11,11 @@
 #include "podfit/config/scheduler_config.h"
 #include "podfit/framework/framework.h"
 #include "podfit/framework/names.h"
+#include "podfit/framework/placement_profiles.h"
 #include "podfit/framework/preemption.h"
 #include "podfit/framework/profiles.h"
 #include "podfit/framework/registry.h"
+#include "podfit/framework/scoring_error.h"
 #include "podfit/cli/input.h"
 #include "podfit/cli/pending_pods.h"
 #include "podfit/cli/workload_check.h"
@@ -32,6 +34,7 @@ struct CheckWorkingSet {
   std::optional<Snapshot> snapshot;
   SchedulerConfiguration scheduler_config;
   std::optional<Profiles> profiles;
+  std::optional<PlacementProfiles> scoring;
 };
 
 CheckWorkingSet& new_working_set() {
@@ -71,6 +74,8 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   SchedulerConfiguration& scheduler_config = working_set.scheduler_config;
   if (!load_config_option(options.input.config, context.gates, scheduler_config, err)) return 2;
   const Profiles& profiles = working_set.profiles.emplace(scheduler_config, context.gates);
+  // Their Score plugins, whose PreScore can end an attempt with an Error.
+  const PlacementProfiles& scoring = working_set.scoring.emplace(scheduler_config, profiles, context.gates);
   std::vector<std::string> skipped_plugins = profiles.not_implemented();
   if (!skipped_plugins.empty()) {
     std::string names;
@@ -164,8 +169,16 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
         post_input.changes = context.gates.changes;
         post = run_post_filter(framework, snapshot, info, state, outcome, post_input);
       }
+      const CycleProfile* cycle = scoring.find(pod->spec.scheduler_name);
+      const Status scored =
+          scoring_error(framework, cycle ? cycle->scoring : nullptr, state, info, snapshot, outcome);
       verdict = make_pod_verdict(*pod, snapshot, std::move(outcome));
       add_post_filter(verdict, snapshot, post);
+      // A PreScore Error ends kube-scheduler's attempt as a Filter Error does: no node is chosen.
+      if (!scored.is_success()) {
+        verdict.schedulable = false;
+        verdict.message = scored.message();
+      }
       if (candidate != nullptr) name_after_workload(verdict, *candidate);
     }
     // podfit calls no scheduler extender: their Filter verdicts are missing from this one.

@@ -37,6 +37,14 @@ std::string_view cycle_stage_name(CycleStage stage) {
   return "Unknown";
 }
 
+const NodeInfo* nominated_node_taken(const Framework& filters, const CycleState& state, const PodInfo& pod,
+                                     const Snapshot& snapshot, const FilterOutcome& filtered) {
+  const std::string& name = pod.pod().status.nominated_node_name;
+  const NodeInfo* nominated = name.empty() ? nullptr : snapshot.find_node(name);
+  if (nominated == nullptr || !filtered.pre_filter_status.is_success()) return nullptr;
+  return filters.run_filter(state, pod, *nominated, filtered.skipped_plugins).is_success() ? nominated : nullptr;
+}
+
 CycleResult schedule_one(const Pod& pod, Snapshot& snapshot, const CycleProfile& profile, const FeatureGates& gates,
                          bool explain) {
   CycleResult out;
@@ -71,13 +79,8 @@ CycleResult schedule_one(const Pod& pod, Snapshot& snapshot, const CycleProfile&
     if (out.filter.fits(i)) feasible.push_back(nodes[i].get());
   }
   out.feasible_nodes = feasible.size();
-  // evaluateNominatedNode: a pod nominated by an earlier preemption takes its nominated node,
-  // unscored, when that node passes Filter (whatever PreFilter's node set says).
-  const NodeInfo* nominated =
-      pod.status.nominated_node_name.empty() ? nullptr : snapshot.find_node(pod.status.nominated_node_name);
-  const bool nominated_fits =
-      nominated != nullptr && out.filter.pre_filter_status.is_success() &&
-      profile.filters->run_filter(state, info, *nominated, out.filter.skipped_plugins).is_success();
+  const NodeInfo* nominated = nominated_node_taken(*profile.filters, state, info, snapshot, out.filter);
+  const bool nominated_fits = nominated != nullptr;
   if (nominated_fits) out.feasible_nodes = 1;
   if (feasible.empty() && !nominated_fits) {
     out.message = fit_error_message(out.filter, nodes.size());

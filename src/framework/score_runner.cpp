@@ -32,6 +32,21 @@ std::vector<const ScoringPlugin*> scoring(std::span<const ScoringPlugin> plugins
   return out;
 }
 
+bool has_score_plugins(std::span<const ScoringPlugin> plugins) {
+  return std::any_of(plugins.begin(), plugins.end(), [](const ScoringPlugin& p) { return p.score != nullptr; });
+}
+
+// Plugins podfit cannot evaluate for the pod, with why: they take no part, like a PreScore Skip.
+std::vector<std::pair<std::string, std::string>> unevaluated(std::span<const ScoringPlugin> plugins, const Pod& pod,
+                                                              const Snapshot& snapshot) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& plugin : plugins) {
+    if (plugin.plugin == nullptr) continue;
+    if (auto why = plugin.plugin->cannot_evaluate(pod, snapshot)) out.emplace_back(plugin.name, std::move(*why));
+  }
+  return out;
+}
+
 }  // namespace
 
 PreScoreOutcome run_pre_score_plugins(std::span<const ScoringPlugin> plugins, CycleState& state, const PodInfo& pod,
@@ -141,23 +156,15 @@ Prioritized prioritize_nodes(std::span<const ScoringPlugin> plugins, CycleState&
                              const Snapshot& snapshot, std::span<const NodeInfo* const> nodes,
                              const Parallelizer& parallelizer) {
   Prioritized out;
-  bool has_score_plugins = false;
-  for (const auto& plugin : plugins) has_score_plugins = has_score_plugins || plugin.score != nullptr;
   // Without score plugins every node is as good as another.
-  if (!has_score_plugins) {
+  if (!has_score_plugins(plugins)) {
     for (const NodeInfo* node : nodes) out.nodes.push_back(NodePluginScores{node->name(), {}, 1});
     return out;
   }
 
-  // Plugins podfit cannot evaluate for the pod take no part, like a PreScore Skip.
+  out.not_evaluated = unevaluated(plugins, pod.pod(), snapshot);
   std::set<std::string> excluded;
-  for (const auto& plugin : plugins) {
-    if (plugin.plugin == nullptr) continue;
-    if (auto why = plugin.plugin->cannot_evaluate(pod.pod(), snapshot)) {
-      excluded.insert(plugin.name);
-      out.not_evaluated.emplace_back(plugin.name, std::move(*why));
-    }
-  }
+  for (const auto& entry : out.not_evaluated) excluded.insert(entry.first);
 
   PreScoreOutcome pre_score = run_pre_score_plugins(plugins, state, pod, snapshot, nodes, excluded);
   out.skipped_plugins = excluded;
@@ -226,6 +233,14 @@ ScoreProfile::ScoreProfile(const std::vector<WeightedPluginName>& plugins, const
 Prioritized ScoreProfile::prioritize(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
                                      std::span<const NodeInfo* const> feasible) const {
   return prioritize_nodes(plugins_, state, pod, snapshot, feasible, parallelizer_);
+}
+
+Status ScoreProfile::pre_score(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
+                               std::span<const NodeInfo* const> feasible) const {
+  if (!has_score_plugins(plugins_)) return Status();
+  std::set<std::string> excluded;
+  for (const auto& entry : unevaluated(plugins_, pod.pod(), snapshot)) excluded.insert(entry.first);
+  return run_pre_score_plugins(plugins_, state, pod, snapshot, feasible, excluded).status;
 }
 
 HostChoice ScoreProfile::choose(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,

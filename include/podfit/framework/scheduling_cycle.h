@@ -61,6 +61,12 @@ struct CycleResult {
   const PodInfo* assumed = nullptr;
 };
 
+// evaluateNominatedNode: the node a pod nominated by an earlier preemption takes at once,
+// unscored, when it passes Filter after a successful PreFilter (whatever PreFilter's node set
+// says); nullptr when the pod has none or it does not pass.
+const NodeInfo* nominated_node_taken(const Framework& filters, const CycleState& state, const PodInfo& pod,
+                                     const Snapshot& snapshot, const FilterOutcome& filtered);
+
 // Runs one pod's cycle against `snapshot`. A bound pod stays assumed in it (resources, ports,
 // pod (anti-)affinity, claims; volumes and claims in its assume caches), so that the next
 // pod's cycle sees it, as the scheduler's cache does. Host selection takes the highest total

@@ -145,6 +145,10 @@ class ScoreProfile {
   // prioritizeNodes over the feasible nodes.
   Prioritized prioritize(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
                          std::span<const NodeInfo* const> feasible) const;
+  // prioritize's PreScore alone, for callers that want its Error but no scores: Success when
+  // the profile has no Score plugin (prioritizeNodes then runs no PreScore either).
+  Status pre_score(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,
+                   std::span<const NodeInfo* const> feasible) const;
   // schedulePod's choice: none for no feasible node, the only one unscored, else the best
   // after prioritize (ties by name).
   HostChoice choose(CycleState& state, const PodInfo& pod, const Snapshot& snapshot,

@@ -121,14 +121,20 @@ func checkPod(ctx context.Context, c *cluster, pod *v1.Pod, opts checkOptions) (
 			nodes = append(nodes, info)
 		}
 	}
-	if st := prof.RunPreScorePlugins(ctx, state, pod, nodes); !st.IsSuccess() {
-		res.Error = st.AsError().Error()
+	// A PreScore or Score Error ends the attempt as schedulePod's error: no node is chosen.
+	scoringError := func(err error) (podResult, bool) {
+		res.Schedulable = false
+		res.Error = err.Error()
+		res.PossibleErrors = []string{res.Error}
+		res.Allocations = nil
 		return res, false
+	}
+	if st := prof.RunPreScorePlugins(ctx, state, pod, nodes); !st.IsSuccess() {
+		return scoringError(st.AsError())
 	}
 	scores, st := prof.RunScorePlugins(ctx, state, pod, nodes)
 	if !st.IsSuccess() {
-		res.Error = st.AsError().Error()
-		return res, false
+		return scoringError(st.AsError())
 	}
 	best := int64(-1 << 63)
 	for _, s := range scores {

@@ -32,19 +32,11 @@ func (g *generator) admissionObjects(ns []string) []obj {
 		out = append(out, rc)
 	}
 	for _, n := range ns {
-		limited := g.chance(0.5)
-		if limited {
+		if g.chance(0.5) {
 			out = append(out, g.limitRange(n))
 		}
 		if g.chance(0.4) {
-			q := g.resourceQuota(n)
-			if limited {
-				// Only a pod count beside a LimitRange: podfit place does not yet charge the
-				// requests and limits LimitRanger gives the copies (tests/reference/open/).
-				q["spec"] = obj{"hard": obj{"pods": "10"}}
-				q["status"] = obj{"hard": obj{"pods": "10"}, "used": obj{"pods": "2"}}
-			}
-			out = append(out, q)
+			out = append(out, g.resourceQuota(n))
 		}
 	}
 	return out
@@ -61,9 +53,8 @@ func priorityClass(name string, value int, globalDefault bool) obj {
 func (g *generator) limitRange(ns string) obj {
 	container := obj{"type": "Container"}
 	if g.chance(0.7) {
-		// Not below what the generator's containers request: podfit does not yet refuse a pod
-		// whose request exceeds the limit LimitRanger gives it (tests/reference/open/).
-		container["default"] = obj{"cpu": pick(g, "2", "4"), "memory": pick(g, "2Gi", "4Gi")}
+		// Sometimes below what a container requests: the API server then refuses the pod.
+		container["default"] = obj{"cpu": pick(g, "500m", "1", "2", "4"), "memory": pick(g, "256Mi", "2Gi", "4Gi")}
 	}
 	if g.chance(0.7) {
 		container["defaultRequest"] = obj{"cpu": pick(g, "100m", "250m"), "memory": pick(g, "128Mi", "256Mi")}

@@ -92,7 +92,9 @@ var mutations = []mutation{
 		term := obj{"matchExpressions": []any{pick(g,
 			obj{"key": "disktype", "operator": "In"},
 			obj{"key": "disktype", "operator": "Exists", "values": []any{"ssd"}},
-			obj{"key": "disktype", "operator": "Like", "values": []any{"ssd"}})}}
+			obj{"key": "disktype", "operator": "Like", "values": []any{"ssd"}},
+			obj{"key": "disktype", "operator": "In", "values": []any{"not valid"}},
+			obj{"key": "gpu-count", "operator": pick(g, "Gt", "Lt"), "values": []any{"many"}})}}
 		if g.chance(0.5) {
 			path(o, "spec", "affinity", "nodeAffinity")["requiredDuringSchedulingIgnoredDuringExecution"] = obj{"nodeSelectorTerms": []any{term}}
 		} else {
@@ -157,30 +159,16 @@ var mutations = []mutation{
 	}},
 	{"PodDisruptionBudget", func(g *generator, o obj) bool {
 		spec := path(o, "spec")
-		if g.chance(0.5) {
+		switch g.intn(3) {
+		case 0:
 			spec["maxUnavailable"] = 1
-		} else {
+		case 1:
 			spec["minAvailable"] = -1
+		case 2:
+			spec["minAvailable"] = pick(g, "150%", "101%")
 		}
 		return true
 	}},
-	{"StorageClass", func(g *generator, o obj) bool {
-		if g.chance(0.5) {
-			o["volumeBindingMode"] = "Sometimes"
-		} else {
-			o["provisioner"] = ""
-		}
-		return true
-	}},
-	{"DeviceClass", func(g *generator, o obj) bool {
-		path(o, "spec")["selectors"] = []any{obj{"cel": obj{"expression": pick(g, "", "device.driver ==", "device.attributes[\"x\"].y +")}}}
-		return true
-	}},
-}
-
-// openMutations find differences podfit does not yet agree on (tests/reference/open/): the
-// generator leaves them out until podfit is fixed; tests/reference/open/ has a case of each.
-var openMutations = []mutation{
 	{"LimitRange", func(g *generator, o obj) bool {
 		items, _ := path(o, "spec")["limits"].([]any)
 		if len(items) == 0 {
@@ -217,6 +205,18 @@ var openMutations = []mutation{
 		} else {
 			path(d, "attributes")["bad attribute!"] = obj{"string": "x"}
 		}
+		return true
+	}},
+	{"StorageClass", func(g *generator, o obj) bool {
+		if g.chance(0.5) {
+			o["volumeBindingMode"] = "Sometimes"
+		} else {
+			o["provisioner"] = ""
+		}
+		return true
+	}},
+	{"DeviceClass", func(g *generator, o obj) bool {
+		path(o, "spec")["selectors"] = []any{obj{"cel": obj{"expression": pick(g, "", "device.driver ==", "device.attributes[\"x\"].y +")}}}
 		return true
 	}},
 }

@@ -73,6 +73,7 @@ func runDifftest(args []string) error {
 	minorNumber := releaseMinor()
 	passed, failed := 0, 0
 	cov := newCoverage()
+	qcov := newQueueCoverage()
 	total := len(cases)
 	if len(a.saved) == 0 {
 		total = a.cases
@@ -113,7 +114,7 @@ func runDifftest(args []string) error {
 					o.err = writeCase(o.c.path, newGenerator(seed, release, minorNumber).generateCase())
 				}
 				if o.err == nil {
-					o.diffs, o.err = diffCase(a.podfit, o.c.path, a.gates, cov)
+					o.diffs, o.err = diffCase(a.podfit, o.c.path, o.c.name, work, a.gates, len(a.saved) > 0, cov, qcov)
 				}
 				close(o.done)
 			}
@@ -152,10 +153,14 @@ func runDifftest(args []string) error {
 					return err
 				}
 			}
+			if err := keepChange(filepath.Join(work, strings.ReplaceAll(c.name, "/", "_")), eventPath(kept)); err != nil {
+				return err
+			}
 			fmt.Printf("  kept as %s\n", kept)
 		}
 	}
 	fmt.Printf("difftest %s: %d cases; %s\n", release, passed+failed, cov)
+	fmt.Printf("difftest %s: %s\n", release, qcov)
 	fmt.Printf("%s: %d passed, %d failed\n", "difftest", passed, failed)
 	if failed > 0 {
 		return fmt.Errorf("%d of %d cases disagree with kube-scheduler %s", failed, passed+failed, release)
@@ -193,8 +198,8 @@ func readSavedCases(paths []string) ([]string, error) {
 				}
 				continue
 			}
-			if strings.HasSuffix(name, ".pods.json") {
-				continue // the pods a case creates, read with it
+			if strings.HasSuffix(name, ".pods.json") || strings.HasSuffix(name, ".event.json") {
+				continue // the pods a case creates and the change it makes, read with it
 			}
 			if strings.HasSuffix(name, ".json") || strings.HasSuffix(name, ".yaml") {
 				files = append(files, filepath.Join(p, name))
@@ -297,7 +302,7 @@ func runPodfit(podfit string, args ...string) (map[string]any, string) {
 }
 
 // diffCase runs one case through both and lists every field that differs.
-func diffCase(podfit, path, gates string, cov *coverage) ([]string, error) {
+func diffCase(podfit, path, name, work, gates string, saved bool, cov *coverage, qcov *queueCoverage) ([]string, error) {
 	var created stringList
 	if _, err := os.Stat(createdPodsPath(path)); err == nil {
 		created = stringList{createdPodsPath(path)}
@@ -337,6 +342,14 @@ func diffCase(podfit, path, gates string, cov *coverage) ([]string, error) {
 		}
 		cov.addSequence(seq)
 		diffs = append(diffs, comparePlacements(pfPlace, seq)...)
+	}
+	// The queue and the kubelet on the pending pods of the cluster state (not on pods the case creates).
+	if len(diffs) == 0 && len(created) == 0 {
+		more, err := diffQueue(podfit, path, name, work, gates, saved, qcov)
+		if err != nil {
+			return nil, err
+		}
+		diffs = append(diffs, more...)
 	}
 	return diffs, nil
 }

@@ -69,6 +69,10 @@ func main() {
 	switch os.Args[1] {
 	case "check":
 		err = runCheck(os.Args[2:], os.Stdout)
+	case "requeue":
+		err = runRequeue(os.Args[2:], os.Stdout)
+	case "admit":
+		err = runAdmit(os.Args[2:], os.Stdout)
 	case "gates":
 		err = runGates(os.Stdout)
 	case "difftest":
@@ -86,6 +90,8 @@ func main() {
 
 func usage() {
 	fmt.Fprintln(os.Stderr, `usage: kube-reference check -f FILE... [--pod FILE...] [--config FILE] [--feature-gates A=true,...] [--no-preemption]
+       kube-reference requeue -f FILE... [--old FILE] --new FILE [--feature-gates A=true,...]
+       kube-reference admit -f FILE... --node NAME [--all-reasons] [--feature-gates A=true,...]
        kube-reference gates
        kube-reference difftest --podfit PATH [--cases N] [--seed N] [--keep DIR] [--case FILE]
        kube-reference version`)
@@ -341,4 +347,54 @@ func inOrder(pods []*v1.Pod, order []podRef) []*v1.Pod {
 		}
 	}
 	return out
+}
+
+// runRequeue prints the real queue's decision on a change.
+func runRequeue(args []string, out io.Writer) error {
+	var files stringList
+	fs := flag.NewFlagSet("requeue", flag.ContinueOnError)
+	fs.Var(&files, "f", "cluster state: a file or directory (repeatable)")
+	oldPath := fs.String("old", "", "the object before the update")
+	newPath := fs.String("new", "", "the object after the update, or the object added")
+	gates := fs.String("feature-gates", "", "feature gates, A=true,B=false")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if err := setFeatureGates(*gates); err != nil {
+		return err
+	}
+	rep, err := requeue(context.Background(), files, *oldPath, *newPath)
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(out)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
+}
+
+// runAdmit prints the kubelet's admission check of the pending pods on a node.
+func runAdmit(args []string, out io.Writer) error {
+	var files stringList
+	fs := flag.NewFlagSet("admit", flag.ContinueOnError)
+	fs.Var(&files, "f", "cluster state: a file or directory (repeatable)")
+	node := fs.String("node", "", "the node")
+	all := fs.Bool("all-reasons", false, "every failing check, not only the first")
+	gates := fs.String("feature-gates", "", "feature gates, A=true,B=false")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if err := setFeatureGates(*gates); err != nil {
+		return err
+	}
+	objs, err := readInputs(files, false)
+	if err != nil {
+		return err
+	}
+	verdicts, err := admit(objs, *node, *all)
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(out)
+	enc.SetIndent("", "  ")
+	return enc.Encode(verdicts)
 }

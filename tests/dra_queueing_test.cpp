@@ -241,9 +241,10 @@ TEST_CASE("Registrations of ResourceClaim, ResourceSlice and DeviceClass events"
   CHECK(dra_event_registration("DynamicResources", "ResourceClaim", off).actions == 0);
   CHECK(dra_event_registration("NodeResourcesFit", "DeviceClass", off).actions == 0);
 
-  CHECK(dra_event(nullptr, DraObject(claim())).label() == "ResourceClaimAdd");
+  CHECK(dra_event(nullptr, DraObject(claim())).name() == "ResourceClaimAdd");
+  CHECK(dra_event(nullptr, DraObject(claim())).label() == "resource.k8s.io/ResourceClaimAdd");
   const DraObject slice = ResourceSlice{};
-  CHECK(dra_event(&slice, slice).label() == "ResourceSliceUpdate");
+  CHECK(dra_event(&slice, slice).label() == "resource.k8s.io/ResourceSliceUpdate");
 }
 
 TEST_CASE("simulate_dra_requeue") {
@@ -273,7 +274,7 @@ TEST_CASE("simulate_dra_requeue") {
     const DraObject before = taken, after = freed;
     const RequeueOutcome out = simulate_dra_requeue(cluster, &before, after, pods, context);
     REQUIRE(out.dra_event);
-    CHECK(out.dra_event->label() == "ResourceClaimUpdate");
+    CHECK(out.dra_event->name() == "ResourceClaimUpdate");
     CHECK(out.object == "default/other-claim");
     REQUIRE(out.pods.size() == 1);
     CHECK(out.pods[0].unschedulable_plugins == std::vector<std::string>{"DynamicResources"});
@@ -289,11 +290,30 @@ TEST_CASE("simulate_dra_requeue") {
     CHECK(out.pods[0].strategy == QueueingStrategy::QueueSkip);
     CHECK(out.pods[0].reasons == std::vector<std::string>{"cannot allocate all claims"});
   }
+  SUBCASE("v1.37 hands a claim's event to the pods that reference it only") {
+    ResourceClaim finalized = taken;
+    finalized.metadata.annotations.set("example.com/cleanup", "true");
+    const DraObject before = taken, after = finalized;
+    auto said = [](const PodRequeue& p, std::string_view text) {
+      for (const std::string& d : p.details) {
+        if (d.find(text) != std::string::npos) return true;
+      }
+      return false;
+    };
+    const RequeueOutcome v137 = simulate_dra_requeue(cluster, &before, after, pods, context);
+    CHECK_FALSE(v137.pods[0].moved);
+    CHECK(said(v137.pods[0], "PreQueueingHint"));
+    PluginContext v136_context;
+    v136_context.gates = FeatureGates::for_release(KubernetesRelease{36});
+    const RequeueOutcome v136 = simulate_dra_requeue(cluster, &before, after, pods, v136_context);
+    CHECK_FALSE(v136.pods[0].moved);
+    CHECK(said(v136.pods[0], "the pod does not use ResourceClaim default/other-claim"));
+  }
   SUBCASE("a slice added: DynamicResources registers it without a hint") {
     ResourceSlice more = s;
     more.metadata.name = "worker-slice-2";
     const RequeueOutcome out = simulate_dra_requeue(cluster, nullptr, DraObject(more), pods, context);
-    CHECK(out.dra_event->label() == "ResourceSliceAdd");
+    CHECK(out.dra_event->name() == "ResourceSliceAdd");
     CHECK(out.pods[0].moved);
   }
   SUBCASE("a gated pod waits for its claim, and moves once it exists") {
@@ -301,7 +321,7 @@ TEST_CASE("simulate_dra_requeue") {
     const RequeueOutcome out = simulate_dra_requeue(cluster, nullptr, DraObject(pending_claim()), pods, context);
     CHECK(out.pods[0].gated_by == "DynamicResources");
     CHECK(out.pods[0].moved);
-    CHECK(out.pods[0].moved_by == "ResourceClaimAdd");
+    CHECK(out.pods[0].moved_by == "resource.k8s.io/ResourceClaimAdd");
   }
   SUBCASE("a gated pod another claim's event does not ungate") {
     cluster.resource_claims = {taken};

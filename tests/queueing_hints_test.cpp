@@ -257,15 +257,33 @@ TEST_CASE("InterPodAffinity isSchedulableAfterNodeChange") {
       });
 }
 
-TEST_CASE("InterPodAffinity isSchedulableAfterNodeChange with two anti-affinity terms, in every release") {
+TEST_CASE("InterPodAffinity isSchedulableAfterNodeChange in v1.32: any topology key on the node queues") {
+  PluginContext context;
+  context.gates = FeatureGates::for_release(KubernetesRelease{32});
+  auto n = [] { return make_node("node-a"); };
+  run(names::kInterPodAffinity,
+      {
+          {"an unrelated label changes on a node with the key", affinity_pod("zone"), n().label("zone", "z1").obj(),
+           n().label("zone", "z1").label("unrelated", "x"), kQueue},
+          {"an anti-affinity key stays", anti_affinity_pod("zone"), n().label("zone", "z1").obj(),
+           n().label("zone", "z1").label("unrelated", "x"), kQueue},
+          {"the node has no key of the pod's terms", affinity_pod("zone"), n().label("aaa", "a").obj(),
+           n().label("aaa", "b"), kSkip},
+          {"the node loses the anti-affinity key", anti_affinity_pod("zone"), n().label("zone", "z1").obj(),
+           n().label("aaa", "a"), kSkip},
+      },
+      context);
+}
+
+TEST_CASE("InterPodAffinity isSchedulableAfterNodeChange with two anti-affinity terms, from v1.33") {
   // The hint fixes of v1.36 (#135392, #135325, #135394) and v1.37 (#139161) touch the Pod
-  // events only: the Node hint checks each term's topology key alike from v1.32 to v1.37.
+  // events only: the Node hint checks each term's topology key alike from v1.33 to v1.37.
   Pod anti = anti_affinity_pod("zone");
   PodAffinityTerm region = anti.spec.affinity->pod_anti_affinity->required.front();
   region.topology_key = "region";
   anti.spec.affinity->pod_anti_affinity->required.push_back(region);
   auto n = [] { return make_node("node-a").label("zone", "zone1").label("region", "r1"); };
-  for (int minor = KubernetesRelease::kOldestMinor; minor <= KubernetesRelease::kNewestMinor; ++minor) {
+  for (int minor = 33; minor <= KubernetesRelease::kNewestMinor; ++minor) {
     SUBCASE(KubernetesRelease{minor}.name().c_str()) {
       PluginContext context;
       context.gates = FeatureGates::for_release(KubernetesRelease{minor});
@@ -316,7 +334,8 @@ TEST_CASE("Node events the default plugins register") {
       {names::kPodTopologySpread, kAdd | kDelete | kUpdateNodeLabel | kUpdateNodeTaint, true},
       {names::kVolumeBinding, kAdd | kUpdateNodeLabel, false},
       {names::kVolumeZone, kAdd | kUpdateNodeLabel, false},
-      {names::kVolumeRestrictions, 0, false},
+      // A new node may hold none of the pods whose volumes conflict with the pod's.
+      {names::kVolumeRestrictions, kAdd, false},
       {names::kNodeVolumeLimits, 0, false},
       {names::kDynamicResources, kAdd | kUpdateNodeLabel | kUpdateNodeAllocatable, false},
       {names::kNodeDeclaredFeatures, kAdd | kUpdateNodeDeclaredFeature, true},
@@ -330,6 +349,22 @@ TEST_CASE("Node events the default plugins register") {
   }
   // A plugin without EnqueueExtensions is retried on every event.
   CHECK(node_event_registration("OutOfTree", gates).actions == ~ActionType{0});
+}
+
+TEST_CASE("Before v1.37 the queue adds UpdateNodeTaint, without a hint, to every plugin registering Node Add") {
+  using namespace action_types;
+  const FeatureGates v36 = FeatureGates::for_release(KubernetesRelease{36});
+  const EventRegistration fit = node_event_registration(names::kNodeResourcesFit, v36);
+  CHECK(fit.actions == (kAdd | kUpdateNodeAllocatable | kUpdateNodeTaint));
+  CHECK(fit.has_hint);
+  CHECK(fit.unhinted == kUpdateNodeTaint);
+  const EventRegistration taints = node_event_registration(names::kTaintToleration, v36);
+  CHECK(taints.actions == (kAdd | kUpdateNodeTaint));
+  CHECK(taints.unhinted == 0);
+  CHECK(node_event_registration(names::kVolumeRestrictions, v36).actions == (kAdd | kUpdateNodeTaint));
+  CHECK(node_event_registration(names::kNodeVolumeLimits, v36).actions == 0);
+  const FeatureGates v37 = FeatureGates::for_release(KubernetesRelease{37});
+  CHECK(node_event_registration(names::kNodeResourcesFit, v37).actions == (kAdd | kUpdateNodeAllocatable));
 }
 
 TEST_CASE("isPodWorthRequeuing") {

@@ -147,16 +147,48 @@ HintResult dra_queueing_hint(std::string_view plugin, const Pod& pod, const DraO
   return queue(std::string(plugin) + " registers the event without a hint, so it always means Queue");
 }
 
+namespace {
+
+// Whether the pod references the claim, as DynamicResources' pod index has it: by name, or
+// through the claim the resourceclaim controller created for a template.
+bool references_claim(const Pod& pod, const ResourceClaim& claim) {
+  if (pod.metadata.namespace_ != claim.metadata.namespace_) return false;
+  for (const PodResourceClaim& c : pod.spec.resource_claims) {
+    std::optional<std::string> name = c.resource_claim_name;
+    if (!name && c.resource_claim_template_name) {
+      for (const PodResourceClaimStatus& s : pod.status.resource_claim_statuses) {
+        if (s.name == c.name) name = s.resource_claim_name;
+      }
+    }
+    if (name && *name == claim.metadata.name) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 QueueEvent dra_queue_event(const DraEvent& event, const DraObject* old_object, const DraObject& new_object,
                            const Snapshot& after, const FeatureGates& gates) {
-  return QueueEvent{
+  QueueEvent out{
       event.label(), event.action,
       [resource = event.resource, &gates](std::string_view plugin) {
         return dra_event_registration(plugin, resource, gates);
       },
       [old_object, &new_object, &after](std::string_view plugin, const Pod& pod) {
         return dra_queueing_hint(plugin, pod, old_object, new_object, after);
-      }};
+      },
+      {}};
+  const auto* claim = std::get_if<ResourceClaim>(&new_object);
+  const auto* old_claim = old_object ? std::get_if<ResourceClaim>(old_object) : nullptr;
+  const bool deallocated = old_claim && old_claim->allocation && claim && !claim->allocation;
+  if (claim && !deallocated && gates.changes.dra_claim_events_reach_their_pods_only && gates.dynamic_resource_allocation) {
+    out.passes_over = [claim](const Pod& pod) -> std::optional<std::string> {
+      if (references_claim(pod, *claim)) return std::nullopt;
+      return "its PreQueueingHint hands the event to the pods that use ResourceClaim " + claim_key(*claim) +
+             " only, and the queue evaluates no other pod for it";
+    };
+  }
+  return out;
 }
 
 }  // namespace podfit

@@ -129,11 +129,26 @@ std::optional<std::vector<AffinityTerm>> required_terms(const Pod& pod, bool ant
   return terms;
 }
 
-HintResult inter_pod_affinity_hint(const Pod& pod, const Node* old_node, const Node& new_node) {
+HintResult inter_pod_affinity_hint(const Pod& pod, const Node* old_node, const Node& new_node,
+                                   const FeatureGates& gates) {
   const PodAffinityTerms compiled = compile_pod_affinity_terms(pod);
   const auto affinity = required_terms(pod, false, compiled);
   if (!affinity) return queue("the pod's affinity terms do not parse (" + compiled.error + "), which counts as Queue");
   const StringMap& labels = new_node.metadata.labels;
+  if (!gates.changes.inter_pod_affinity_hint_compares_nodes) {
+    // v1.32 looks at the updated node alone: any key of a term of the pod's queues it.
+    for (const AffinityTerm& term : *affinity) {
+      if (labels.find(term.topology_key)) return queue("the node has the pod affinity topology key " + term.topology_key);
+    }
+    const auto anti = required_terms(pod, true, compiled);
+    if (!anti) return queue("the pod's anti-affinity terms do not parse (" + compiled.error + "), which counts as Queue");
+    for (const AffinityTerm& term : *anti) {
+      if (labels.find(term.topology_key)) {
+        return queue("the node has the pod anti-affinity topology key " + term.topology_key);
+      }
+    }
+    return skip("the node has no topology key of the pod's (anti-)affinity");
+  }
   for (const AffinityTerm& term : *affinity) {
     const std::string* now = labels.find(term.topology_key);
     if (old_node == nullptr) {
@@ -229,7 +244,9 @@ std::string_view queueing_strategy_name(QueueingStrategy strategy) {
 
 EventRegistration unknown_plugin_registration() { return {kEveryAction, false}; }
 
-EventRegistration node_event_registration(std::string_view plugin, const FeatureGates& gates) {
+namespace {
+
+EventRegistration plugin_node_registration(std::string_view plugin, const FeatureGates& gates) {
   if (plugin == names::kNodeResourcesFit) return {kAdd | kUpdateNodeAllocatable, true};
   if (plugin == names::kNodeAffinity) return {kAdd | kUpdateNodeLabel, true};
   if (plugin == names::kNodeName) return {kAdd, false};
@@ -240,8 +257,10 @@ EventRegistration node_event_registration(std::string_view plugin, const Feature
   if (plugin == names::kPodTopologySpread) return {kAdd | kDelete | kUpdateNodeLabel | kUpdateNodeTaint, true};
   if (plugin == names::kVolumeBinding) return {kAdd | kUpdateNodeLabel, false};
   if (plugin == names::kVolumeZone) return {kAdd | kUpdateNodeLabel, false};
+  // Any added node may be free of the pods whose volumes conflict with the pod's: no hint.
+  if (plugin == names::kVolumeRestrictions) return {kAdd, false};
   // SchedulingGates waits for its gates to be removed from the pod (a Pod event) only.
-  if (plugin == names::kVolumeRestrictions || plugin == names::kNodeVolumeLimits || plugin == names::kSchedulingGates) {
+  if (plugin == names::kNodeVolumeLimits || plugin == names::kSchedulingGates) {
     return {0, false};
   }
   if (plugin == names::kDynamicResources) {
@@ -255,6 +274,20 @@ EventRegistration node_event_registration(std::string_view plugin, const Feature
   return unknown_plugin_registration();
 }
 
+}  // namespace
+
+EventRegistration node_event_registration(std::string_view plugin, const FeatureGates& gates) {
+  EventRegistration r = plugin_node_registration(plugin, gates);
+  // Before v1.37 the queue registers UpdateNodeTaint, always Queue, for a plugin that registers
+  // Node Add without it: preCheck could hide an added node from it.
+  if (!gates.changes.no_taint_update_for_node_add && (r.actions & kAdd) && !(r.actions & kUpdateNodeTaint) &&
+      r.actions != ~ActionType{0}) {
+    r.actions |= kUpdateNodeTaint;
+    if (r.has_hint) r.unhinted |= kUpdateNodeTaint;
+  }
+  return r;
+}
+
 HintResult node_queueing_hint(std::string_view plugin, const Pod& pod, const Node* old_node, const Node& new_node,
                               const PluginContext& context) {
   const FeatureGates& gates = context.gates;
@@ -262,7 +295,7 @@ HintResult node_queueing_hint(std::string_view plugin, const Pod& pod, const Nod
   if (plugin == names::kNodeAffinity) return node_affinity_hint(pod, old_node, new_node, context);
   if (plugin == names::kNodeUnschedulable) return node_unschedulable_hint(old_node, new_node);
   if (plugin == names::kTaintToleration) return taint_toleration_hint(pod, old_node, new_node, gates);
-  if (plugin == names::kInterPodAffinity) return inter_pod_affinity_hint(pod, old_node, new_node);
+  if (plugin == names::kInterPodAffinity) return inter_pod_affinity_hint(pod, old_node, new_node, gates);
   if (plugin == names::kPodTopologySpread) return pod_topology_spread_hint(pod, old_node, new_node, context);
   if (plugin == names::kNodeDeclaredFeatures) return node_declared_features_hint(old_node, new_node);
   return queue(std::string(plugin) + " registers the event without a hint, so it always means Queue");
@@ -275,13 +308,20 @@ QueueEvent node_queue_event(const NodeEvent& event, const Node* old_node, const 
       [&context](std::string_view plugin) { return node_event_registration(plugin, context.gates); },
       [old_node, &new_node, &context](std::string_view plugin, const Pod& pod) {
         return node_queueing_hint(plugin, pod, old_node, new_node, context);
-      }};
+      },
+      {}};
 }
 
 RequeueDecision is_pod_worth_requeuing(const std::vector<std::string>& rejectors,
                                        const std::set<std::string>& pending_plugins, const Pod& pod,
                                        const QueueEvent& event) {
   RequeueDecision decision;
+  if (event.passes_over) {
+    if (std::optional<std::string> why = event.passes_over(pod)) {
+      decision.hints.push_back({"DynamicResources", false, std::nullopt, std::move(*why)});
+      return decision;
+    }
+  }
   if (rejectors.empty()) {
     // The last attempt failed with an Error: no plugin to ask, any event retries it.
     decision.strategy = QueueingStrategy::QueueAfterBackoff;
@@ -296,9 +336,12 @@ RequeueDecision is_pod_worth_requeuing(const std::vector<std::string>& rejectors
       continue;
     }
     part.registered = true;
-    HintResult result = registration.has_hint
-                            ? event.hint(plugin, pod)
-                            : queue(plugin + " registers the event without a hint, so it always means Queue");
+    HintResult result =
+        (registration.unhinted & event.action) != 0
+            ? queue(plugin + " registers Node Add, so the queue registers " + event.label +
+                    " for it without a hint (before v1.37), which always means Queue")
+        : registration.has_hint ? event.hint(plugin, pod)
+                                : queue(plugin + " registers the event without a hint, so it always means Queue");
     part.hint = result.hint;
     part.why = std::move(result.why);
     if (result.hint == QueueingHint::QueueSkip) continue;

@@ -100,8 +100,11 @@ void requeue_by_hints(const ClusterState& before, const Snapshot& after, const s
             outcome.feasible_count()));
         continue;
       }
-      entry.unschedulable_plugins = ordered_rejectors(outcome, framework.plugin_names());
-      entry.pending_plugins = outcome.pending_plugins;
+      // An attempt that ended in an error puts the pod back with no rejecting plugin.
+      if (!outcome.error.is_error()) {
+        entry.unschedulable_plugins = ordered_rejectors(outcome, framework.plugin_names());
+        entry.pending_plugins = outcome.pending_plugins;
+      }
     }
     if (events.empty()) continue;
 
@@ -135,7 +138,9 @@ void requeue_by_hints(const ClusterState& before, const Snapshot& after, const s
           fmt::format("{} still keeps the pod out of the scheduling queue after the change", still_gated->plugin()));
       entry.reasons = still_gated->reasons();
     } else {
-      entry.reasons = gate.is_success() ? rejection_reasons(outcome) : gate.reasons();
+      entry.reasons = !gate.is_success()         ? gate.reasons()
+                      : outcome.error.is_error() ? std::vector<std::string>{outcome.error.message()}
+                                                 : rejection_reasons(outcome);
     }
   }
 }

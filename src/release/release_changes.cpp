@@ -35,6 +35,12 @@ ReleaseChanges ReleaseChanges::of(KubernetesRelease release) {
   changes.preemption_success_message = release.minor >= 37;
   // getDefaultPlugins (pkg/scheduler/apis/config/v1/default_plugins.go), v1.37.0.
   changes.node_name_before_node_unschedulable = release.minor >= 37;
+  // buildQueueingHintMap (pkg/scheduler/scheduler.go) dropped the #109437 workaround in v1.37.0.
+  changes.no_taint_update_for_node_add = release.minor >= 37;
+  // InterPodAffinity.isSchedulableAfterNodeChange compares the old node from v1.33.0.
+  changes.inter_pod_affinity_hint_compares_nodes = release.minor >= 33;
+  // DynamicResources.preQueueingHint and the queue's collectEntitiesToEvaluate, v1.37.0.
+  changes.dra_claim_events_reach_their_pods_only = release.minor >= 37;
   // The structured allocator's "at least one device is required for 'All'", v1.33.0.
   changes.dra_all_mode_needs_a_device = release.minor >= 33;
   // v1.32's allocator stopped the search (errStop) when an All device was taken, v1.33.0 backtracks.

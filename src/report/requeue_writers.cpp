@@ -81,15 +81,15 @@ void write_report(Writer& w, const RequeueOutcome& outcome) {
   else w.string(outcome.node);
   string_field(w, "objectKind", outcome.kind);
   string_field(w, "object", outcome.object);
-  // The events' names: a Node event's own, a DRA event's label.
+  // The events' names: a Node event's own, a DRA event's kind and action.
   w.key("event");
   if (!outcome.events.empty()) w.string(outcome.events.front().name());
-  else if (outcome.dra_event) w.string(outcome.dra_event->label());
+  else if (outcome.dra_event) w.string(outcome.dra_event->name());
   else w.null();
   w.key("events");
   w.begin_array();
   for (const NodeEvent& e : outcome.events) write_event(w, e.name(), e.label(), e.action);
-  if (const auto& e = outcome.dra_event) write_event(w, e->label(), e->label(), e->action);
+  if (const auto& e = outcome.dra_event) write_event(w, e->name(), e->label(), e->action);
   w.end_array();
   string_field(w, "mode", mode_name(outcome.mode));
   w.key("pods");
@@ -102,7 +102,7 @@ void write_report(Writer& w, const RequeueOutcome& outcome) {
 std::string headline(const RequeueOutcome& outcome) {
   std::string what = outcome.added ? "added" : "updated";
   if (outcome.dra_event) {
-    return fmt::format("{} {} {}: {}", outcome.kind, outcome.object, what, outcome.dra_event->label());
+    return fmt::format("{} {} {}: {}", outcome.kind, outcome.object, what, outcome.dra_event->name());
   }
   if (outcome.events.empty()) {
     return fmt::format("node/{} {}: no event (nothing kube-scheduler requeues pods for changed); no pod moves",

@@ -51,6 +51,15 @@ struct ReleaseChanges {
   bool preemption_success_message = true;
   // v1.37: the default profile runs NodeName before NodeUnschedulable.
   bool node_name_before_node_unschedulable = true;
+  // v1.37: the queue no longer gives every plugin that registers Node Add but not UpdateNodeTaint
+  // an UpdateNodeTaint registration without a hint (the workaround for #109437).
+  bool no_taint_update_for_node_add = true;
+  // v1.33: InterPodAffinity's Node hint compares the old node's topology keys with the new
+  // one's; v1.32 queues the pod whenever the updated node has one of its terms' keys.
+  bool inter_pod_affinity_hint_compares_nodes = true;
+  // v1.37: DynamicResources' PreQueueingHint hands a ResourceClaim event (but a deallocation) to
+  // the pods that reference the claim only; the queue evaluates no other pod for it.
+  bool dra_claim_events_reach_their_pods_only = true;
 
   // v1.33 (dynamic-resource-allocation's allocator): a request with allocationMode All and no
   // matching device fails; v1.32 allocates it no device.

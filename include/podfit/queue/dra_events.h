@@ -34,7 +34,10 @@ std::string dra_object_key(const DraObject& object);
 struct DraEvent {
   std::string resource;  // the kind
   ActionType action = action_types::kAdd;
-  std::string label() const { return resource + std::string(action_type_name(action)); }
+  // podfit's name of the event, e.g. "ResourceClaimAdd".
+  std::string name() const { return resource + std::string(action_type_name(action)); }
+  // ClusterEvent.Label(): kube-scheduler names the DRA kinds with their API group.
+  std::string label() const { return "resource.k8s.io/" + name(); }
 };
 DraEvent dra_event(const DraObject* old_object, const DraObject& new_object);
 

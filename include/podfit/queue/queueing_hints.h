@@ -34,6 +34,8 @@ struct EventRegistration {
   ActionType actions = 0;
   // A QueueingHintFn is registered; without one every matching event means Queue.
   bool has_hint = false;
+  // Actions registered without the plugin's hint (the queue's own addition before v1.37).
+  ActionType unhinted = 0;
 };
 EventRegistration node_event_registration(std::string_view plugin, const FeatureGates& gates);
 // The registration of a plugin podfit does not know: every event, without a hint.
@@ -67,11 +69,13 @@ struct RequeueDecision {
 
 // One cluster event as the queue puts it to the rejecting plugins.
 struct QueueEvent {
-  std::string label;  // ClusterEvent.Label(), e.g. "NodeUpdateNodeTaint", "ResourceClaimUpdate"
+  std::string label;  // ClusterEvent.Label(), e.g. "NodeUpdateNodeTaint", "resource.k8s.io/ResourceClaimUpdate"
   ActionType action = 0;
   std::function<EventRegistration(std::string_view plugin)> registration;
   // The plugin's QueueingHintFn for the pod (asked only when it registers one).
   std::function<HintResult(std::string_view plugin, const Pod& pod)> hint;
+  // Set when a PreQueueingHint narrows the event to some pods: why another pod is not evaluated.
+  std::function<std::optional<std::string>(const Pod& pod)> passes_over;
 };
 
 // A Node event for the queue, asking node_event_registration and node_queueing_hint; the

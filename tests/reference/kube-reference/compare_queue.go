@@ -43,8 +43,15 @@ func compareRequeue(pf map[string]any, ref *requeueReport, what string) []string
 			add("%s: missing from podfit's report", where)
 			continue
 		}
-		if want.Error != "" {
-			add("%s: the attempt before the change ended in an error (%s), which the comparison does not cover", where, want.Error)
+		if want.Error != "" && want.QueueBefore != "unschedulable" {
+			// The attempt ended in an error: the queue put the pod straight back to be retried,
+			// which podfit says as the first event moving it with no rejecting plugin.
+			moved, _ := p["moved"].(bool)
+			if b, _ := p["schedulableBefore"].(bool); b || len(list(p["unschedulablePlugins"])) > 0 || moved != evented ||
+				(moved && (str(p["movedBy"]) != ref.Events[0].Label || str(p["strategy"]) != "QueueAfterBackoff")) {
+				add("%s: the attempt before the change ended in an error (%s) and the queue put the pod in %s; podfit says schedulableBefore %v, unschedulablePlugins %s, moved %v by %q, strategy %q",
+					where, want.Error, want.QueueBefore, p["schedulableBefore"], quoted(p["unschedulablePlugins"]), moved, str(p["movedBy"]), str(p["strategy"]))
+			}
 			continue
 		}
 		if b, _ := p["schedulableBefore"].(bool); b != want.SchedulableBefore {
@@ -95,7 +102,8 @@ func compareRequeue(pf map[string]any, ref *requeueReport, what string) []string
 			sort.Strings(wantReasons)
 			after := append([]string{}, want.GateReasonsAfter...)
 			sort.Strings(after)
-			if !reflect.DeepEqual(reasons, wantReasons) && (want.GateReasonsAfter == nil || !reflect.DeepEqual(reasons, after)) {
+			// An attempt that ended in an error has no rejection reasons: podfit gives the error.
+			if want.Error == "" && !reflect.DeepEqual(reasons, wantReasons) && (want.GateReasonsAfter == nil || !reflect.DeepEqual(reasons, after)) {
 				add("%s: reasons: podfit %s, kube-scheduler %s", where, quoted(reasons), quoted(wantReasons))
 			}
 		}

@@ -94,7 +94,12 @@ func (g *generator) drawChange(items []obj, dra bool) change {
 	if dra {
 		for _, k := range []string{"ResourceClaim", "ResourceSlice", "DeviceClass"} {
 			if len(byKind[k]) > 0 {
-				choices = append(choices, k+"-add", k+"-update")
+				choices = append(choices, k+"-update")
+			}
+			// The cluster before an add keeps one object of the kind: an input without any says
+			// nothing of them, and podfit then leaves DynamicResources unevaluated.
+			if len(byKind[k]) > 1 {
+				choices = append(choices, k+"-add")
 			}
 		}
 	}

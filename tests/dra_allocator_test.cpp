@@ -2632,6 +2632,23 @@ TEST_CASE("DRA allocator: allocationMode All with no matching device (v1.32 allo
   CHECK(outcome.results[0].results.empty());
 }
 
+TEST_CASE("DRA allocator: a selector's run-time error before v1.37 gives the selector alone, without the hint") {
+  ResourceClaim missing_key =
+      claim(claim0, {req(req0, Rq(classA).sel("device.attributes[\"" + driverA + "\"].model == \"x\""))});
+  missing_key.metadata.namespace_ = "team-a";
+  Case c{.name = "runtime-error-v1.36",
+         .claims = {missing_key},
+         .classes = {cls(classA, driverA)},
+         .slices = {one_device(slice1, node1, pool1, driverA)}};
+  dra::AllocatorFeatures v136 = features(kV137);
+  v136.selector_errors_name_device = false;
+  std::vector<const ResourceClaim*> claims = {&c.claims[0]};
+  const dra::Allocator allocator(claims, dra::AllocatedState{}, c.classes, c.slices, c.rules, v136);
+  const dra::AllocateOutcome outcome = allocator.allocate(node(node1, region1));
+  REQUIRE(outcome.kind == dra::AllocateOutcome::Kind::Error);
+  CHECK(outcome.error == "claim team-a/claim-0: selector #0: CEL runtime error: no such key: model");
+}
+
 // The allocators of v1.32 and v1.33 on one case: taken All devices and backtracking.
 dra::AllocateOutcome run_as(const Case& c, const dra::AllocatorFeatures& features) {
   std::vector<const ResourceClaim*> claims;

@@ -283,6 +283,9 @@ Step Search::selectors_match(std::size_t claim_index, const ResourceSlice& slice
       result = found->second.compiled.matches(*view);
     }
     if (!result.error.empty()) {
+      if (!a_.features.selector_errors_name_device) {
+        return fail(owner() + ": selector #" + std::to_string(i) + ": CEL runtime error: " + result.error);
+      }
       return fail(owner() + ": selector #" + std::to_string(i) + " on device " + id.str() +
                   ": CEL runtime error: " + enhance_runtime_error(std::move(result.error)));
     }

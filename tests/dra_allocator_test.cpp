@@ -2450,9 +2450,10 @@ TEST_CASE("DRA allocator: v1.37 defaults, errors of a real cluster's objects, an
 
 TEST_CASE("DRA allocator: upstream's quirks are kept, as they decide which devices a pod gets") {
   check({
-      // Counters are taken before taints and constraints are checked, and a device refused for
-      // those keeps its counters until the attempt ends: device-2 no longer fits, device-3 does.
-      {.name = "counters of a device refused for a taint stay taken",
+      // Counters are taken before taints and constraints are checked; from v1.36 a device refused
+      // for those gives them back, so device-2 fits (v1.35 kept them: see the test of
+      // rejected_device_rolls_back).
+      {.name = "counters of a device refused for a taint are given back",
        .features = kV137,
        .claims = {simple_claim(claim0, req0, classA)},
        .classes = {cls(classA, driverA)},
@@ -2461,7 +2462,7 @@ TEST_CASE("DRA allocator: upstream's quirks are kept, as they decide which devic
                          D(device2).consumes(counterSet1, {{"memory", q("6Gi")}}),
                          D(device3).consumes(counterSet1, {{"memory", q("4Gi")}})}),
                   counters(slice2, node1, P(pool1, 2), driverA, {counter_set(counterSet1, {{"memory", q("8Gi")}})})},
-       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device3)})}},
+       .want = {alloc(local(node1), {Res(req0, driverA, pool1, device2)})}},
       // distinctAttribute remembers one value per request name: a request's third device is only
       // compared with its second.
       {.name = "distinctAttribute compares with the request's latest device only",
@@ -2632,12 +2633,66 @@ TEST_CASE("DRA allocator: allocationMode All with no matching device (v1.32 allo
   CHECK(outcome.results[0].results.empty());
 }
 
+TEST_CASE("DRA allocator: a selector's run-time error before v1.37 gives the selector alone, without the hint") {
+  ResourceClaim missing_key =
+      claim(claim0, {req(req0, Rq(classA).sel("device.attributes[\"" + driverA + "\"].model == \"x\""))});
+  missing_key.metadata.namespace_ = "team-a";
+  Case c{.name = "runtime-error-v1.36",
+         .claims = {missing_key},
+         .classes = {cls(classA, driverA)},
+         .slices = {one_device(slice1, node1, pool1, driverA)}};
+  dra::AllocatorFeatures v136 = features(kV137);
+  v136.selector_errors_name_device = false;
+  std::vector<const ResourceClaim*> claims = {&c.claims[0]};
+  const dra::Allocator allocator(claims, dra::AllocatedState{}, c.classes, c.slices, c.rules, v136);
+  const dra::AllocateOutcome outcome = allocator.allocate(node(node1, region1));
+  REQUIRE(outcome.kind == dra::AllocateOutcome::Kind::Error);
+  CHECK(outcome.error == "claim team-a/claim-0: selector #0: CEL runtime error: no such key: model");
+}
+
 // The allocators of v1.32 and v1.33 on one case: taken All devices and backtracking.
 dra::AllocateOutcome run_as(const Case& c, const dra::AllocatorFeatures& features) {
   std::vector<const ResourceClaim*> claims;
   for (const ResourceClaim& claim : c.claims) claims.push_back(&claim);
   const dra::Allocator allocator(claims, dra::AllocatedState{}, c.classes, c.slices, c.rules, features);
   return allocator.allocate(node(node1, region1));
+}
+
+TEST_CASE("DRA allocator: a device a constraint rejects gives its counters back from v1.36, not before") {
+  // req-0 takes device-0 (numa 1); for req-1, device-1 and device-2 (numa 0) each reserve 4Gi
+  // of the 8Gi counter before the constraint rejects them. device-3 (numa 1) needs all 8Gi.
+  const auto part = [](const std::string& name, std::int64_t numa, const char* memory) {
+    return D(name).attr("numa", num(numa)).consumes(counterSet1, {{"memory", q(memory)}});
+  };
+  Case c{.name = "rejected-device-counters",
+         .claims = {claim(claim0, {req(req0, classA), req(req1, classA)}, {match(intAttribute)})},
+         .classes = {cls(classA, driverA)},
+         .slices = {slice(slice1, node1, P(pool1, 2), driverA,
+                          {D(device0).attr("numa", num(1)), part(device1, 0, "4Gi"), part(device2, 0, "4Gi"),
+                           part(device3, 1, "8Gi")}),
+                    counters(slice2, node1, P(pool1, 2), driverA, {counter_set(counterSet1, {{"memory", q("8Gi")}})})}};
+  const dra::AllocateOutcome v137 = run_as(c, features(kV137));
+  REQUIRE(v137.kind == Kind::Allocated);
+  CHECK(dump(v137.results) ==
+        dump({alloc(local(node1), {Res(req0, driverA, pool1, device0), Res(req1, driverA, pool1, device3)})}));
+  dra::AllocatorFeatures v135 = features(kV137);
+  v135.rejected_device_rolls_back = false;
+  CHECK(run_as(c, v135).kind == Kind::NoFit);
+
+  // A device refused for a taint keeps its counters in v1.35 (with DRADeviceTaints on): device-2
+  // no longer fits, device-3 does.
+  Case tainted{.name = "tainted-device-counters",
+               .claims = {simple_claim(claim0, req0, classA)},
+               .classes = {cls(classA, driverA)},
+               .slices = {slice(slice1, node1, P(pool1, 2), driverA,
+                                {D(device1).consumes(counterSet1, {{"memory", q("4Gi")}}).taints({taintNoSchedule}),
+                                 D(device2).consumes(counterSet1, {{"memory", q("6Gi")}}),
+                                 D(device3).consumes(counterSet1, {{"memory", q("4Gi")}})}),
+                          counters(slice2, node1, P(pool1, 2), driverA,
+                                   {counter_set(counterSet1, {{"memory", q("8Gi")}})})}};
+  const dra::AllocateOutcome kept = run_as(tainted, v135);
+  REQUIRE(kept.kind == Kind::Allocated);
+  CHECK(dump(kept.results) == dump({alloc(local(node1), {Res(req0, driverA, pool1, device3)})}));
 }
 
 // v1.33's allocator: it backtracks, but not past an All request's devices, which stay taken.

@@ -248,6 +248,15 @@ Value eval_comprehension(const Expr& e, Frame& f) {
   return r;
 }
 
+bool is_ordering(std::string_view fn) { return fn == "_<_" || fn == "_<=_" || fn == "_>_" || fn == "_>=_"; }
+
+// cel-go orders through one binding for all kinds: an operand that can be ordered compares itself
+// with the other, which fails without naming types; any other operand names the operator.
+Value ordering_mismatch(std::string_view fn, const Value& lhs) {
+  if (is_comparable(lhs)) return Value::error("no such overload");
+  return Value::error("no such overload: " + std::string(fn));
+}
+
 // Dispatches a strict call to the first overload whose parameters accept the arguments.
 Value dispatch(const Expr& e, std::span<const Value> args, Frame& f) {
   for (const Overload* o : e.overloads) {
@@ -265,6 +274,7 @@ Value dispatch(const Expr& e, std::span<const Value> args, Frame& f) {
     return r;
   }
   if (!charge(f, 1)) return cost_error();
+  if (is_ordering(e.name) && args.size() == 2) return ordering_mismatch(e.name, args[0]);
   return no_such_overload(e.name, args);
 }
 

@@ -190,7 +190,12 @@ void add_comparisons(Env& env) {
     for (const Pair& p : pairs) {
       auto test = op.test;
       Overload o = make_overload(std::string(op.id) + "_" + p.suffix, {T(p.a), T(p.b)}, Type::boolean(),
-                                 [test](Args a, EvalContext&) { return Value::boolean(test(order_values(a[0], a[1]))); });
+                                 [test](Args a, EvalContext&) {
+                                   const int c = order_values(a[0], a[1]);
+                                   // cel-go's Compare refuses NaN on either side.
+                                   if (c == 2) return Value::error("NaN values cannot be ordered");
+                                   return Value::boolean(test(c));
+                                 });
       const std::string_view suffix = p.suffix;
       ovs.push_back(suffix == "string" || suffix == "bytes" ? priced(std::move(o), shorter_cost) : std::move(o));
     }

@@ -283,6 +283,9 @@ Step Search::selectors_match(std::size_t claim_index, const ResourceSlice& slice
       result = found->second.compiled.matches(*view);
     }
     if (!result.error.empty()) {
+      if (!a_.features.selector_errors_name_device) {
+        return fail(owner() + ": selector #" + std::to_string(i) + ": CEL runtime error: " + result.error);
+      }
       return fail(owner() + ": selector #" + std::to_string(i) + " on device " + id.str() +
                   ": CEL runtime error: " + enhance_runtime_error(std::move(result.error)));
     }
@@ -468,10 +471,16 @@ Step Search::allocate_device(const Indices& r, const DeviceChoice& choice, bool 
 
   const bool skip_counters = multiple && capacity_in_use(id);
   if (!skip_counters && !device.consumes_counters.empty() && !check_available_counters(choice)) return Step::NotFound;
+  const bool counters_reserved = !skip_counters && !device.consumes_counters.empty();
+  // From v1.36 a device rejected after its counters were reserved gives them back.
+  auto release_counters = [&] {
+    if (counters_reserved && a_.features.rejected_device_rolls_back) deallocate_counters(choice);
+  };
 
   const std::string base_request = data.parent != nullptr ? data.parent->name : data.name;
   const std::string sub_request = data.parent != nullptr ? data.name : std::string();
   if (a_.features.device_taints && detail::untolerated_taint(device, data.spec->tolerations) != nullptr) {
+    release_counters();
     return Step::NotFound;
   }
   auto& constraints = constraints_[r.claim];
@@ -482,6 +491,7 @@ Step Search::allocate_device(const Indices& r, const DeviceChoice& choice, bool 
                   id.str() + " because a claim constraint would not be satisfied");
     }
     for (std::size_t e = 0; e < i; ++e) constraints[e]->remove(base_request, sub_request, device, id);
+    release_counters();
     return Step::NotFound;
   }
 
@@ -491,7 +501,14 @@ Step Search::allocate_device(const Indices& r, const DeviceChoice& choice, bool 
   ConsumedCapacity consumed;
   std::optional<std::string> share_id;
   if (a_.features.consumable_capacity) {
-    if (capacity_fits(data, id, device) != CapacityFit::Fits) return Step::NotFound;
+    if (capacity_fits(data, id, device) != CapacityFit::Fits) {
+      if (a_.features.rejected_device_rolls_back) {
+        if (!multiple) users.erase(r.claim);
+        for (auto& constraint : constraints) constraint->remove(base_request, sub_request, device, id);
+        release_counters();
+      }
+      return Step::NotFound;
+    }
     if (multiple) {
       consumed = detail::consumed_capacity(data.spec->capacity, device.capacity);
       share_id = next_share_id();

@@ -2,6 +2,7 @@
 // apimachinery's unversioned validation (label names, label maps, label and node selectors).
 #include <fmt/format.h>
 
+#include "qualified_name.h"
 #include "api_release.h"
 #include "named_string_value.h"
 #include "podfit/model/field_errors.h"
@@ -61,7 +62,7 @@ std::string joined(const std::vector<std::string>& messages) {
 }
 
 void validate_label_name(const Value& v, std::initializer_list<PathStep> steps, PathFn path, std::string_view name) {
-  std::vector<std::string> errors = label_key_errors(name);
+  std::vector<std::string> errors = qualified_name_errors(name);
   if (!errors.empty()) reject(v, steps, field::invalid(path(), field::go_quote(name), errors.front()));
 }
 
@@ -72,7 +73,7 @@ void validate_labels(const Value& v, const StringMap& labels) {
 void validate_labels(const Value& v, const StringMap& labels, PathFn path) {
   for (const auto& [key, value] : labels) {
     validate_label_name(v, {std::string_view(key)}, path, key);
-    std::vector<std::string> errors = label_value_errors(value);
+    std::vector<std::string> errors = released_label_value_errors(value);
     if (!errors.empty()) {
       reject(v, {std::string_view(key)}, field::invalid(path(), field::go_quote(value), errors.front()));
     }
@@ -105,7 +106,7 @@ void validate_label_selector(const Value& v, const LabelSelector& selector) {
     }
     validate_label_name(v, {"matchExpressions", i, "key"}, [&] { return base() + ".key"; }, r.key);
     for (size_t j = 0; j < r.values.size(); ++j) {
-      std::vector<std::string> errors = label_value_errors(r.values[j]);
+      std::vector<std::string> errors = released_label_value_errors(r.values[j]);
       if (!errors.empty()) {
         reject(v, {"matchExpressions", i, "values", j},
                field::invalid(fmt::format("{}.values[{}]", base(), j), field::go_quote(r.values[j]), errors.front()));
@@ -126,7 +127,7 @@ void validate_required_node_selector(const Value& v, const NodeSelector& selecto
     for (size_t j = 0; j < expressions.size(); ++j) {
       const auto& values = expressions[j].values;
       for (size_t k = 0; k < values.size(); ++k) {
-        std::vector<std::string> errors = label_value_errors(values[k]);
+        std::vector<std::string> errors = released_label_value_errors(values[k]);
         if (errors.empty()) continue;
         std::string path =
             path_of(v, fmt::format("nodeSelectorTerms[{}].matchExpressions[{}].values[{}]", i, j, k));

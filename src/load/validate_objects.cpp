@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "qualified_name.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
 #include "validate.h"
@@ -38,7 +39,7 @@ void validate_taints(const Value& v, const std::vector<Taint>& taints) {
     const Taint& t = taints[i];
     auto base = [&] { return fmt::format("metadata.taints[{}]", i); };
     validate_label_name(v, {"spec", "taints", i, "key"}, [&] { return base() + ".key"; }, t.key);
-    std::vector<std::string> errors = label_value_errors(t.value);
+    std::vector<std::string> errors = released_label_value_errors(t.value);
     if (!errors.empty()) {
       reject(v, {"spec", "taints", i, "value"},
              field::invalid(base() + ".value", field::go_quote(t.value), joined(errors)));

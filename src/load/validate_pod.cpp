@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "qualified_name.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
 #include "validate.h"
@@ -150,7 +151,7 @@ void validate_toleration(const Value& v, const Toleration& t) {
                           "effect must be 'NoExecute' when `tolerationSeconds` is set"));
   }
   if (t.op.empty() || t.op == "Equal") {
-    std::vector<std::string> errors = label_value_errors(t.value);
+    std::vector<std::string> errors = released_label_value_errors(t.value);
     if (!errors.empty()) reject(v, {"value"}, field::invalid(op_path(), field::go_quote(t.value), joined(errors)));
   } else if (t.op == "Exists") {
     if (!t.value.empty()) {

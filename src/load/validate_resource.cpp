@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "qualified_name.h"
 #include "podfit/dra/device_selector.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
@@ -433,7 +434,7 @@ void check_node_selector(const Findings& f, const Path& at, const NodeSelector& 
       }
       for (const std::string& m : label_key_errors(r.key)) f.fail(rp.child("key"), invalid(field::go_quote(r.key), m));
       for (size_t k = 0; k < r.values.size(); ++k) {
-        for (const std::string& m : label_value_errors(r.values[k])) {
+        for (const std::string& m : released_label_value_errors(r.values[k])) {
           f.fail(values.index(k), invalid(field::go_quote(r.values[k]), m));
         }
       }
@@ -704,7 +705,7 @@ void check_device(Findings& f, Version version, const Path& devices, size_t inde
     Path taint = taints.index(i);
     for (const std::string& m : label_key_errors(t.key)) f.fail(taint.child("key"), invalid(field::go_quote(t.key), m));
     if (!t.value.empty()) {
-      for (const std::string& m : label_value_errors(t.value)) f.fail(taint.child("value"), invalid(field::go_quote(t.value), m));
+      for (const std::string& m : released_label_value_errors(t.value)) f.fail(taint.child("value"), invalid(field::go_quote(t.value), m));
     }
     Path effect = taint.child("effect");
     if (t.effect.empty()) {
@@ -988,7 +989,7 @@ void check_tolerations(Findings& f, const Path& at, const Order& order, const st
     if (t.op == "Exists") {
       if (!t.value.empty()) f.fail(item.child("value"), invalid(field::go_quote(t.value), "must be empty for operator `Exists`"));
     } else if (t.op == "Equal") {
-      for (const std::string& m : label_value_errors(t.value)) f.fail(item.child("value"), invalid(field::go_quote(t.value), m));
+      for (const std::string& m : released_label_value_errors(t.value)) f.fail(item.child("value"), invalid(field::go_quote(t.value), m));
     } else {
       f.later(o, item.child("operator"), not_supported(t.op, {"Equal", "Exists"}));
     }
@@ -1257,7 +1258,7 @@ void validate_taint_rule(const Value& root, const DeviceTaintRule& rule) {
   const DeviceTaint& t = rule.taint;
   for (const std::string& m : label_key_errors(t.key)) f.fail(taint.child("key"), invalid(field::go_quote(t.key), m));
   if (!t.value.empty()) {
-    for (const std::string& m : label_value_errors(t.value)) f.fail(taint.child("value"), invalid(field::go_quote(t.value), m));
+    for (const std::string& m : released_label_value_errors(t.value)) f.fail(taint.child("value"), invalid(field::go_quote(t.value), m));
   }
   if (t.effect.empty()) {
     f.later({2}, taint.child("effect"), required());

@@ -47,6 +47,10 @@ ReleaseChanges ReleaseChanges::of(KubernetesRelease release) {
   changes.dra_all_mode_taken_device_backtracks = release.minor >= 33;
   // kubernetes/kubernetes#131660, v1.34.0: All devices are deallocated when the search backtracks.
   changes.dra_all_mode_frees_devices_on_backtrack = release.minor >= 34;
+  // The allocators' "selector #%d on device %s: CEL runtime error" with cel.EnhanceRuntimeError, v1.37.0.
+  changes.dra_selector_errors_name_device = release.minor >= 37;
+  // allocateDevice's rollbackDevice on rejection, as v1.36.3 has it (v1.35.4 has none).
+  changes.dra_rejected_device_rolls_back = release.minor >= 36;
   // resource.k8s.io/v1 (DRA GA), v1.34.0.
   changes.dra_requests_under_exactly = release.minor >= 34;
   // The DRAPrioritizedList gate's first release (KEP-4816), v1.33.0.

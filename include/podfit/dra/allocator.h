@@ -58,6 +58,13 @@ struct AllocatorFeatures {
   // From v1.34 (#131660): backtracking past an All request's devices gives them back; v1.32
   // and v1.33 leave them taken, in the claim's results and in its constraints until the end.
   bool all_mode_frees_devices_on_backtrack = true;
+  // From v1.37: a selector's run-time error names the device and, for a missing key, hints at
+  // optional access; earlier allocators give the selector's index alone.
+  bool selector_errors_name_device = true;
+  // From v1.36 (rollbackDevice): a device rejected by its taints, a constraint or its capacity
+  // gives back what it took (counters, constraint entries, its mark as allocating); v1.34's and
+  // v1.35's allocators leave those taken for the rest of the node's search.
+  bool rejected_device_rolls_back = true;
   // The release whose CEL environment (stored expressions) compiles the selectors.
   cel::KubeVersion selector_release = cel::kKubernetesRelease;
 };

@@ -70,6 +70,12 @@ struct ReleaseChanges {
   // v1.34 (#131660): backtracking past an All request's devices frees them; v1.32 and v1.33 keep
   // them taken for the rest of the node's search.
   bool dra_all_mode_frees_devices_on_backtrack = true;
+  // v1.37 (dynamic-resource-allocation's EnhanceRuntimeError): a selector's run-time error names
+  // the device and hints at optional access for a missing key.
+  bool dra_selector_errors_name_device = true;
+  // v1.36 (rollbackDevice in dynamic-resource-allocation's allocators): a rejected device gives
+  // back the counters, constraint entries and mark it took.
+  bool dra_rejected_device_rolls_back = true;
   // v1.34 (resource.k8s.io/v1): a claim's request keeps its device fields under `exactly`.
   bool dra_requests_under_exactly = true;
   // v1.33 (KEP-4816, with the DRAPrioritizedList gate): the claim strategies drop firstAvailable

@@ -155,6 +155,8 @@ dra::AllocatorFeatures allocator_features(const FeatureGates& gates) {
   features.all_mode_needs_a_device = gates.changes.dra_all_mode_needs_a_device;
   features.all_mode_taken_device_backtracks = gates.changes.dra_all_mode_taken_device_backtracks;
   features.all_mode_frees_devices_on_backtrack = gates.changes.dra_all_mode_frees_devices_on_backtrack;
+  features.selector_errors_name_device = gates.changes.dra_selector_errors_name_device;
+  features.rejected_device_rolls_back = gates.changes.dra_rejected_device_rolls_back;
   features.selector_release = cel::KubeVersion{1, gates.release.minor};
   return features;
 }

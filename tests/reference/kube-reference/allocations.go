@@ -111,7 +111,13 @@ func draAllocations(state cycleState, feasible map[string]struct{}) map[string][
 	// Nodes without an entry had nothing allocated: every claim was allocated before.
 	for node := range feasible {
 		results := perNode.MapIndex(reflect.ValueOf(node))
+		// Whether Filter made the node a claim for extended resources: on a node whose device
+		// plugin advertises them, it makes none and PreBind creates none.
+		extendedOnNode := false
 		if results.IsValid() && results.Kind() == reflect.Struct { // nodeAllocation from v1.34
+			if claim, ok := unexported(results, "extendedResourceClaim"); ok {
+				extendedOnNode = !claim.IsNil()
+			}
 			results, _ = unexported(results, "allocationResults")
 		}
 		var list []claimAllocation
@@ -125,6 +131,9 @@ func draAllocations(state cycleState, feasible map[string]struct{}) map[string][
 				next++
 			}
 			ca.Extended = i == len(claims)-1 && isExtendedClaim(claimsField.Index(i))
+			if ca.Extended && !extendedOnNode && c.allocation.IsNil() {
+				continue
+			}
 			list = append(list, ca)
 		}
 		out[node] = list

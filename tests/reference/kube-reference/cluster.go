@@ -38,6 +38,8 @@ type cluster struct {
 	ctx      context.Context // ends when the cluster is closed
 	cancel   context.CancelFunc
 	version  atomic.Int64 // the last resourceVersion given
+	// generated counts the names completed from a generateName.
+	generated atomic.Int64
 }
 
 // stamp gives an object the next resourceVersion.
@@ -61,6 +63,16 @@ func newCluster(parent context.Context, objs []object, cfg *config.KubeScheduler
 			return false, nil, nil
 		})
 	}
+	// A create with generateName gets a name, as the API server completes it (the fake client
+	// would store every such object under the empty name).
+	c.client.PrependReactor("create", "*", func(action k8stesting.Action) (bool, runtime.Object, error) {
+		if a, ok := action.(interface{ GetObject() runtime.Object }); ok {
+			if m, err := meta.Accessor(a.GetObject()); err == nil && m.GetName() == "" && m.GetGenerateName() != "" {
+				m.SetName(m.GetGenerateName() + strconv.FormatInt(c.generated.Add(1), 10))
+			}
+		}
+		return false, nil, nil
+	})
 	for _, o := range objs {
 		if pod, ok := o.obj.(*v1.Pod); ok && (pod.Status.Phase == v1.PodSucceeded || pod.Status.Phase == v1.PodFailed) {
 			// kube-scheduler's pod informer lists pods with the field selector

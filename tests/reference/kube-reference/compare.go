@@ -374,11 +374,25 @@ func compareClaims(where, node string, got []any, want map[string][]claimAllocat
 		if devices == nil {
 			devices = []allocatedDevice{}
 		}
-		if !reflect.DeepEqual(devices, w.Devices) {
+		if !reflect.DeepEqual(sameShareIDs(devices), sameShareIDs(w.Devices)) {
 			add("%s: place: claim %s/%s on %s: podfit %s, kube-scheduler %s", where, w.Namespace, w.Name, node, quoted(devices), quoted(w.Devices))
 		}
 	}
 	return diffs
+}
+
+// sameShareIDs gives every device shared with other claims the same share ID: the allocator
+// draws a random one per allocation, podfit a stand-in, so only whether it is set can agree.
+func sameShareIDs(devices []allocatedDevice) []allocatedDevice {
+	out := make([]allocatedDevice, len(devices))
+	for i, d := range devices {
+		if d.ShareID != nil {
+			id := "<random>"
+			d.ShareID = &id
+		}
+		out[i] = d
+	}
+	return out
 }
 
 // sameUpToTiedNomination tells whether two messages differ only in the node preemption

@@ -88,6 +88,10 @@ func (g *generator) generateCase() []obj {
 		}
 		if devices = g.draObjects(nodes, running, ns); devices != nil {
 			out = append(out, devices.objects...)
+			if devices.adminAccess {
+				// The API server admits admin access only in namespaces labelled for it.
+				allowAdminAccess(out, ns)
+			}
 		}
 	}
 	budgets := pick(g, 0, 0, 1, 1, 2)
@@ -149,6 +153,8 @@ func (g *generator) generateCase() []obj {
 		}
 		out = append(policy, out...)
 	}
+	// The claims the resourceclaim controller made from templates for the cluster's pods.
+	out = append(out, templateClaims(out)...)
 	// Some cases break one field of one object: the API server refuses them.
 	if g.chance(0.12) {
 		g.breakOne(out)
@@ -549,6 +555,15 @@ func replicaOf(pod obj, index int) obj {
 	meta["name"] = name
 	meta["uid"] = "uid-pod-" + name
 	return out
+}
+
+// allowAdminAccess labels the namespace for DRA admin access.
+func allowAdminAccess(objs []obj, ns string) {
+	for _, o := range objs {
+		if meta := o["metadata"].(obj); o["kind"] == "Namespace" && meta["name"] == ns {
+			meta["labels"].(obj)["resource.kubernetes.io/admin-access"] = "true"
+		}
+	}
 }
 
 func uniqueStrings(xs []string) []string {

@@ -242,6 +242,9 @@ func check(ctx context.Context, a *checkArgs) (*report, error) {
 			if c, err = newCluster(ctx, objs, cfg.DeepCopy()); err != nil {
 				return nil, err
 			}
+			if err := c.createTemplateClaims(admitted); err != nil {
+				return nil, err
+			}
 			if err := c.create(admitted); err != nil {
 				return nil, err
 			}

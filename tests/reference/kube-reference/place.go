@@ -48,6 +48,9 @@ func placePods(ctx context.Context, c *cluster, chain *admissionChain, pods []*v
 				out = append(out, podResult{Pod: podRef{Namespace: pod.Namespace, Name: pod.Name}, Created: true, Refused: refused})
 				continue
 			}
+			if err := c.createTemplateClaims(admitted); err != nil {
+				return nil, err
+			}
 			if err := c.create(admitted); err != nil {
 				return nil, err
 			}

@@ -49,6 +49,9 @@ func (g *generator) generateCase() []obj {
 		if ns != "default" {
 			labels["team"] = ns[len(ns)-1:]
 		}
+		if ns == "team-b" && g.chance(0.5) {
+			labels[adminAccessLabel] = "true"
+		}
 		out = append(out, obj{"apiVersion": "v1", "kind": "Namespace", "metadata": obj{"name": ns, "labels": labels}})
 	}
 	nodeCount := 1 + g.intn(8)
@@ -149,9 +152,12 @@ func (g *generator) generateCase() []obj {
 		}
 		out = append(policy, out...)
 	}
-	// Some cases break one field of one object: the API server refuses them.
+	// Some cases break one field of one object: the API server refuses them. Others ship
+	// their created pod as a valid workload.
 	if g.chance(0.12) {
 		g.breakOne(out)
+	} else if g.chance(0.05) {
+		g.someWorkload(out)
 	}
 	return out
 }

@@ -73,6 +73,9 @@ func (g *generator) draObjects(nodes []string, running []obj, ns string) *dra {
 		name := fmt.Sprintf("claim-gpu-%d", i)
 		d.objects = append(d.objects, g.claim(name, d, running))
 	}
+	if g.chance(0.5) {
+		d.objects = append(d.objects, g.claimTemplate(d))
+	}
 	if g.minor < 34 {
 		for _, o := range d.objects {
 			toV1beta1(o)
@@ -94,7 +97,10 @@ func toV1beta1(o obj) {
 			delete(device, "attributes")
 			delete(device, "capacity")
 		}
-	case "ResourceClaim":
+	case "ResourceClaim", "ResourceClaimTemplate":
+		if o["kind"] == "ResourceClaimTemplate" {
+			spec = spec["spec"].(obj)
+		}
 		for _, r := range spec["devices"].(obj)["requests"].([]any) {
 			request := r.(obj)
 			for k, v := range request["exactly"].(obj) {

@@ -21,6 +21,8 @@ type generator struct {
 	crowded bool
 	// uniform crowded cases give every node and running pod the same shape: candidates tie.
 	uniform bool
+	// adminNamespace is set when team-b carries the admin access label.
+	adminNamespace bool
 }
 
 func newGenerator(seed uint64, release string, minor int) *generator {
@@ -51,6 +53,7 @@ func (g *generator) generateCase() []obj {
 		}
 		if ns == "team-b" && g.chance(0.5) {
 			labels[adminAccessLabel] = "true"
+			g.adminNamespace = true
 		}
 		out = append(out, obj{"apiVersion": "v1", "kind": "Namespace", "metadata": obj{"name": ns, "labels": labels}})
 	}

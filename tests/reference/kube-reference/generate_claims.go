@@ -16,8 +16,8 @@ func (g *generator) claimTemplate(d *dra) obj {
 	if g.chance(0.3) {
 		exactly["count"] = 1 + g.intn(2)
 	}
-	if g.chance(0.3) {
-		// Admin access: valid where the namespace carries the label.
+	if d.ns == "team-b" && g.adminNamespace && g.chance(0.5) {
+		// Admin access where the namespace carries the label: valid (mutations ask elsewhere).
 		exactly["adminAccess"] = true
 	}
 	return obj{

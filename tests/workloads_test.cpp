@@ -959,6 +959,9 @@ TEST_CASE("Job and CronJob: the template's restartPolicy") {
       "    spec:\n      template:\n        spec:\n          containers: [{name: main, image: db:1}]\n";
   CHECK(load_error(cron).ends_with(
       "spec.jobTemplate.spec.template.spec.restartPolicy: Required value: valid values: \"OnFailure\", \"Never\""));
+  // ValidateJobSpec's backoffLimit: not negative.
+  CHECK(load_error(job + "      restartPolicy: Never\n  backoffLimit: -1\n")
+            .ends_with("spec.backoffLimit: Invalid value: -1: must be greater than or equal to 0"));
   load_one(cron + "          restartPolicy: Never\n");
 }
 

@@ -98,6 +98,8 @@ void decode_job_spec(const Value& v, Manifest& m) {
       if (!f.is_null()) check_non_negative(f, *(m.parallelism = f.int32()));
     } else if (key == "completions") {
       if (!f.is_null()) check_non_negative(f, *(m.completions = f.int32()));
+    } else if (key == "backoffLimit") {
+      if (!f.is_null()) check_non_negative(f, f.int32());
     } else if (key == "completionMode") {
       if (f.is_null()) return;
       m.completion_mode = f.string();

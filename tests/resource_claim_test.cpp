@@ -213,7 +213,8 @@ TEST_CASE("ResourceClaim validation: upstream's cases") {
        "spec.devices.requests[0].exactly.count: Invalid value: 2: must not be specified when allocationMode is 'All'"},
       {"allocation-mode: a request name twice",
        test_claim(foo, ns, std::string(kValidRequests) + "    - {name: foo, exactly: {deviceClassName: foo}}\n"),
-       "spec.devices.requests[1]: Duplicate value: \"foo\""},
+       "spec.devices.requests[1]: Duplicate value: "
+       "{\"name\":\"foo\",\"exactly\":{\"deviceClassName\":\"foo\",\"allocationMode\":\"ExactCount\",\"count\":1}}"},
       {"configuration: no parameters", test_claim(foo, ns, std::string(kValidRequests) + "    config:\n    - opaque: {driver: dra.example.com}\n"),
        "spec.devices.config[0].opaque.parameters: Required value"},
       {"configuration: parameters not an object",
@@ -494,4 +495,59 @@ TEST_CASE("ResourceClaimTemplate and DeviceTaintRule") {
   CHECK(field_error("apiVersion: resource.k8s.io/v1\nkind: DeviceTaintRule\nmetadata: {name: m}\nspec:\n"
                     "  taint: {key: k, effect: Sometimes}\n") ==
         "spec.taint.effect: Unsupported value: \"Sometimes\": supported values: \"NoExecute\", \"NoSchedule\", \"None\"");
+}
+
+// A request name given twice: v1.37's beta uniqueness rule shows the whole request as served
+// (defaulted, Go's JSON escaping), earlier releases the hand-written error with the name (at
+// the name until v1.34)
+// (checked against the referee, tests/reference/cases/from-v1.34/claim-duplicate-request-name.json).
+TEST_CASE("ResourceClaim: a duplicate request by release") {
+  auto refusal = [](const std::string& text, int minor) {
+    ClusterState state;
+    LoadOptions options;
+    options.api_release = KubernetesRelease{minor};
+    auto err = load_cluster_state_text(text, "claims.yaml", state, options);
+    if (!err) return std::string();
+    const size_t line = err->message.find(", line ");
+    return err->message.substr(err->message.find(": ", line) + 2);
+  };
+  const std::string claim =
+      "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: c, namespace: ns}\nspec:\n  devices:\n"
+      "    requests:\n"
+      "    - {name: req-0, exactly: {deviceClassName: gpu, selectors: [{cel: {expression: 'device.attributes[\"x.example.com\"].index < 2'}}]}}\n"
+      "    - {name: req-0, exactly: {deviceClassName: gpu, allocationMode: All, adminAccess: false}}\n";
+  CHECK(refusal(claim, 34) == "spec.devices.requests[1].name: Duplicate value: \"req-0\"");
+  CHECK(refusal(claim, 36) == "spec.devices.requests[1]: Duplicate value: \"req-0\"");
+  CHECK(refusal(claim, 37) ==
+        "spec.devices.requests[1]: Duplicate value: "
+        "{\"name\":\"req-0\",\"exactly\":{\"deviceClassName\":\"gpu\",\"allocationMode\":\"All\",\"adminAccess\":false}}");
+  const std::string selectors =
+      "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: c, namespace: ns}\nspec:\n  devices:\n"
+      "    requests:\n    - {name: a, exactly: {deviceClassName: gpu}}\n"
+      "    - {name: a, exactly: {deviceClassName: gpu, selectors: [{cel: {expression: 'device.attributes[\"x.example.com\"].index < 2'}}]}}\n";
+  CHECK(refusal(selectors, 37) ==
+        "spec.devices.requests[1]: Duplicate value: {\"name\":\"a\",\"exactly\":{\"deviceClassName\":\"gpu\",\"selectors\":"
+        "[{\"cel\":{\"expression\":\"device.attributes[\\\"x.example.com\\\"].index \\u003c 2\"}}],"
+        "\"allocationMode\":\"ExactCount\",\"count\":1}}");
+}
+
+// A v1beta1 request without a class and without any device field: v1.32 defaulted it and
+// wanted the class (on the request itself, its internal form then); from v1.33 it has no
+// `exactly` at all (tests/reference/cases/claim-v1beta1-request-without-class.json).
+TEST_CASE("ResourceClaim: a v1beta1 request without a class, by release") {
+  auto refusal = [](int minor) {
+    ClusterState state;
+    LoadOptions options;
+    options.api_release = KubernetesRelease{minor};
+    auto err = load_cluster_state_text(
+        "apiVersion: resource.k8s.io/v1beta1\nkind: ResourceClaim\nmetadata: {name: c, namespace: ns}\n"
+        "spec:\n  devices:\n    requests:\n    - {name: req-0}\n",
+        "claims.yaml", state, options);
+    if (!err) return std::string();
+    const size_t line = err->message.find(", line ");
+    return err->message.substr(err->message.find(": ", line) + 2);
+  };
+  CHECK(refusal(32) == "spec.devices.requests[0].deviceClassName: Required value");
+  CHECK(refusal(33) == "spec.devices.requests[0]: Required value: exactly one of `exactly` or `firstAvailable` is required");
+  CHECK(refusal(37) == "spec.devices.requests[0]: Required value: exactly one of `exactly` or `firstAvailable` is required");
 }

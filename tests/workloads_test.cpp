@@ -914,3 +914,90 @@ TEST_CASE("DaemonSet check: each node's own pod, and the nodes its controller sk
     CHECK(none.feasible_nodes.empty());
   }
 }
+
+// ValidateDeploymentStrategy after defaulting, with upstream's TestValidateDeployment inputs: an
+// unknown type (the strategy itself shown), Recreate with rolling update parameters, and a
+// rolling update that may neither surge nor leave a pod unavailable.
+TEST_CASE("Deployment: spec.strategy") {
+  auto deployment = [](const std::string& strategy) {
+    return "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n" +
+           strategy +
+           "  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers: [{name: main, image: web:1}]\n";
+  };
+  auto refused = [&](const std::string& strategy, const std::string& message) {
+    const std::string error = load_error(deployment(strategy));
+    INFO(error);
+    CHECK(error.ends_with(message));
+  };
+  refused("  strategy: {type: randomType}\n",
+          "spec.strategy: Unsupported value: {\"Type\":\"randomType\",\"RollingUpdate\":null}: supported values: "
+          "\"Recreate\", \"RollingUpdate\"");
+  refused("  strategy: {type: Recreate, rollingUpdate: {maxSurge: 1}}\n",
+          "spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate'");
+  refused("  strategy: {type: RollingUpdate, rollingUpdate: {maxSurge: 0, maxUnavailable: 0}}\n",
+          "spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0");
+  // The defaults (RollingUpdate, 25% each) and percentages are valid.
+  load_one(deployment(""));
+  load_one(deployment("  strategy: {type: Recreate}\n"));
+  load_one(deployment("  strategy: {rollingUpdate: {maxSurge: 0}}\n"));
+  load_one(deployment("  strategy: {type: RollingUpdate, rollingUpdate: {maxSurge: 0%, maxUnavailable: 1}}\n"));
+}
+
+// ValidateJobSpec: a Job's template (a CronJob's job's) restarts OnFailure or Never; Always,
+// the pod spec's default, is refused as a missing value (upstream's "restartPolicy" cases).
+TEST_CASE("Job and CronJob: the template's restartPolicy") {
+  const std::string job =
+      "apiVersion: batch/v1\nkind: Job\nmetadata: {name: migrate}\nspec:\n  template:\n    spec:\n"
+      "      containers: [{name: main, image: db:1}]\n";
+  CHECK(load_error(job).ends_with("spec.template.spec.restartPolicy: Required value: valid values: \"OnFailure\", \"Never\""));
+  CHECK(load_error(job + "      restartPolicy: Always\n")
+            .ends_with("spec.template.spec.restartPolicy: Required value: valid values: \"OnFailure\", \"Never\""));
+  load_one(job + "      restartPolicy: Never\n");
+  load_one(job + "      restartPolicy: OnFailure\n");
+  const std::string cron =
+      "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: nightly}\nspec:\n  schedule: '0 3 * * *'\n  jobTemplate:\n"
+      "    spec:\n      template:\n        spec:\n          containers: [{name: main, image: db:1}]\n";
+  CHECK(load_error(cron).ends_with(
+      "spec.jobTemplate.spec.template.spec.restartPolicy: Required value: valid values: \"OnFailure\", \"Never\""));
+  // ValidateJobSpec's backoffLimit: not negative.
+  CHECK(load_error(job + "      restartPolicy: Never\n  backoffLimit: -1\n")
+            .ends_with("spec.backoffLimit: Invalid value: -1: must be greater than or equal to 0"));
+  load_one(cron + "          restartPolicy: Never\n");
+}
+
+// v1.32 and v1.33 show the template's labels with Go's %#v, later releases as JSON.
+TEST_CASE("apps/v1: a selector that misses the template's labels, by release") {
+  const std::string text =
+      "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db}\nspec:\n  selector: {matchLabels: {app: web}}\n"
+      "  template:\n    metadata: {labels: {app: db, tier: data}}\n    spec:\n      containers: [{name: main, image: db:1}]\n";
+  auto error = [&](int minor) {
+    CandidateSet set;
+    LoadOptions options;
+    options.api_release = KubernetesRelease{minor};
+    auto err = load_candidates_text(text, "chart.yaml", set, options);
+    REQUIRE(err.has_value());
+    return err->message;
+  };
+  CHECK(error(33).ends_with("spec.template.metadata.labels: Invalid value: map[string]string{\"app\":\"db\", "
+                            "\"tier\":\"data\"}: `selector` does not match template `labels`"));
+  CHECK(error(34).ends_with(
+      "spec.template.metadata.labels: Invalid value: {\"app\":\"db\",\"tier\":\"data\"}: `selector` does not match template `labels`"));
+}
+
+// ValidateStatefulSetSpec's podManagementPolicy (empty is defaulted to OrderedReady) and
+// validateCronJobSpec's schedule, required (its format is not checked).
+TEST_CASE("StatefulSet podManagementPolicy and CronJob schedule") {
+  auto set = [](const std::string& policy) {
+    return "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db}\nspec:\n  selector: {matchLabels: {app: db}}\n" +
+           policy + "  template:\n    metadata: {labels: {app: db}}\n    spec:\n      containers: [{name: main, image: db:1}]\n";
+  };
+  CHECK(load_error(set("  podManagementPolicy: Sequential\n"))
+            .ends_with("spec.podManagementPolicy: Invalid value: \"Sequential\": must be 'OrderedReady' or 'Parallel'"));
+  load_one(set("  podManagementPolicy: Parallel\n"));
+  load_one(set("  podManagementPolicy: \"\"\n"));
+  const std::string cron =
+      "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: nightly}\nspec:\n  jobTemplate:\n    spec:\n      template:\n"
+      "        spec:\n          restartPolicy: Never\n          containers: [{name: main, image: db:1}]\n";
+  CHECK(load_error(cron).ends_with("spec.schedule: Required value"));
+  CHECK(load_error(cron + "  schedule: \"\"\n").ends_with("spec.schedule: Required value"));
+}

@@ -173,6 +173,23 @@ bool drop_disabled_companion_fields(ClusterState& companions, const LoadedInput&
   return true;
 }
 
+// The claim strategies' admin access check of the claims and templates of `objects`, against
+// the namespaces of `cluster` (and of `more`, created with them); false, with the error said,
+// when one is refused.
+bool check_admin_access(const ClusterState& objects, const ClusterState& cluster, const FeatureGates& gates,
+                        std::ostream& err, const ClusterState* more = nullptr) {
+  std::vector<const Namespace*> namespaces;
+  for (const Namespace& ns : cluster.namespaces) namespaces.push_back(&ns);
+  if (more != nullptr) {
+    for (const Namespace& ns : more->namespaces) namespaces.push_back(&ns);
+  }
+  if (auto e = first_admin_access_refusal(objects, namespaces, gates)) {
+    err << "error: " << *e << '\n';
+    return false;
+  }
+  return true;
+}
+
 // The release's default gates, then --feature-gates on top, as kube-scheduler of that release.
 bool set_release_gates(const InputOptions& options, const ReleaseChoice& release, LoadedInput& input, std::ostream& err) {
   input.release = release;
@@ -353,6 +370,7 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
       return pod.spec.node_name.empty() && pod.metadata.namespace_ != options.namespace_;
     });
   }
+  if (!check_admin_access(input.cluster, input.cluster, input.context.gates, err)) return false;
   if (!apply_what_if_options(options, load_options, input.cluster, input.what_if, err)) return false;
   CandidateSet candidates;
   if (!options.pods.empty()) {
@@ -378,6 +396,9 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   }
   drop_disabled_pod_fields(input, err);
   if (!drop_disabled_companion_fields(candidates.companions, input, err)) return false;
+  if (!check_admin_access(candidates.companions, input.cluster, input.context.gates, err, &candidates.companions)) {
+    return false;
+  }
   const std::set<std::string> existing_claims = keys_of(input.cluster.persistent_volume_claims);
   const std::set<std::string> existing_quotas = keys_of(input.cluster.resource_quotas);
   // The claims, classes, budgets and quotas shipped with the pods are created with them.

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "api_release.h"
 #include "decode.h"
 #include "podfit/model/field_errors.h"
 #include "resource_wire.h"
@@ -453,8 +454,9 @@ std::vector<rw::SubRequest> sub_requests_of(const Value& v) {
   return out;
 }
 
-// v1beta1 keeps the device fields on the request: any of them set makes `exactly`, and the
-// defaulting of allocationMode (which runs first) sets one whenever firstAvailable is empty.
+// v1beta1 keeps the device fields on the request: any of them set makes `exactly`. v1.32's
+// defaulting of allocationMode (which runs first) sets one whenever firstAvailable is empty;
+// from v1.33 only a request with a class is defaulted.
 rw::Request request_of(const Value& v, rw::Version version) {
   rw::Request r;
   rw::ExactRequest flat;
@@ -470,7 +472,10 @@ rw::Request request_of(const Value& v, rw::Version version) {
       r.exactly = exact_of(x);
     }
   });
-  if (version == rw::Version::V1beta1 && (any_flat || r.first_available.empty())) r.exactly = std::move(flat);
+  const bool defaulted = !api_release_changes().dra_v1beta1_defaults_need_class;
+  if (version == rw::Version::V1beta1 && (any_flat || (defaulted && r.first_available.empty()))) {
+    r.exactly = std::move(flat);
+  }
   return r;
 }
 

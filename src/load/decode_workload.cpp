@@ -1,11 +1,13 @@
 // Workloads given to --pod: decoded as far as building their pod needs, then turned into the pod
 // their controller creates (the controller's labels, owner and name on the template's pod).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cstdint>
 
 #include "decode.h"
+#include "api_release.h"
 #include "stand_in.h"
 #include "validate.h"
 #include "podfit/load/pod_creation.h"
@@ -45,6 +47,15 @@ struct Manifest {
   // StatefulSet
   std::vector<PersistentVolumeClaim> claim_templates;
   int32_t ordinals_start = 0;
+  // Deployment: spec.strategy as written (type, and maxSurge/maxUnavailable when integers).
+  std::optional<std::string> strategy_type;
+  bool has_rolling_update = false;
+  std::optional<int64_t> max_surge, max_unavailable;
+  int strategy_line = 0;
+  // StatefulSet: spec.podManagementPolicy as written (defaulted to OrderedReady).
+  std::optional<std::string> pod_management_policy;
+  // CronJob: whether spec.schedule is set (its format is not checked).
+  bool has_schedule = false;
   // Job, and a CronJob's job template
   ObjectMeta job_meta;
   std::optional<int32_t> parallelism;
@@ -87,6 +98,8 @@ void decode_job_spec(const Value& v, Manifest& m) {
       if (!f.is_null()) check_non_negative(f, *(m.parallelism = f.int32()));
     } else if (key == "completions") {
       if (!f.is_null()) check_non_negative(f, *(m.completions = f.int32()));
+    } else if (key == "backoffLimit") {
+      if (!f.is_null()) check_non_negative(f, f.int32());
     } else if (key == "completionMode") {
       if (f.is_null()) return;
       m.completion_mode = f.string();
@@ -99,6 +112,47 @@ void decode_job_spec(const Value& v, Manifest& m) {
       decode_template(f, m);
     }
   });
+}
+
+void decode_deployment_strategy(const Value& v, Manifest& m) {
+  m.strategy_line = v.line();
+  v.fields([&](std::string_view key, const Value& f) {
+    if (key == "type" && !f.is_null()) m.strategy_type = f.string();
+    else if (key == "rollingUpdate" && !f.is_null()) {
+      m.has_rolling_update = true;
+      f.fields([&](std::string_view k, const Value& x) {
+        if (x.type() != Value::Type::Number) return;  // a percentage: the 25% defaults' kind, not checked here
+        if (k == "maxSurge") m.max_surge = x.int64();
+        else if (k == "maxUnavailable") m.max_unavailable = x.int64();
+      });
+    }
+  });
+}
+
+// ValidateDeploymentStrategy after defaulting (an absent type is RollingUpdate, absent bounds 25%).
+void validate_deployment_strategy(const Manifest& m) {
+  const std::string type = m.strategy_type.value_or("RollingUpdate");
+  const bool as_json = api_release_changes().field_error_values_as_json;
+  if (type == "Recreate") {
+    if (m.has_rolling_update) {
+      throw DecodeError{field::forbidden("spec.strategy.rollingUpdate", "may not be specified when strategy `type` is 'Recreate'"),
+                        m.strategy_line};
+    }
+  } else if (type == "RollingUpdate") {
+    if (m.max_surge == 0 && m.max_unavailable == 0) {
+      const std::string value = as_json ? "0" : "intstr.IntOrString{Type:0, IntVal:0, StrVal:\"\"}";
+      throw DecodeError{field::invalid("spec.strategy.rollingUpdate.maxUnavailable", value, "may not be 0 when `maxSurge` is 0"),
+                        m.strategy_line};
+    }
+  } else {
+    // The strategy itself is the value: its Go fields, as JSON from v1.34, with %#v before
+    // (the rolling update's parameters, a pointer then, are not shown).
+    const std::string value =
+        as_json ? fmt::format("{{\"Type\":{},\"RollingUpdate\":null}}", field::json_quote(type))
+                : fmt::format("apps.DeploymentStrategy{{Type:{}, RollingUpdate:(*apps.RollingUpdateDeployment)(nil)}}",
+                              field::go_quote(type));
+    throw DecodeError{field::not_supported("spec.strategy", value, {"Recreate", "RollingUpdate"}), m.strategy_line};
+  }
 }
 
 void decode_spec(const Value& v, std::string_view kind, Manifest& m) {
@@ -116,6 +170,12 @@ void decode_spec(const Value& v, std::string_view kind, Manifest& m) {
       if (!f.is_null()) m.selector = decode_label_selector(f);
     } else if (key == "template" && kind != kCronJob) {
       decode_template(f, m);
+    } else if (key == "strategy" && kind == kDeployment) {
+      decode_deployment_strategy(f, m);
+    } else if (key == "podManagementPolicy" && kind == kStatefulSet) {
+      if (!f.is_null()) m.pod_management_policy = f.string();
+    } else if (key == "schedule" && kind == kCronJob) {
+      m.has_schedule = !f.is_null() && !f.string().empty();
     } else if (key == "volumeClaimTemplates" && kind == kStatefulSet) {
       f.elements([&](const Value& e) { m.claim_templates.push_back(decode_claim_template(e)); });
     } else if (key == "ordinals" && kind == kStatefulSet) {
@@ -129,6 +189,14 @@ void decode_spec(const Value& v, std::string_view kind, Manifest& m) {
       });
     }
   });
+}
+
+// A label map as Go's %#v prints it (keys in order), as v1.32 and v1.33 show bad values.
+std::string go_map(const StringMap& labels) {
+  std::vector<std::string> parts;
+  for (const auto& [k, v] : labels) parts.push_back(field::go_quote(k) + ":" + field::go_quote(v));
+  std::sort(parts.begin(), parts.end());
+  return fmt::format("map[string]string{{{}}}", fmt::join(parts, ", "));
 }
 
 // The apps/v1 validation a template's labels meet: a selector is required and must select them.
@@ -148,7 +216,9 @@ void validate_selector(std::string_view kind, const Manifest& m) {
   if (!selector->empty() && !selector->matches(m.template_pod.metadata.labels)) {
     throw DecodeError{fmt::format("spec.template.metadata.labels: Invalid value: {}: `selector` does not match "
                                   "template `labels`",
-                                  field::json_map(m.template_pod.metadata.labels)),
+                                  api_release_changes().field_error_values_as_json
+                                      ? field::json_map(m.template_pod.metadata.labels)
+                                      : go_map(m.template_pod.metadata.labels)),
                       m.spec_line};
   }
 }
@@ -214,6 +284,20 @@ void decode_workload(const Value& v, std::string_view kind, std::string_view api
                                           : "spec.template.spec.containers");
   }
   validate_selector(kind, m);
+  if (kind == kDeployment) validate_deployment_strategy(m);
+  // An empty policy is defaulted to OrderedReady, as an absent one.
+  if (kind == kStatefulSet && m.pod_management_policy && !m.pod_management_policy->empty() &&
+      *m.pod_management_policy != "OrderedReady" && *m.pod_management_policy != "Parallel") {
+    throw DecodeError{field::invalid("spec.podManagementPolicy", field::go_quote(*m.pod_management_policy),
+                                     "must be 'OrderedReady' or 'Parallel'"),
+                      m.spec_line};
+  }
+  if (kind == kCronJob && !m.has_schedule) throw DecodeError{field::required("spec.schedule"), m.spec_line};
+  // A Job's pods end: their template may not restart Always, which is also the pod's default.
+  if ((kind == kJob || kind == kCronJob) && m.template_pod.spec.restart_policy == "Always") {
+    const std::string at = kind == kJob ? "spec.template.spec.restartPolicy" : "spec.jobTemplate.spec.template.spec.restartPolicy";
+    throw DecodeError{field::required(at, "valid values: \"OnFailure\", \"Never\""), m.spec_line};
+  }
   // Controllers that keep their pods running refuse a template whose pods would end by deadline.
   if (m.template_pod.spec.active_deadline_seconds &&
       (kind == kDeployment || kind == kReplicaSet || kind == kStatefulSet || kind == kDaemonSet ||

@@ -361,6 +361,74 @@ std::string json_consumption(const DeviceCounterConsumption& c) {
   return out + "}";
 }
 
+// A device toleration as json.Marshal prints it (operator defaulted).
+std::string json_toleration(const DeviceToleration& t) {
+  std::vector<std::string> parts;
+  if (!t.key.empty()) parts.push_back("\"key\":" + field::json_quote(t.key));
+  if (!t.op.empty()) parts.push_back("\"operator\":" + field::json_quote(t.op));
+  if (!t.value.empty()) parts.push_back("\"value\":" + field::json_quote(t.value));
+  if (!t.effect.empty()) parts.push_back("\"effect\":" + field::json_quote(t.effect));
+  if (t.toleration_seconds) parts.push_back(fmt::format("\"tolerationSeconds\":{}", *t.toleration_seconds));
+  return fmt::format("{{{}}}", fmt::join(parts, ","));
+}
+
+// The fields of an exact request (or a subrequest's, or a v1beta1 request's own), as
+// json.Marshal prints them after defaulting, each with its leading comma.
+std::string json_exact_fields(const ExactRequest& r, bool with_class) {
+  std::string out;
+  if (with_class) out += ",\"deviceClassName\":" + field::json_quote(r.device_class_name);
+  if (!r.selectors.empty()) {
+    std::vector<std::string> list;
+    for (const Selector& s : r.selectors) {
+      list.push_back(s.cel_expression ? "{\"cel\":{\"expression\":" + field::json_quote(*s.cel_expression) + "}}" : "{}");
+    }
+    out += fmt::format(",\"selectors\":[{}]", fmt::join(list, ","));
+  }
+  if (!r.allocation_mode.empty()) out += ",\"allocationMode\":" + field::json_quote(r.allocation_mode);
+  if (r.count != 0) out += fmt::format(",\"count\":{}", r.count);
+  if (r.admin_access) out += fmt::format(",\"adminAccess\":{}", *r.admin_access);
+  return out;
+}
+
+std::string json_exact_tail(const ExactRequest& r) {
+  std::string out;
+  if (!r.tolerations.empty()) {
+    std::vector<std::string> list;
+    for (const DeviceToleration& t : r.tolerations) list.push_back(json_toleration(t));
+    out += fmt::format(",\"tolerations\":[{}]", fmt::join(list, ","));
+  }
+  if (r.capacity) {
+    std::vector<std::string> list;
+    for (const auto& [name, q] : r.capacity->requests) list.push_back(field::json_quote(name) + ":" + field::json_quote(q.to_string()));
+    std::sort(list.begin(), list.end());
+    out += fmt::format(",\"capacity\":{{\"requests\":{{{}}}}}", fmt::join(list, ","));
+  }
+  return out;
+}
+
+std::string json_subrequest(const SubRequest& sub) {
+  return "{\"name\":" + field::json_quote(sub.name) + json_exact_fields(sub.spec, true) + json_exact_tail(sub.spec) + "}";
+}
+
+// A claim's request as the served version prints it (a declarative Duplicate shows the item).
+std::string json_request(Version version, const Request& r) {
+  std::string out = "{\"name\":" + field::json_quote(r.name);
+  std::string subs;
+  if (!r.first_available.empty()) {
+    std::vector<std::string> list;
+    for (const SubRequest& sub : r.first_available) list.push_back(json_subrequest(sub));
+    subs = fmt::format(",\"firstAvailable\":[{}]", fmt::join(list, ","));
+  }
+  if (version == Version::V1beta1) {
+    // v1beta1 keeps the fields on the request, firstAvailable between adminAccess and tolerations.
+    const ExactRequest none;
+    const ExactRequest& e = r.exactly ? *r.exactly : none;
+    return out + json_exact_fields(e, true) + subs + json_exact_tail(e) + "}";
+  }
+  if (r.exactly) out += ",\"exactly\":{" + json_exact_fields(*r.exactly, true).substr(1) + json_exact_tail(*r.exactly) + "}";
+  return out + subs + "}";
+}
+
 // ValidateCSIDriverName, as the driver of a slice and the domain of a qualified name are checked.
 void check_driver_name(const Findings& f, const Path& at, std::string_view driver, const Path* line_at = nullptr) {
   if (driver.empty()) f.fail(at, required(), line_at);
@@ -1076,7 +1144,9 @@ void check_claim_spec(Findings& f, Version version, const Path& spec_path, const
       f.fail(request, invalid("null", "exactly one of `exactly` or `firstAvailable` is required, but multiple fields are set"));
     } else if (r.exactly) {
       Path exactly = version == Version::V1beta1 ? request.internal_child("exactly") : request.child("exactly");
-      check_exact(f, exactly, with(request_order, {0}), *r.exactly, false);
+      // v1.32's internal request holds the device fields itself.
+      const Path& fields = f.changes().dra_internal_requests_have_exactly || version != Version::V1beta1 ? exactly : request;
+      check_exact(f, fields, with(request_order, {0}), *r.exactly, false);
     } else {
       Path first = request.child("firstAvailable");
       if (r.first_available.size() > kMaxSubRequests) {
@@ -1095,7 +1165,12 @@ void check_claim_spec(Findings& f, Version version, const Path& spec_path, const
       }
     }
     for (size_t j = 0; j < i; ++j) {
-      if (spec.requests[j].name == r.name) f.later(with(order, {2, static_cast<int>(i)}), request, duplicate(field::go_quote(r.name)));
+      if (spec.requests[j].name != r.name) continue;
+      // v1.37's beta uniqueness rule shows the whole request; the hand-written one its name.
+      // Until v1.34 the hand-written error is pathed at the request's name.
+      const Path name = request.child("name");
+      f.later(with(order, {2, static_cast<int>(i)}), f.changes().dra_request_duplicate_at_name ? name : request,
+              duplicate(f.changes().dra_request_duplicate_shows_request ? json_request(version, r) : field::go_quote(r.name)));
     }
   }
 

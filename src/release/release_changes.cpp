@@ -61,6 +61,10 @@ ReleaseChanges ReleaseChanges::of(KubernetesRelease release) {
   changes.dra_claim_strategy_drops_tolerations = release.minor >= 35;
   // Templates share the claims' spec strategy (resourceclaimspec.DropDisabledFields), v1.37.0.
   changes.dra_template_strategy_drops_tolerations = release.minor >= 37;
+  // The claim strategies' AuthorizedForAdmin, v1.33.0; its label renamed in v1.34.0.
+  changes.dra_admin_namespace_label = release.minor >= 34   ? "resource.kubernetes.io/admin-access"
+                                      : release.minor == 33 ? "resource.k8s.io/admin-access"
+                                                            : "";
   // The internal resource API without BasicDevice (resource.k8s.io/v1beta2), v1.33.0.
   changes.dra_device_fields_without_basic = release.minor >= 33;
   // validateQualifiedName (pkg/apis/resource/validation), v1.35.0.
@@ -69,6 +73,14 @@ ReleaseChanges ReleaseChanges::of(KubernetesRelease release) {
   changes.dra_map_key_errors_at_map = release.minor >= 36;
   // The counter maps' key validation marked beta (zz_generated.validations.go), v1.37.0.
   changes.dra_counter_names_declarative = release.minor >= 37;
+  // The claim's request list uniqueness marked beta (zz_generated.validations.go), v1.37.0.
+  changes.dra_request_duplicate_shows_request = release.minor >= 37;
+  // validateSet's key without a field name (pkg/apis/resource/validation), v1.35.0.
+  changes.dra_request_duplicate_at_name = release.minor <= 34;
+  // SetDefaults_DeviceRequest returns early without a deviceClassName, v1.33.0.
+  changes.dra_v1beta1_defaults_need_class = release.minor >= 33;
+  // The internal DeviceRequest with Exactly (resource.k8s.io/v1beta2), v1.33.0.
+  changes.dra_internal_requests_have_exactly = release.minor >= 33;
   // validation.IsQualifiedName as content.IsLabelKey (k8s.io/apimachinery), v1.35.0.
   changes.qualified_names_worded_as_label_keys = release.minor >= 35;
   // field.Error.ErrorBody's json.Marshal of bad values (k8s.io/apimachinery), v1.34.0.

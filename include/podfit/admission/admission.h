@@ -61,6 +61,19 @@ struct DroppedClaimFields {
 DroppedClaimFields drop_disabled_claim_fields(ResourceClaimSpec& spec, const FeatureGates& gates,
                                               std::string_view spec_path, bool in_template);
 
+// The claim strategies' admin access check (v1.33 on, with DRAAdminAccess): a claim spec whose
+// request asks for admin access, in a namespace of `namespaces` without the release's admin
+// access label set to "true", gets the Forbidden field error; nullopt otherwise (a namespace
+// the input does not hold included: its labels are unknown).
+std::optional<std::string> admin_access_refusal(const ResourceClaimSpec& spec, std::string_view namespace_,
+                                                const std::vector<const Namespace*>& namespaces,
+                                                const FeatureGates& gates);
+// The same for every ResourceClaim, then every ResourceClaimTemplate, of `objects`: the whole
+// error message of the first refused, naming its file, document and object.
+std::optional<std::string> first_admin_access_refusal(const ClusterState& objects,
+                                                      const std::vector<const Namespace*>& namespaces,
+                                                      const FeatureGates& gates);
+
 // LimitRanger, mutating: each LimitRange of the pod's namespace (by name) gives its containers
 // and init containers the Container items' defaultRequest and default for the resources they
 // neither request nor limit.

@@ -88,6 +88,9 @@ struct ReleaseChanges {
   bool dra_claim_strategy_drops_tolerations = true;
   // v1.37 (the shared claim spec strategy): templates' device tolerations are dropped too.
   bool dra_template_strategy_drops_tolerations = true;
+  // The namespace label admin access wants (v1.34 on; v1.33 named it resource.k8s.io/admin-access,
+  // v1.32 checked none: empty).
+  std::string_view dra_admin_namespace_label = "resource.kubernetes.io/admin-access";
 
   // v1.33 (resource.k8s.io/v1beta2): the internal Device holds its fields; v1.32's wraps all but
   // the name in `basic`, so its hand-written errors about them are pathed through `basic` whatever
@@ -103,6 +106,18 @@ struct ReleaseChanges {
   // v1.37 (+k8s:beta on counter maps' keys, DeclarativeValidationBeta on): a bad counter name is the
   // declarative error, pathed as the served version has it (v1beta1's `basic`), not the hand-written one.
   bool dra_counter_names_declarative = true;
+  // v1.37 (+k8s:beta on the claim's unique request names): a duplicate request is the
+  // declarative error, showing the whole request as served, not its name.
+  bool dra_request_duplicate_shows_request = true;
+  // v1.35 (validateSet keyed without a field): a duplicate request is pathed at the request;
+  // before, at its name.
+  bool dra_request_duplicate_at_name = false;
+  // v1.33 (v1beta1's SetDefaults_DeviceRequest): a request without a class is not defaulted,
+  // so one with no device field at all has no `exactly`; v1.32 defaulted every request.
+  bool dra_v1beta1_defaults_need_class = true;
+  // v1.33 (the internal API as resource.k8s.io/v1beta2): a request's device fields sit under
+  // `exactly` in hand-written errors; v1.32's internal request held them itself.
+  bool dra_internal_requests_have_exactly = true;
   // v1.35 (apimachinery's validation.IsQualifiedName, now content.IsLabelKey): a name with more than
   // one slash is "a valid label key ..." where it was "a qualified name ...", and the name and
   // prefix parts' lengths are counted in bytes where they were in characters.

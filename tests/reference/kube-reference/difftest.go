@@ -210,12 +210,12 @@ func readSavedCases(paths []string) ([]string, error) {
 	return files, nil
 }
 
-// writeCase writes a case's cluster as a List; pods without uid are pods the case creates
-// (podfit's --pod), written beside it as <case>.pods.json.
+// writeCase writes a case's cluster as a List; pods and workloads without uid are what the
+// case creates (podfit's --pod), written beside it as <case>.pods.json.
 func writeCase(path string, objs []obj) error {
 	var cluster, created []any
 	for _, o := range objs {
-		if o["kind"] == "Pod" {
+		if o["kind"] == "Pod" || workloadKinds[o["kind"].(string)] {
 			if _, ok := o["metadata"].(obj)["uid"]; !ok {
 				created = append(created, o)
 				continue
@@ -277,6 +277,15 @@ func compareRefusal(podfit string, args []string, want *invalidObject) []string 
 	return nil
 }
 
+// compareAccepted expects podfit to accept the valid workloads the API server creates: a
+// verdict (exit 0, 1 or 3), not a refusal.
+func compareAccepted(podfit string, args []string, workloads []string) []string {
+	if _, failure := runPodfit(podfit, args...); failure != "" {
+		return []string{fmt.Sprintf("the API server accepts %s; %s", strings.Join(workloads, ", "), failure)}
+	}
+	return nil
+}
+
 // runPodfit runs one podfit command and decodes its JSON report; exit codes 0, 1 and 3 are
 // verdicts, anything else is reported as podfit's failure.
 func runPodfit(podfit string, args ...string) (map[string]any, string) {
@@ -321,6 +330,9 @@ func diffCase(podfit, path, name, work, gates string, saved bool, cov *coverage,
 	}
 	if ref.Invalid != nil {
 		return compareRefusal(podfit, append([]string{"check"}, args...), ref.Invalid), nil
+	}
+	if len(ref.Workloads) > 0 {
+		return compareAccepted(podfit, append([]string{"check"}, args...), ref.Workloads), nil
 	}
 	pfCheck, failure := runPodfit(podfit, append([]string{"check"}, args...)...)
 	if failure != "" {
@@ -368,9 +380,9 @@ type coverage struct {
 	// Pods created through admission, and those refused by a plugin (by name).
 	admitted  int
 	refusedBy map[string]int
-	// Cases the API server refuses an object of.
-	invalid    int
-	rejections map[string]int
+	// Cases the API server refuses an object of, and cases of valid workloads.
+	invalid, workloads int
+	rejections         map[string]int
 }
 
 func newCoverage() *coverage {
@@ -382,6 +394,9 @@ func (c *coverage) add(ref *report) {
 	defer c.mu.Unlock()
 	if ref.Invalid != nil {
 		c.invalid++
+	}
+	if len(ref.Workloads) > 0 {
+		c.workloads++
 	}
 	for _, r := range ref.Results {
 		if r.Created {
@@ -470,7 +485,7 @@ func (c *coverage) String() string {
 		refused = append(refused, fmt.Sprintf("%s %d", p, n))
 	}
 	sort.Strings(refused)
-	return fmt.Sprintf("%d cases invalid; %d pods created through admission (refused by %s); ", c.invalid, c.admitted, strings.Join(refused, ", ")) + fmt.Sprintf("%d pods fit (%d scored, %d with devices), %d fit nowhere (%d nominated by preemption, %d among tied nodes, %d nodes with victims, %d breaking a budget); place: %d pods in sequence, %d bound after another; nodes rejected by %s",
+	return fmt.Sprintf("%d cases invalid, %d of valid workloads; %d pods created through admission (refused by %s); ", c.invalid, c.workloads, c.admitted, strings.Join(refused, ", ")) + fmt.Sprintf("%d pods fit (%d scored, %d with devices), %d fit nowhere (%d nominated by preemption, %d among tied nodes, %d nodes with victims, %d breaking a budget); place: %d pods in sequence, %d bound after another; nodes rejected by %s",
 		c.fit, c.scored, c.allocated, c.fitNowhere, c.nominated, c.tiedNominations, c.victimNodes, c.budgetBreaking, c.sequenced, c.boundAfterAnother, strings.Join(parts, ", "))
 }
 

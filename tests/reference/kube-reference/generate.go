@@ -21,6 +21,8 @@ type generator struct {
 	crowded bool
 	// uniform crowded cases give every node and running pod the same shape: candidates tie.
 	uniform bool
+	// adminNamespace is set when team-b carries the admin access label.
+	adminNamespace bool
 }
 
 func newGenerator(seed uint64, release string, minor int) *generator {
@@ -48,6 +50,10 @@ func (g *generator) generateCase() []obj {
 		labels := obj{"kubernetes.io/metadata.name": ns}
 		if ns != "default" {
 			labels["team"] = ns[len(ns)-1:]
+		}
+		if ns == "team-b" && g.chance(0.5) {
+			labels[adminAccessLabel] = "true"
+			g.adminNamespace = true
 		}
 		out = append(out, obj{"apiVersion": "v1", "kind": "Namespace", "metadata": obj{"name": ns, "labels": labels}})
 	}
@@ -155,9 +161,12 @@ func (g *generator) generateCase() []obj {
 	}
 	// The claims the resourceclaim controller made from templates for the cluster's pods.
 	out = append(out, templateClaims(out)...)
-	// Some cases break one field of one object: the API server refuses them.
+	// Some cases break one field of one object: the API server refuses them. Others ship
+	// their created pod as a valid workload.
 	if g.chance(0.12) {
 		g.breakOne(out)
+	} else if g.chance(0.05) {
+		g.someWorkload(out)
 	}
 	return out
 }

@@ -86,6 +86,9 @@ func (g *generator) draObjects(nodes []string, running []obj, ns string) *dra {
 			"spec":     obj{"spec": obj{"devices": g.claimDevices(d)}},
 		})
 	}
+	if g.chance(0.3) {
+		d.objects = append(d.objects, g.claimTemplate(d))
+	}
 	if g.minor < 34 {
 		for _, o := range d.objects {
 			toV1beta1(o)

@@ -222,12 +222,16 @@ var mutations = []mutation{
 }
 
 // breakOne applies one mutation to an object of its kind among objs; false when none applies.
+// Created pods become broken workloads as often as anything else is broken.
 func (g *generator) breakOne(objs []obj) bool {
 	for tries := 0; tries < 5; tries++ {
 		m := mutations[g.intn(len(mutations))]
+		if g.chance(0.3) {
+			m = workloadMutations[g.intn(len(workloadMutations))]
+		}
 		var targets []obj
 		for _, o := range objs {
-			if o["kind"] == m.kind {
+			if o["kind"] == m.kind || m.kind == createdPod && isCreatedPod(o) {
 				targets = append(targets, o)
 			}
 		}

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	v1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
 	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/component-base/featuregate"
@@ -165,8 +166,11 @@ func check(ctx context.Context, a *checkArgs) (*report, error) {
 		}
 		for _, o := range podObjs {
 			pod, ok := o.obj.(*v1.Pod)
+			if !ok && workloadKinds[o.obj.GetObjectKind().GroupVersionKind().Kind] {
+				continue
+			}
 			if !ok {
-				return nil, fmt.Errorf("%s: --pod takes pods, not %T", o.source, o.obj)
+				return nil, fmt.Errorf("%s: --pod takes pods and workloads, not %T", o.source, o.obj)
 			}
 			if pod.Namespace == "" {
 				pod.Namespace = "default"
@@ -192,6 +196,15 @@ func check(ctx context.Context, a *checkArgs) (*report, error) {
 	rep := &report{APIVersion: "podfit/v1", Kind: "ReferenceReport", KubernetesVersion: minor(), Release: release, Results: []podResult{}}
 	if rep.Invalid, err = firstInvalid(append(append([]object{}, objs...), podObjs...)); err != nil || rep.Invalid != nil {
 		return rep, err
+	}
+	for _, o := range podObjs {
+		if kind := o.obj.GetObjectKind().GroupVersionKind().Kind; workloadKinds[kind] {
+			m, _ := meta.Accessor(o.obj)
+			rep.Workloads = append(rep.Workloads, kind+" "+m.GetName())
+		}
+	}
+	if len(rep.Workloads) > 0 {
+		return rep, nil
 	}
 	var c *cluster
 	defer func() {

@@ -89,4 +89,7 @@ type report struct {
 	Results           []podResult `json:"results"`
 	// Invalid is the first input object the API server refuses (then nothing is scheduled).
 	Invalid *invalidObject `json:"invalid,omitempty"`
+	// Workloads are the valid workloads of --pod: the API server creates them, and the
+	// referee schedules nothing (it does not make their controllers' pods).
+	Workloads []string `json:"workloads,omitempty"`
 }

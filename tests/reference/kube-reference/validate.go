@@ -2,18 +2,28 @@ package main
 
 // The API server's validation of each input object, as a create request runs it: the
 // object converted to the internal version, then the registry strategy's PrepareForCreate
-// and Validate (which the API server calls after decoding and defaulting).
+// and Validate (which the API server calls after decoding and defaulting). The
+// ResourceClaim and ResourceClaimTemplate strategies read the claim's namespace (admin
+// access wants a label on it): they get the case's Namespaces.
 
 import (
 	"context"
 	"fmt"
 
+	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	genericapirequest "k8s.io/apiserver/pkg/endpoints/request"
 	"k8s.io/apiserver/pkg/registry/rest"
+	"k8s.io/client-go/kubernetes/fake"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
+	"k8s.io/kubernetes/pkg/registry/apps/daemonset"
+	"k8s.io/kubernetes/pkg/registry/apps/deployment"
+	"k8s.io/kubernetes/pkg/registry/apps/replicaset"
+	"k8s.io/kubernetes/pkg/registry/apps/statefulset"
+	"k8s.io/kubernetes/pkg/registry/batch/cronjob"
+	"k8s.io/kubernetes/pkg/registry/batch/job"
 	"k8s.io/kubernetes/pkg/registry/core/limitrange"
 	"k8s.io/kubernetes/pkg/registry/core/namespace"
 	"k8s.io/kubernetes/pkg/registry/core/node"
@@ -30,7 +40,8 @@ import (
 	"k8s.io/kubernetes/pkg/registry/storage/storageclass"
 )
 
-// createStrategies are the kinds whose validation the referee runs, by group and kind.
+// createStrategies are the kinds whose validation the referee runs, by group and kind (the
+// claim kinds' are added per case, over its namespaces).
 var createStrategies = map[schema.GroupKind]rest.RESTCreateStrategy{
 	{Group: "", Kind: "Pod"}:                            pod.Strategy,
 	{Group: "", Kind: "Node"}:                           node.Strategy,
@@ -46,6 +57,38 @@ var createStrategies = map[schema.GroupKind]rest.RESTCreateStrategy{
 	{Group: "storage.k8s.io", Kind: "CSINode"}:          csinode.Strategy,
 	{Group: "resource.k8s.io", Kind: "DeviceClass"}:     deviceclass.Strategy,
 	{Group: "resource.k8s.io", Kind: "ResourceSlice"}:   resourceslice.Strategy,
+	{Group: "apps", Kind: "Deployment"}:                 deployment.Strategy,
+	{Group: "apps", Kind: "ReplicaSet"}:                 replicaset.Strategy,
+	{Group: "apps", Kind: "StatefulSet"}:                statefulset.Strategy,
+	{Group: "apps", Kind: "DaemonSet"}:                  daemonset.Strategy,
+	{Group: "batch", Kind: "Job"}:                       job.Strategy,
+	{Group: "batch", Kind: "CronJob"}:                   cronjob.Strategy,
+}
+
+// workloadKinds are the workloads podfit reads in --pod, as the pod their controller creates.
+var workloadKinds = map[string]bool{"Deployment": true, "ReplicaSet": true, "StatefulSet": true, "DaemonSet": true, "Job": true, "CronJob": true}
+
+// validator holds the strategies for one case.
+type validator struct {
+	strategies map[schema.GroupKind]rest.RESTCreateStrategy
+}
+
+// newValidator gives the claim strategies a client holding the case's Namespaces.
+func newValidator(objs []object) *validator {
+	client := fake.NewSimpleClientset()
+	for _, o := range objs {
+		if ns, ok := o.obj.(*v1.Namespace); ok {
+			_ = client.Tracker().Add(ns.DeepCopy())
+		}
+	}
+	v := &validator{strategies: map[schema.GroupKind]rest.RESTCreateStrategy{}}
+	for k, s := range createStrategies {
+		v.strategies[k] = s
+	}
+	claims, templates := claimStrategies(client.CoreV1().Namespaces())
+	v.strategies[schema.GroupKind{Group: "resource.k8s.io", Kind: "ResourceClaim"}] = claims
+	v.strategies[schema.GroupKind{Group: "resource.k8s.io", Kind: "ResourceClaimTemplate"}] = templates
+	return v
 }
 
 // invalidObject is the first input object the API server refuses, with every error it gives.
@@ -58,9 +101,9 @@ type invalidObject struct {
 
 // validateObject returns the API server's errors for creating obj; nil for a kind the
 // referee does not validate.
-func validateObject(obj runtime.Object) ([]string, error) {
+func (v *validator) validateObject(obj runtime.Object) ([]string, error) {
 	gvk := obj.GetObjectKind().GroupVersionKind()
-	strategy, ok := createStrategies[gvk.GroupKind()]
+	strategy, ok := v.strategies[gvk.GroupKind()]
 	if !ok {
 		return nil, nil
 	}
@@ -79,9 +122,13 @@ func validateObject(obj runtime.Object) ([]string, error) {
 		}
 		ctx = genericapirequest.WithNamespace(ctx, m.GetNamespace())
 	}
+	// Declarative validation checks the object in the version the request names.
+	resource, _ := meta.UnsafeGuessKindToResource(gvk)
+	ctx = genericapirequest.WithRequestInfo(ctx, &genericapirequest.RequestInfo{IsResourceRequest: true, Verb: "create",
+		APIPrefix: "apis", APIGroup: gvk.Group, APIVersion: gvk.Version, Namespace: m.GetNamespace(), Resource: resource.Resource, Name: m.GetName()})
 	strategy.PrepareForCreate(ctx, internal)
 	var out []string
-	for _, e := range strategy.Validate(ctx, internal) {
+	for _, e := range validateCreate(ctx, strategy, internal) {
 		out = append(out, e.Error())
 	}
 	return out, nil
@@ -89,8 +136,9 @@ func validateObject(obj runtime.Object) ([]string, error) {
 
 // firstInvalid validates the objects in input order and returns the first one refused.
 func firstInvalid(objs []object) (*invalidObject, error) {
+	v := newValidator(objs)
 	for _, o := range objs {
-		errs, err := validateObject(o.obj)
+		errs, err := v.validateObject(o.obj)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", o.source, err)
 		}

@@ -1,0 +1,99 @@
+package main
+
+// Claim templates for the random cases, and the mistakes a hand-written ResourceClaim or
+// ResourceClaimTemplate makes, so that podfit's refusal is compared with the claim
+// strategies' validation (admin access included, which wants a label on the namespace).
+
+// The label a namespace needs for its claims to ask for admin access (v1.34 on; v1.33 named
+// it resource.k8s.io/admin-access and left admin access off by default).
+const adminAccessLabel = "resource.kubernetes.io/admin-access"
+
+// claimTemplate makes a template in the claims' namespace that no pod uses yet.
+func (g *generator) claimTemplate(d *dra) obj {
+	exactly := obj{"deviceClassName": pick(g, "gpu", "a100")}
+	if g.chance(0.3) {
+		exactly["count"] = 1 + g.intn(2)
+	}
+	if d.ns == "team-b" && g.adminNamespace && g.chance(0.5) {
+		// Admin access where the namespace carries the label: valid (mutations ask elsewhere).
+		exactly["adminAccess"] = true
+	}
+	return obj{
+		"apiVersion": "resource.k8s.io/v1", "kind": "ResourceClaimTemplate",
+		"metadata": obj{"name": "unused-template", "namespace": d.ns},
+		"spec":     obj{"spec": obj{"devices": obj{"requests": []any{obj{"name": "gpu", "exactly": exactly}}}}},
+	}
+}
+
+// claimDevices is the devices part of a claim's or a template's spec.
+func claimDevices(o obj) obj {
+	if o["kind"] == "ResourceClaimTemplate" {
+		return path(o, "spec", "spec", "devices")
+	}
+	return path(o, "spec", "devices")
+}
+
+// requestFields is where a request keeps its class, count and selectors: `exactly` in v1,
+// the request itself in v1beta1.
+func requestFields(r obj) obj {
+	if e, ok := r["exactly"].(obj); ok {
+		return e
+	}
+	return r
+}
+
+func claimMutation(kind string, breakIt func(g *generator, devices obj, first obj)) mutation {
+	return mutation{kind, func(g *generator, o obj) bool {
+		devices := claimDevices(o)
+		requests, _ := devices["requests"].([]any)
+		if len(requests) == 0 {
+			return false
+		}
+		breakIt(g, devices, requests[0].(obj))
+		return true
+	}}
+}
+
+func claimMutations(kind string) []mutation {
+	return []mutation{
+		claimMutation(kind, func(g *generator, devices obj, first obj) {
+			first["name"] = pick(g, "GPU", "req_0", "")
+		}),
+		claimMutation(kind, func(g *generator, devices obj, first obj) {
+			f := requestFields(first)
+			delete(f, "allocationMode")
+			f["count"] = pick(g, 0, -1)
+		}),
+		claimMutation(kind, func(g *generator, devices obj, first obj) {
+			delete(requestFields(first), "deviceClassName")
+		}),
+		claimMutation(kind, func(g *generator, devices obj, first obj) {
+			f := requestFields(first)
+			if g.chance(0.5) {
+				f["allocationMode"] = "Some"
+			} else {
+				f["allocationMode"] = "All"
+				f["count"] = 2
+			}
+		}),
+		claimMutation(kind, func(g *generator, devices obj, first obj) {
+			requests := devices["requests"].([]any)
+			devices["requests"] = append(requests, deepCopy(first))
+		}),
+		claimMutation(kind, func(g *generator, devices obj, first obj) {
+			devices["constraints"] = []any{obj{"requests": []any{"missing"}, "matchAttribute": gpuDriver + "/model"}}
+		}),
+		// Not `=` for `==`: podfit words that syntax error otherwise (open/).
+		claimMutation(kind, func(g *generator, devices obj, first obj) {
+			requestFields(first)["selectors"] = []any{obj{"cel": obj{"expression": pick(g, "device.driver ==", "device.attributes[\"gpu.example.com\"].model +")}}}
+		}),
+		claimMutation(kind, func(g *generator, devices obj, first obj) {
+			requestFields(first)["adminAccess"] = true
+		}),
+	}
+}
+
+func init() {
+	mutations = append(mutations, claimMutations("ResourceClaim")...)
+	mutations = append(mutations, claimMutations("ResourceClaimTemplate")...)
+}

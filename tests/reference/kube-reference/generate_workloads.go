@@ -1,0 +1,147 @@
+package main
+
+// Workloads for the random cases: a pod the case creates becomes the template of the
+// workload a manifest would ship instead (podfit reads workloads in --pod), valid or with one
+// field broken as a careless manifest breaks it, so that podfit's refusal is compared with
+// the API server's validation of the workload.
+
+import "encoding/json"
+
+// createdPod is the mutations' kind for a pod the case creates.
+const createdPod = "created Pod"
+
+var workloadKindNames = []string{"Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "CronJob"}
+
+func deepCopy(o obj) obj {
+	data, _ := json.Marshal(o)
+	var out obj
+	_ = json.Unmarshal(data, &out)
+	return out
+}
+
+// isCreatedPod tells a pod the case creates (no uid) from one the cluster has.
+func isCreatedPod(o obj) bool {
+	if o["kind"] != "Pod" {
+		return false
+	}
+	_, stored := o["metadata"].(obj)["uid"]
+	return !stored
+}
+
+// toWorkload turns a created pod, in place, into a valid workload of the kind whose pods
+// have its spec and labels.
+func toWorkload(o obj, kind string) {
+	pod := deepCopy(o)
+	meta := pod["metadata"].(obj)
+	labels, _ := meta["labels"].(obj)
+	if len(labels) == 0 {
+		labels = obj{"app": "web"}
+	}
+	spec := pod["spec"].(obj)
+	template := obj{"metadata": obj{"labels": labels}, "spec": spec}
+	workloadMeta := obj{"name": meta["name"], "namespace": meta["namespace"]}
+	for k := range o {
+		delete(o, k)
+	}
+	o["kind"] = kind
+	o["metadata"] = workloadMeta
+	switch kind {
+	case "Job", "CronJob":
+		o["apiVersion"] = "batch/v1"
+		// A Job's pods end: the API server wants them not restarted Always.
+		spec["restartPolicy"] = "Never"
+		jobSpec := obj{"template": template}
+		if kind == "Job" {
+			o["spec"] = jobSpec
+		} else {
+			o["spec"] = obj{"schedule": "*/5 * * * *", "jobTemplate": obj{"spec": jobSpec}}
+		}
+	default:
+		o["apiVersion"] = "apps/v1"
+		workloadSpec := obj{"selector": obj{"matchLabels": deepCopy(labels)}, "template": template}
+		if kind != "DaemonSet" {
+			workloadSpec["replicas"] = 2
+		}
+		o["spec"] = workloadSpec
+	}
+}
+
+// workloadSpec is the spec holding a workload's pod template (a CronJob's job's).
+func workloadSpec(o obj) obj {
+	if o["kind"] == "CronJob" {
+		return path(o, "spec", "jobTemplate", "spec")
+	}
+	return path(o, "spec")
+}
+
+func templateSpec(o obj) obj { return path(workloadSpec(o), "template", "spec") }
+
+// workloadMutation turns a created pod into a workload of one of kinds and breaks it.
+func workloadMutation(kinds []string, breakIt func(g *generator, w obj)) mutation {
+	return mutation{createdPod, func(g *generator, o obj) bool {
+		toWorkload(o, pick(g, kinds...))
+		breakIt(g, o)
+		return true
+	}}
+}
+
+var appsKinds = []string{"Deployment", "ReplicaSet", "StatefulSet", "DaemonSet"}
+
+var workloadMutations = []mutation{
+	workloadMutation(appsKinds, func(g *generator, w obj) {
+		// The selector no longer matches the template's labels.
+		path(w, "spec")["selector"] = obj{"matchLabels": obj{"app": pick(g, "frontend", "web-v2")}}
+	}),
+	workloadMutation(appsKinds, func(g *generator, w obj) {
+		delete(path(w, "spec"), "selector")
+	}),
+	workloadMutation([]string{"Deployment", "ReplicaSet", "StatefulSet"}, func(g *generator, w obj) {
+		path(w, "spec")["replicas"] = -1
+	}),
+	workloadMutation(workloadKindNames, func(g *generator, w obj) {
+		c := templateSpec(w)["containers"].([]any)[0].(obj)
+		c["name"] = pick(g, "Main", "main_1")
+	}),
+	workloadMutation(workloadKindNames, func(g *generator, w obj) {
+		c := templateSpec(w)["containers"].([]any)[0].(obj)
+		path(c, "resources", "requests")["cpu"] = "-1"
+		delete(path(c, "resources"), "limits")
+	}),
+	workloadMutation([]string{"Job", "CronJob"}, func(g *generator, w obj) {
+		// The pod spec's own default, which a Job refuses.
+		if g.chance(0.5) {
+			delete(templateSpec(w), "restartPolicy")
+		} else {
+			templateSpec(w)["restartPolicy"] = "Always"
+		}
+	}),
+	workloadMutation(appsKinds, func(g *generator, w obj) {
+		templateSpec(w)["restartPolicy"] = pick(g, "Never", "OnFailure")
+	}),
+	workloadMutation([]string{"Job", "CronJob"}, func(g *generator, w obj) {
+		workloadSpec(w)[pick(g, "parallelism", "completions", "backoffLimit")] = -1
+	}),
+	workloadMutation([]string{"CronJob"}, func(g *generator, w obj) {
+		// Only a missing schedule: podfit does not check a schedule's format (open/).
+		path(w, "spec")["schedule"] = ""
+	}),
+	workloadMutation([]string{"Deployment"}, func(g *generator, w obj) {
+		path(w, "spec", "strategy")["type"] = pick(g, "Rolling", "RollingUpdate")
+		if path(w, "spec", "strategy")["type"] == "RollingUpdate" {
+			path(w, "spec", "strategy")["rollingUpdate"] = obj{"maxSurge": 0, "maxUnavailable": 0}
+		}
+	}),
+	workloadMutation([]string{"StatefulSet"}, func(g *generator, w obj) {
+		path(w, "spec")["podManagementPolicy"] = pick(g, "Sequential", "parallel")
+	}),
+}
+
+// someWorkload turns the first created pod of a case into a valid workload.
+func (g *generator) someWorkload(objs []obj) {
+	for _, o := range objs {
+		if isCreatedPod(o) {
+			toWorkload(o, pick(g, workloadKindNames...))
+			return
+		}
+	}
+}

@@ -88,11 +88,16 @@ bool dynamic_resources_pre_filter_ran(const FilterOutcome& outcome, const std::v
   return dra <= stopped_at;
 }
 
-// utilerrors.NewAggregate(errs).Error().
+// utilerrors.NewAggregate(errs).Error(): each message once, bracketed when more than one is left.
 std::string aggregate(const std::vector<std::string>& errors) {
   if (errors.size() == 1) return errors.front();
+  std::vector<std::string> seen;
+  for (const std::string& e : errors) {
+    if (std::find(seen.begin(), seen.end(), e) == seen.end()) seen.push_back(e);
+  }
+  if (seen.size() == 1) return seen.front();
   std::string out = "[";
-  for (size_t i = 0; i < errors.size(); ++i) out += (i ? ", " : "") + errors[i];
+  for (size_t i = 0; i < seen.size(); ++i) out += (i ? ", " : "") + seen[i];
   return out + "]";
 }
 

@@ -316,16 +316,17 @@ RequeueDecision is_pod_worth_requeuing(const std::vector<std::string>& rejectors
                                        const std::set<std::string>& pending_plugins, const Pod& pod,
                                        const QueueEvent& event) {
   RequeueDecision decision;
+  if (rejectors.empty()) {
+    // The last attempt failed with an Error: no plugin to ask, any event retries it (the queue
+    // holds such a pod in backoff, outside the pool PreQueueingHints narrow).
+    decision.strategy = QueueingStrategy::QueueAfterBackoff;
+    return decision;
+  }
   if (event.passes_over) {
     if (std::optional<std::string> why = event.passes_over(pod)) {
       decision.hints.push_back({"DynamicResources", false, std::nullopt, std::move(*why)});
       return decision;
     }
-  }
-  if (rejectors.empty()) {
-    // The last attempt failed with an Error: no plugin to ask, any event retries it.
-    decision.strategy = QueueingStrategy::QueueAfterBackoff;
-    return decision;
   }
   for (const std::string& plugin : rejectors) {
     PluginHint& part = decision.hints.emplace_back();

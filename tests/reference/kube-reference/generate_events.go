@@ -74,7 +74,7 @@ func sub(o obj, key string) obj {
 	return m
 }
 
-// caseSeed derives a change's randomness from the case's name, so a case draws the same change on every run.
+// caseSeed derives a change's randomness from the case's file name, so a case draws the same change on every run, wherever the checkout is.
 func caseSeed(name string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(name))

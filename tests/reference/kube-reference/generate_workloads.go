@@ -5,19 +5,10 @@ package main
 // field broken as a careless manifest breaks it, so that podfit's refusal is compared with
 // the API server's validation of the workload.
 
-import "encoding/json"
-
 // createdPod is the mutations' kind for a pod the case creates.
 const createdPod = "created Pod"
 
 var workloadKindNames = []string{"Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "CronJob"}
-
-func deepCopy(o obj) obj {
-	data, _ := json.Marshal(o)
-	var out obj
-	_ = json.Unmarshal(data, &out)
-	return out
-}
 
 // isCreatedPod tells a pod the case creates (no uid) from one the cluster has.
 func isCreatedPod(o obj) bool {

@@ -5,7 +5,6 @@ package main
 // The scheduling queue as v1.32 and v1.33 call it: cluster events of the framework package.
 
 import (
-	v1 "k8s.io/api/core/v1"
 	"k8s.io/klog/v2"
 	internalqueue "k8s.io/kubernetes/pkg/scheduler/backend/queue"
 	"k8s.io/kubernetes/pkg/scheduler/framework"
@@ -23,17 +22,4 @@ func (q *watchedQueue) MoveAllToActiveOrBackoffQueue(logger klog.Logger, event f
 	}
 	q.SchedulingQueue.MoveAllToActiveOrBackoffQueue(logger, event, oldObj, newObj, preCheck)
 	q.watch.moved(event.Label(), event.ActionType.String())
-}
-
-func popPod(q internalqueue.SchedulingQueue, logger klog.Logger) (*framework.QueuedPodInfo, error) {
-	return q.Pop(logger)
-}
-
-// addUnschedulable returns a pod to the queue after a failed attempt, as handleSchedulingFailure does.
-func addUnschedulable(q internalqueue.SchedulingQueue, logger klog.Logger, pInfo *framework.QueuedPodInfo) error {
-	return q.AddUnschedulableIfNotPresent(logger, pInfo, q.SchedulingCycle())
-}
-
-func queuedPod(q internalqueue.SchedulingQueue, pod *v1.Pod) (*framework.QueuedPodInfo, bool) {
-	return q.(*internalqueue.PriorityQueue).GetPod(pod.Name, pod.Namespace)
 }

@@ -5,11 +5,9 @@ package main
 // The scheduling queue from v1.34 to v1.36: cluster events of k8s.io/kube-scheduler.
 
 import (
-	v1 "k8s.io/api/core/v1"
 	"k8s.io/klog/v2"
 	fwk "k8s.io/kube-scheduler/framework"
 	internalqueue "k8s.io/kubernetes/pkg/scheduler/backend/queue"
-	"k8s.io/kubernetes/pkg/scheduler/framework"
 )
 
 // watchedQueue is the scheduler's own queue, with each event it is given reported to the watch.
@@ -24,17 +22,4 @@ func (q *watchedQueue) MoveAllToActiveOrBackoffQueue(logger klog.Logger, event f
 	}
 	q.SchedulingQueue.MoveAllToActiveOrBackoffQueue(logger, event, oldObj, newObj, preCheck)
 	q.watch.moved(event.Label(), event.ActionType.String())
-}
-
-func popPod(q internalqueue.SchedulingQueue, logger klog.Logger) (*framework.QueuedPodInfo, error) {
-	return q.Pop(logger)
-}
-
-// addUnschedulable returns a pod to the queue after a failed attempt, as handleSchedulingFailure does.
-func addUnschedulable(q internalqueue.SchedulingQueue, logger klog.Logger, pInfo *framework.QueuedPodInfo) error {
-	return q.AddUnschedulableIfNotPresent(logger, pInfo, q.SchedulingCycle())
-}
-
-func queuedPod(q internalqueue.SchedulingQueue, pod *v1.Pod) (*framework.QueuedPodInfo, bool) {
-	return q.(*internalqueue.PriorityQueue).GetPod(pod.Name, pod.Namespace)
 }

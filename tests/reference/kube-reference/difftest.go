@@ -198,7 +198,7 @@ func readSavedCases(paths []string) ([]string, error) {
 				}
 				continue
 			}
-			if strings.HasSuffix(name, ".pods.json") || strings.HasSuffix(name, ".event.json") || strings.HasSuffix(name, ".queue-open") {
+			if strings.HasSuffix(name, ".pods.json") || strings.HasSuffix(name, ".event.json") {
 				continue // the pods a case creates and the change it makes, read with it
 			}
 			if strings.HasSuffix(name, ".json") || strings.HasSuffix(name, ".yaml") {

@@ -21,12 +21,6 @@ func eventPath(casePath string) string {
 	return strings.TrimSuffix(casePath, filepath.Ext(casePath)) + ".event.json"
 }
 
-// queueOpenPath is the marker of a saved case whose queue comparison waits in open/ (its
-// text says why).
-func queueOpenPath(casePath string) string {
-	return strings.TrimSuffix(casePath, filepath.Ext(casePath)) + ".queue-open"
-}
-
 // queueCoverage counts what the queue and admission comparisons reached.
 type queueCoverage struct {
 	mu                                      sync.Mutex
@@ -111,9 +105,6 @@ func sumOf(m map[string]int) int {
 // diffQueue runs a case's change through podfit requeue and the real queue, and podfit admit
 // through the real AdmissionCheck.
 func diffQueue(podfit, path, name, work, gates string, saved bool, cov *queueCoverage) ([]string, error) {
-	if _, err := os.Stat(queueOpenPath(path)); saved && err == nil {
-		return nil, nil
-	}
 	items, err := caseItems(path)
 	if err != nil {
 		return nil, err

@@ -263,6 +263,11 @@ func requeue(ctx context.Context, files []string, oldPath, newPath string) (*req
 			continue
 		}
 		entry.Error = errText
+		// A failed attempt forgets the plugins that rejected an earlier one (Pop clears them up
+		// to v1.35, handleSchedulingFailure from v1.36): a pod first held back by a PreEnqueue
+		// plugin whose attempt then errs goes back with none, to backoff.
+		pInfo.UnschedulablePlugins.Clear()
+		pInfo.PendingPlugins.Clear()
 		if diagnosis != nil {
 			pInfo.UnschedulablePlugins = diagnosis.UnschedulablePlugins
 			pInfo.PendingPlugins = diagnosis.PendingPlugins

@@ -2695,6 +2695,28 @@ TEST_CASE("DRA allocator: a device a constraint rejects gives its counters back 
   CHECK(dump(kept.results) == dump({alloc(local(node1), {Res(req0, driverA, pool1, device3)})}));
 }
 
+TEST_CASE("DRA allocator: an All subrequest's next device is sought for it from v1.36, for the first subrequest before") {
+  // sub-0 wants a device no slice has; sub-1 wants all three. v1.33 to v1.35 take device-0 for
+  // sub-1, then continue with sub-0's request data, whose single device is already counted.
+  Case c{.name = "all-subrequest-next-device",
+         .claims = {claim(claim0, {first(req0, {sub(subReq0, Rq(classA).sel("device.attributes[\"driver-a\"].numa == 7")),
+                                                 sub(subReq1, Rq(classA).all())})})},
+         .classes = {cls(classA, driverA)},
+         .slices = {slice(slice1, node1, pool1, driverA,
+                          {D(device0).attr("numa", num(1)), D(device1).attr("numa", num(1)),
+                           D(device2).attr("numa", num(1))})}};
+  const dra::AllocateOutcome v136 = run_as(c, features(kV137));
+  REQUIRE(v136.kind == Kind::Allocated);
+  CHECK(dump(v136.results) == dump({alloc(local(node1), {Res(req0SubReq1, driverA, pool1, device0),
+                                                         Res(req0SubReq1, driverA, pool1, device1),
+                                                         Res(req0SubReq1, driverA, pool1, device2)})}));
+  dra::AllocatorFeatures v135 = features(kV137);
+  v135.all_mode_next_device_keeps_subrequest = false;
+  const dra::AllocateOutcome old = run_as(c, v135);
+  REQUIRE(old.kind == Kind::Allocated);
+  CHECK(dump(old.results) == dump({alloc(local(node1), {Res(req0SubReq1, driverA, pool1, device0)})}));
+}
+
 // v1.33's allocator: it backtracks, but not past an All request's devices, which stay taken.
 dra::AllocatorFeatures v133_allocator(unsigned f = 0) {
   dra::AllocatorFeatures out = features(f);

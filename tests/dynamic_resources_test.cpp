@@ -272,6 +272,34 @@ TEST_CASE("DynamicResources Filter and PostFilter") {
   }
 }
 
+TEST_CASE("DynamicResources Unreserve before PreBind gives the device back") {
+  ClusterState cluster;
+  cluster.nodes = {worker()};
+  cluster.device_classes = {device_class()};
+  cluster.resource_slices = {slice(kWorker, 1)};
+  cluster.resource_claims = {pending_claim(), pending_claim("second")};
+  FeatureGates gates;
+  DynamicResources plugin(gates);
+  Snapshot snapshot(cluster, gates);
+  Pod first = pod_with_claim_name();
+  PodInfo info(first, gates);
+  CycleState state;
+  PreFilterResult result;
+  REQUIRE(plugin.pre_filter(state, info, snapshot, result).is_success());
+  REQUIRE(plugin.filter(state, info, *snapshot.nodes()[0]).is_success());
+  REQUIRE(plugin.reserve(state, info, kWorker, snapshot).is_success());
+  REQUIRE(snapshot.resource_claim("default", kClaim)->allocation);
+  plugin.unreserve(state, info, kWorker, snapshot);
+  CHECK_FALSE(snapshot.resource_claim("default", kClaim)->allocation);
+
+  Pod second = testing::PodBuilder("second-pod").uid("5678");
+  second.spec.resource_claims.push_back(PodResourceClaim{"my-resource", std::string("second"), std::nullopt});
+  PodInfo second_info(second, gates);
+  CycleState again;
+  REQUIRE(plugin.pre_filter(again, second_info, snapshot, result).is_success());
+  CHECK(plugin.filter(again, second_info, *snapshot.nodes()[0]).is_success());
+}
+
 TEST_CASE("DynamicResources Reserve and PreBind: the next pod finds the device taken") {
   ClusterState cluster;
   cluster.nodes = {worker()};
@@ -315,12 +343,15 @@ TEST_CASE("DynamicResources Reserve and PreBind: the next pod finds the device t
   REQUIRE(plugin.pre_filter(second_state, second_info, snapshot, result).is_success());
   CHECK(plugin.filter(second_state, second_info, *snapshot.nodes()[0]) == unresolvable("cannot allocate all claims"));
 
-  SUBCASE("Unreserve gives the device back") {
+  SUBCASE("Unreserve after PreBind keeps the allocation it wrote, without the pod") {
     plugin.unreserve(state, info, kWorker, snapshot);
-    CHECK_FALSE(snapshot.resource_claim("default", kClaim)->allocation);
+    const ResourceClaim* kept = snapshot.resource_claim("default", kClaim);
+    REQUIRE(kept->allocation);
+    CHECK(kept->allocation->results[0].device == "instance-0");
+    CHECK(kept->reserved_for.empty());
     CycleState again;
     REQUIRE(plugin.pre_filter(again, second_info, snapshot, result).is_success());
-    CHECK(plugin.filter(again, second_info, *snapshot.nodes()[0]).is_success());
+    CHECK(plugin.filter(again, second_info, *snapshot.nodes()[0]) == unresolvable("cannot allocate all claims"));
   }
   SUBCASE("a pod without claims skips PreBind") {
     Pod plain = testing::PodBuilder("plain");

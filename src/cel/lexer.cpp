@@ -109,6 +109,80 @@ bool decode_string_body(std::string_view body, bool raw, bool bytes, std::string
   return true;
 }
 
+namespace {
+
+bool is_octal(char c) { return c >= '0' && c <= '7'; }
+
+// Where ANTLR's lexer stops in an escape sequence that starts at s[k] == '\\': the index after
+// it, or the index of the first character that cannot continue it (s.size() at the end).
+std::size_t escape_end(std::string_view s, std::size_t k, bool* ok) {
+  *ok = false;
+  if (k + 1 >= s.size()) return s.size();
+  const char e = s[k + 1];
+  std::size_t digits = 0;
+  bool (*digit)(char) = nullptr;
+  switch (e) {
+    case 'a': case 'b': case 'f': case 'n': case 'r': case 't': case 'v':
+    case '"': case '\'': case '\\': case '?': case '`':
+      *ok = true;
+      return k + 2;
+    case 'x': case 'X': digits = 2; digit = [](char c) { return hex_value(c) >= 0; }; break;
+    case 'u': digits = 4; digit = [](char c) { return hex_value(c) >= 0; }; break;
+    case 'U': digits = 8; digit = [](char c) { return hex_value(c) >= 0; }; break;
+    default:
+      if (e < '0' || e > '3') return k + 1;
+      digits = 2;
+      digit = is_octal;
+  }
+  for (std::size_t n = 0; n < digits; ++n) {
+    const std::size_t at = k + 2 + n;
+    if (at >= s.size() || !digit(s[at])) return std::min(at, s.size());
+  }
+  *ok = true;
+  return k + 2 + digits;
+}
+
+// A quoted literal's body from s[from], ANTLR's way: the index after the closing quote(s), or
+// the index of the character where no rule continues (s.size() at the end) with *closed false.
+std::size_t quoted_end(std::string_view s, std::size_t from, char q, bool triple, bool raw, bool* closed) {
+  *closed = false;
+  std::size_t k = from;
+  while (k < s.size()) {
+    const char c = s[k];
+    if (c == '\\' && !raw) {
+      bool ok = false;
+      const std::size_t next = escape_end(s, k, &ok);
+      if (!ok) return next;
+      k = next;
+      continue;
+    }
+    if (triple) {
+      if (c == q && k + 2 < s.size() && s[k + 1] == q && s[k + 2] == q) {
+        *closed = true;
+        return k + 3;
+      }
+    } else {
+      if (c == '\n' || c == '\r') return k;
+      if (c == q) {
+        *closed = true;
+        return k + 1;
+      }
+    }
+    ++k;
+  }
+  return s.size();
+}
+
+// The length of the UTF-8 sequence a byte starts (1 for a stray continuation byte).
+std::size_t utf8_length(unsigned char c) {
+  if (c >= 0xF0) return 4;
+  if (c >= 0xE0) return 3;
+  if (c >= 0xC0) return 2;
+  return 1;
+}
+
+}  // namespace
+
 std::vector<Token> tokenize(std::string_view s) {
   std::vector<Token> toks;
   std::size_t i = 0;
@@ -127,6 +201,13 @@ std::vector<Token> tokenize(std::string_view s) {
     t.value = std::move(msg);
     toks.push_back(std::move(t));
   };
+  // ANTLR's lexer when no token fits: it reports the text from the token's start through the
+  // character that stopped it (the end of input adds none), skips that character and goes on.
+  auto unrecognised = [&](std::size_t start, std::size_t stop) {
+    std::size_t end = stop < s.size() ? std::min(s.size(), stop + utf8_length(static_cast<unsigned char>(s[stop]))) : s.size();
+    fail(start, "token recognition error at: '" + std::string(s.substr(start, end - start)) + "'");
+    i = end;
+  };
   while (i < s.size()) {
     char c = s[i];
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
@@ -138,74 +219,63 @@ std::vector<Token> tokenize(std::string_view s) {
       continue;
     }
     std::size_t start = i;
-    // Quoted literals, with r/R (raw) and b/B (bytes) prefixes in either order.
+    // Quoted literals: r/R makes a string raw, b/B makes it bytes, in that order (br'...').
     {
       std::size_t j = i;
       bool raw = false, bytes = false;
-      for (int k = 0; k < 2 && j < s.size(); ++k) {
-        char p = s[j];
-        if ((p == 'r' || p == 'R') && !raw) {
-          raw = true;
-          ++j;
-        } else if ((p == 'b' || p == 'B') && !bytes) {
-          bytes = true;
-          ++j;
-        } else {
-          break;
-        }
+      if (j < s.size() && (s[j] == 'b' || s[j] == 'B')) {
+        bytes = true;
+        ++j;
+      }
+      if (j < s.size() && (s[j] == 'r' || s[j] == 'R')) {
+        raw = true;
+        ++j;
       }
       if (j < s.size() && (s[j] == '"' || s[j] == '\'')) {
-        char q = s[j];
-        bool triple = j + 2 < s.size() && s[j + 1] == q && s[j + 2] == q;
-        std::size_t body_start = j + (triple ? 3 : 1);
-        std::size_t k = body_start;
+        const char q = s[j];
+        const bool triple = j + 2 < s.size() && s[j + 1] == q && s[j + 2] == q;
         bool closed = false;
-        while (k < s.size()) {
-          if (s[k] == '\\' && !raw) {
-            k += 2;
-            continue;
-          }
-          if (!triple && (s[k] == '\n' || s[k] == '\r')) break;
-          if (s[k] == q && (!triple || (k + 2 < s.size() && s[k + 1] == q && s[k + 2] == q))) {
-            closed = true;
-            break;
-          }
-          ++k;
+        std::size_t end = quoted_end(s, j + (triple ? 3 : 1), q, triple, raw, &closed);
+        std::size_t body_start = j + (triple ? 3 : 1);
+        if (!closed && triple) {
+          // The longest literal that did end: the empty one the first two quotes make.
+          closed = true;
+          end = j + 2;
+          body_start = j + 1;
         }
         if (!closed) {
-          fail(start, "token recognition error at: '" + std::string(s.substr(start, std::min<std::size_t>(s.size() - start, 8))) + "'");
-          return toks;
+          if (j > start) {
+            // The prefix letters alone are an identifier; the quote starts over.
+            push(Tok::Ident, start, j);
+            i = j;
+            continue;
+          }
+          unrecognised(start, end);
+          continue;
         }
-        std::string_view body = s.substr(body_start, k - body_start);
-        std::size_t end = k + (triple ? 3 : 1);
+        const std::size_t quotes = end - j == 2 ? 1 : (triple ? 3 : 1);
+        std::string_view body = s.substr(body_start, end - quotes - body_start);
         std::string out, err;
-        if (!decode_string_body(body, raw, bytes, out, err)) {
-          fail(start, err);
-          return toks;
-        }
+        const bool decoded = decode_string_body(body, raw, bytes, out, err);
         push(bytes ? Tok::Bytes : Tok::String, start, end);
         toks.back().value = std::move(out);
+        // A code point no string may hold: the literal stands, its error is reported.
+        if (!decoded) fail(start, err);
         i = end;
         continue;
       }
     }
     if (c == '`') {
-      // A backquoted field name: `content-type`, `foo.txt`.
-      std::size_t close = s.find('`', i + 1);
-      if (close == std::string_view::npos || close == i + 1) {
-        fail(start, "token recognition error at: '`'");
-        return toks;
+      // A backquoted field name: `content-type`, `foo.txt` (at least one character).
+      std::size_t k = i + 1;
+      while (k < s.size() && (is_ident_char(s[k]) || s[k] == '.' || s[k] == '-' || s[k] == '/' || s[k] == ' ')) ++k;
+      if (k == i + 1 || k >= s.size() || s[k] != '`') {
+        unrecognised(start, k);
+        continue;
       }
-      for (std::size_t k = i + 1; k < close; ++k) {
-        char q = s[k];
-        if (!(is_ident_char(q) || q == '.' || q == '-' || q == '/' || q == ' ')) {
-          fail(start, "token recognition error at: '`'");
-          return toks;
-        }
-      }
-      push(Tok::QuotedIdent, start, close + 1);
-      toks.back().value = std::string(s.substr(i + 1, close - i - 1));
-      i = close + 1;
+      push(Tok::QuotedIdent, start, k + 1);
+      toks.back().value = std::string(s.substr(i + 1, k - i - 1));
+      i = k + 1;
       continue;
     }
     if (is_ident_start(c)) {
@@ -221,14 +291,9 @@ std::vector<Token> tokenize(std::string_view s) {
       continue;
     }
     if (is_digit(c) || (c == '.' && i + 1 < s.size() && is_digit(s[i + 1]))) {
-      if (c == '0' && i + 1 < s.size() && (s[i + 1] == 'x' || s[i + 1] == 'X')) {
+      if (c == '0' && i + 2 < s.size() && (s[i + 1] == 'x' || s[i + 1] == 'X') && hex_value(s[i + 2]) >= 0) {
         i += 2;
-        std::size_t digits = i;
         while (i < s.size() && hex_value(s[i]) >= 0) ++i;
-        if (i == digits) {
-          fail(start, "invalid hex literal");
-          return toks;
-        }
         if (i < s.size() && (s[i] == 'u' || s[i] == 'U')) {
           ++i;
           push(Tok::Uint, start, i);
@@ -290,9 +355,12 @@ std::vector<Token> tokenize(std::string_view s) {
         case '!': k = Tok::Not; break;
         case '<': k = Tok::Less; break;
         case '>': k = Tok::Greater; break;
+        case '=': case '&': case '|':
+          unrecognised(start, i + 1);  // only doubled, or '=' after '!', '<' or '>'
+          continue;
         default:
-          fail(start, "token recognition error at: '" + std::string(1, c) + "'");
-          return toks;
+          unrecognised(start, i);
+          continue;
       }
     }
     i += len;

@@ -23,7 +23,9 @@ struct Token {
   std::string value;       // decoded string/bytes literal, or the error message for Tok::Error
 };
 
-// Splits source into tokens; a malformed literal yields one Tok::Error token with a message.
+// Splits source into tokens as CEL's ANTLR lexer does. Text no token fits becomes a Tok::Error
+// token with ANTLR's message, and lexing goes on after it; a literal whose escape names no
+// valid code point is followed by a Tok::Error token with the reason.
 std::vector<Token> tokenize(std::string_view source);
 
 // Decodes the body of a quoted literal (without prefix and quotes); false with a message on a

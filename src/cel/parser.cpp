@@ -13,6 +13,9 @@ namespace podfit::cel {
 namespace {
 
 constexpr const char* kAccu = "@result";
+// The tokens an expression may start with, as ANTLR lists CEL's.
+const std::string kExprStart =
+    "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
 
 struct DepthGuard {
   int& d;
@@ -34,20 +37,28 @@ class Parser {
                                  ", limit " + std::to_string(opts_.max_expression_length)});
       return r;
     }
+    // The lexer's errors are reported and its unrecognised text left out, as ANTLR's parser
+    // never sees it; parsing goes on over the tokens.
+    std::vector<Issue> lexical;
     toks_ = tokenize(src_);
-    if (!toks_.empty() && toks_.back().kind == Tok::Error) {
-      const Token& t = toks_.back();
-      r.issues.push_back({t.offset, "Syntax error: " + t.value});
-      return r;
-    }
+    std::erase_if(toks_, [&](const Token& t) {
+      if (t.kind != Tok::Error) return false;
+      lexical.push_back({t.offset, "Syntax error: " + t.value});
+      return true;
+    });
     ExprPtr e = expr();
     // cel-go's visitor walks the parse tree once parsing is done, counting nested operators,
     // selects, calls and indexes.
     if (issues_.empty() && e && e->nesting > opts_.max_recursion_depth) error_at(kNoLocation, "max recursion depth exceeded");
     if (issues_.empty() && e && tree_depth(*e) > opts_.max_ast_depth)
       error_at(0, "expression nesting exceeds limit: " + std::to_string(opts_.max_ast_depth));
-    if (issues_.empty() && peek().kind != Tok::End) error_at(peek(), "Syntax error: mismatched input '" + tok_text(peek()) + "' expecting <EOF>");
-    r.issues = std::move(issues_);
+    // One token too many is deleted ("extraneous"); more are a mismatch.
+    if (issues_.empty() && peek().kind != Tok::End) {
+      error_at(peek(), std::string("Syntax error: ") + (peek(1).kind == Tok::End ? "extraneous" : "mismatched") +
+                           " input '" + tok_text(peek()) + "' expecting <EOF>");
+    }
+    r.issues = std::move(lexical);
+    r.issues.insert(r.issues.end(), std::make_move_iterator(issues_.begin()), std::make_move_iterator(issues_.end()));
     if (r.issues.empty()) r.expr = std::move(e);
     r.next_id = next_id_;
     return r;
@@ -66,6 +77,53 @@ class Parser {
   int calc_depth_ = 0;
   std::int64_t next_id_ = 1;
   std::vector<Issue> issues_;
+  // The tokens that close each construct the parser is inside (outermost first): what may
+  // follow a complete expression there, besides operators and member steps.
+  std::vector<std::uint64_t> closers_{bit(Tok::End)};
+
+  static constexpr std::uint64_t bit(Tok t) { return std::uint64_t{1} << static_cast<unsigned>(t); }
+  struct Inside {
+    Parser& p;
+    Inside(Parser& parser, std::uint64_t closers) : p(parser) { p.closers_.push_back(closers); }
+    ~Inside() { p.closers_.pop_back(); }
+  };
+  // Whether t may follow a complete member where the innermost construct has been closed.
+  bool may_follow_member(const Token& t) const {
+    constexpr std::uint64_t steps_and_operators =
+        bit(Tok::Dot) | bit(Tok::LBracket) | bit(Tok::Question) | bit(Tok::Plus) | bit(Tok::Minus) |
+        bit(Tok::Star) | bit(Tok::Slash) | bit(Tok::Percent) | bit(Tok::Less) | bit(Tok::LessEq) |
+        bit(Tok::Greater) | bit(Tok::GreaterEq) | bit(Tok::Eq) | bit(Tok::NotEq) | bit(Tok::In) | bit(Tok::And) |
+        bit(Tok::Or);
+    return ((steps_and_operators | closers_.back()) & bit(t.kind)) != 0;
+  }
+  // The close of a list, map or message, where an optional trailing comma may come first: what
+  // ANTLR's sync reports before the optional comma.
+  void expect_close_after_comma(Tok k, const char* set) {
+    if (peek().kind == k) {
+      advance();
+      return;
+    }
+    if (failed()) return;
+    const bool deletable = peek(1).kind == k || peek(1).kind == Tok::Comma;
+    error_at(peek(), std::string("Syntax error: ") + (deletable ? "extraneous" : "mismatched") + " input '" +
+                         tok_text(peek()) + "' expecting " + set);
+  }
+  // ANTLR's match for the token closing a construct: a missing one is "inserted" when what
+  // comes next could follow it, one stray token before it is "deleted", else a mismatch.
+  void expect_close(Tok k, const char* what) {
+    if (peek().kind == k) {
+      advance();
+      return;
+    }
+    if (failed()) return;
+    if (peek(1).kind == k) {
+      error_at(peek(), "Syntax error: extraneous input '" + tok_text(peek()) + "' expecting " + what);
+    } else if (may_follow_member(peek())) {
+      error_at(peek(), std::string("Syntax error: missing ") + what + " at '" + tok_text(peek()) + "'");
+    } else {
+      error_at(peek(), "Syntax error: mismatched input '" + tok_text(peek()) + "' expecting " + what);
+    }
+  }
 
   // The depth of the tree, measured without recursion.
   static std::size_t tree_depth(const Expr& root) {
@@ -182,7 +240,11 @@ class Parser {
     ExprPtr c = logical(Tok::Or);
     if (peek().kind != Tok::Question || failed()) return c;
     std::int32_t off = advance().offset;
-    ExprPtr a = logical(Tok::Or);
+    ExprPtr a;
+    {
+      Inside inside(*this, bit(Tok::Colon));
+      a = logical(Tok::Or);
+    }
     expect(Tok::Colon, "':'");
     ExprPtr b = expr();
     std::vector<ExprPtr> args;
@@ -262,26 +324,63 @@ class Parser {
     }
   }
 
-  // Prefix operators are collected in a loop (no recursion), then applied inside out.
+  static bool is_number(const Token& t) { return t.kind == Tok::Int || t.kind == Tok::Double; }
+  // The tokens a member (a primary, then selections, calls and indexes) may start with.
+  static bool starts_member(const Token& t) {
+    switch (t.kind) {
+      case Tok::LBracket: case Tok::LBrace: case Tok::LParen: case Tok::Dot: case Tok::True: case Tok::False:
+      case Tok::Null: case Tok::Int: case Tok::Uint: case Tok::Double: case Tok::String: case Tok::Bytes:
+      case Tok::Ident: case Tok::Reserved:
+        return true;
+      default:
+        return false;
+    }
+  }
+  // ANTLR's "no viable alternative": the text of the tokens from the decision's first through
+  // the one no alternative takes (the end of input adds none), reported at that token.
+  void no_viable_alternative(const Token& from, const Token& at) {
+    const std::size_t end = at.kind == Tok::End ? src_.size() : static_cast<std::size_t>(at.offset) + at.text.size();
+    std::string text;
+    for (char c : src_.substr(static_cast<std::size_t>(from.offset), end - static_cast<std::size_t>(from.offset))) {
+      if (c == '\n') text += "\\n";
+      else if (c == '\r') text += "\\r";
+      else if (c == '\t') text += "\\t";
+      else text += c;
+    }
+    error_at(at, "Syntax error: no viable alternative at input '" + text + "'");
+  }
+
+  // cel-go's unary rule: a negative number literal; a run of '!' before a member (or before a
+  // negative number); a run of '-' before a member. The operators never mix. The run is
+  // collected in a loop (no recursion), then applied inside out.
   ExprPtr unary() {
+    const Token& t = peek();
+    if (t.kind == Tok::Minus && is_number(peek(1))) {
+      advance();
+      return member(literal_number(true));
+    }
+    if (t.kind != Tok::Not && t.kind != Tok::Minus) return member(primary());
+    const Tok op = t.kind;
     std::vector<const Token*> ops;
+    while (peek().kind == op) ops.push_back(&advance());
     ExprPtr operand;
-    for (;;) {
-      const Token& t = peek();
-      if (t.kind == Tok::Minus) {
-        // A minus before a number is part of the literal, as in cel-go's grammar (so the most
-        // negative int64 is expressible); otherwise it negates.
-        const Token& n = peek(1);
-        if (n.kind == Tok::Int || n.kind == Tok::Double) {
-          advance();
-          operand = member(literal_number(true));
-          break;
-        }
-      } else if (t.kind != Tok::Not) {
-        operand = member(primary());
-        break;
+    if (op == Tok::Not && peek().kind == Tok::Minus) {
+      // Only a number literal's sign may follow '!'.
+      if (!is_number(peek(1))) {
+        no_viable_alternative(peek(), peek(1));
+        return bad(t.offset);
       }
-      ops.push_back(&advance());
+      advance();
+      operand = member(literal_number(true));
+    } else if (!starts_member(peek())) {
+      if (op == Tok::Minus) {
+        no_viable_alternative(*ops.back(), peek());
+      } else {
+        error_at(peek(), "Syntax error: extraneous input '" + tok_text(peek()) + "' expecting " + kExprStart);
+      }
+      return bad(t.offset);
+    } else {
+      operand = member(primary());
     }
     for (std::size_t i = ops.size(); i-- > 0;) {
       std::vector<ExprPtr> a;
@@ -347,7 +446,7 @@ class Parser {
       if (optional_marks) optional_marks->push_back(opt);
       if (failed()) return;
       if (!accept(Tok::Comma)) return;
-      if (peek().kind == close) return;  // trailing comma
+      if (peek().kind == close && optional_marks) return;  // a list's trailing comma; a call has none
     }
   }
 
@@ -374,8 +473,11 @@ class Parser {
         if (!opt && id.kind != Tok::QuotedIdent && peek().kind == Tok::LParen) {
           std::int32_t off = advance().offset;
           std::vector<ExprPtr> args;
-          expr_list(Tok::RParen, args, nullptr);
-          expect(Tok::RParen, "')'");
+          {
+            Inside inside(*this, bit(Tok::Comma) | bit(Tok::RParen));
+            expr_list(Tok::RParen, args, nullptr);
+          }
+          expect_close(Tok::RParen, "')'");
           std::int32_t nesting = deepest(args, operand->nesting) + 1;
           operand = member_call(off, std::string(id.text), std::move(operand), std::move(args));
           operand->nesting = nesting;
@@ -395,8 +497,12 @@ class Parser {
           advance();
           opt = true;
         }
-        ExprPtr idx = expr();
-        expect(Tok::RBracket, "']'");
+        ExprPtr idx;
+        {
+          Inside inside(*this, bit(Tok::RBracket));
+          idx = expr();
+        }
+        expect_close(Tok::RBracket, "']'");
         operand = call2(t.offset, opt ? "_[?_]" : "_[_]", std::move(operand), std::move(idx));
       } else {
         return operand;
@@ -428,15 +534,22 @@ class Parser {
         return constant(t.offset, Value::null());
       case Tok::LParen: {
         advance();
-        ExprPtr e = expr();
-        expect(Tok::RParen, "')'");
+        ExprPtr e;
+        {
+          Inside inside(*this, bit(Tok::RParen));
+          e = expr();
+        }
+        expect_close(Tok::RParen, "')'");
         return e;
       }
       case Tok::LBracket: {
         advance();
         auto l = node(Expr::K::List, t.offset);
-        expr_list(Tok::RBracket, l->args, &l->optional_entries);
-        expect(Tok::RBracket, "']'");
+        {
+          Inside inside(*this, bit(Tok::Comma) | bit(Tok::RBracket));
+          expr_list(Tok::RBracket, l->args, &l->optional_entries);
+        }
+        expect_close_after_comma(Tok::RBracket, "{']', ','}");
         l->nesting = deepest(l->args);
         return l;
       }
@@ -444,7 +557,7 @@ class Parser {
         advance();
         auto m = node(Expr::K::Map, t.offset);
         map_entries(*m, false);
-        expect(Tok::RBrace, "'}'");
+        expect_close_after_comma(Tok::RBrace, "{'}', ','}");
         m->nesting = deepest(m->args);
         return m;
       }
@@ -464,8 +577,11 @@ class Parser {
         if (peek().kind == Tok::LParen) {
           std::int32_t off = advance().offset;
           std::vector<ExprPtr> args;
-          expr_list(Tok::RParen, args, nullptr);
-          expect(Tok::RParen, "')'");
+          {
+            Inside inside(*this, bit(Tok::Comma) | bit(Tok::RParen));
+            expr_list(Tok::RParen, args, nullptr);
+          }
+          expect_close(Tok::RParen, "')'");
           return global_call(off, std::move(name), std::move(args));
         }
         if (peek().kind == Tok::LBrace) {
@@ -474,7 +590,7 @@ class Parser {
           auto s = node(Expr::K::Struct, off);
           s->name = name;
           map_entries(*s, true);
-          expect(Tok::RBrace, "'}'");
+          expect_close_after_comma(Tok::RBrace, "{'}', ','}");
           s->nesting = deepest(s->args);
           return s;
         }
@@ -484,13 +600,8 @@ class Parser {
         advance();
         error_at(t, "reserved identifier: " + std::string(t.text));
         return bad(t.offset);
-      case Tok::Error:
-        error_at(t, "Syntax error: " + t.value);
-        return bad(t.offset);
       default:
-        error_at(t, "Syntax error: mismatched input '" + tok_text(t) +
-                        "' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, "
-                        "NUM_UINT, STRING, BYTES, IDENTIFIER}");
+        if (!failed()) error_at(t, "Syntax error: mismatched input '" + tok_text(t) + "' expecting " + kExprStart);
         advance();
         return bad(t.offset);
     }
@@ -514,10 +625,14 @@ class Parser {
         advance();
         m.args.push_back(constant(f.offset, Value::string(std::string(f.text))));
       } else {
+        Inside inside(*this, bit(Tok::Colon));
         m.args.push_back(expr());
       }
       expect(Tok::Colon, "':'");
-      m.args.push_back(expr());
+      {
+        Inside inside(*this, bit(Tok::Comma) | bit(Tok::RBrace));
+        m.args.push_back(expr());
+      }
       m.optional_entries.push_back(opt);
       if (failed()) return;
       if (!accept(Tok::Comma)) return;

@@ -600,7 +600,8 @@ Step Search::allocate_one(Indices r, bool allocate_sub_request, Location start) 
     const Step s = allocate_device(r, choice, true, &undo);
     if (s == Step::NotFound && !a_.features.all_mode_taken_device_backtracks) return Step::Stopped;
     if (s != Step::Found) return s;
-    const Step next = allocate_one(Indices{r.claim, r.request, r.sub, r.device + 1}, allocate_sub_request, Location{});
+    const std::size_t next_sub = a_.features.all_mode_next_device_keeps_subrequest ? r.sub : 0;
+    const Step next = allocate_one(Indices{r.claim, r.request, next_sub, r.device + 1}, allocate_sub_request, Location{});
     if (next != Step::Found) {
       // Before v1.34 the device stays taken (and in the results and constraints) once the search
       // backtracks past it, so no later attempt gets this request's devices.

@@ -199,9 +199,17 @@ std::string go_map(const StringMap& labels) {
   return fmt::format("map[string]string{{{}}}", fmt::join(parts, ", "));
 }
 
+std::string template_labels_mismatch(const Manifest& m) {
+  return fmt::format("spec.template.metadata.labels: Invalid value: {}: `selector` does not match template `labels`",
+                     api_release_changes().field_error_values_as_json ? field::json_map(m.template_pod.metadata.labels)
+                                                                     : go_map(m.template_pod.metadata.labels));
+}
+
 // The apps/v1 validation a template's labels meet: a selector is required and must select them.
 void validate_selector(std::string_view kind, const Manifest& m) {
   if (!is_apps_kind(kind)) return;
+  // A DaemonSet's missing selector selects nothing, so no template's labels match it.
+  if (!m.selector && kind == kDaemonSet) throw DecodeError{template_labels_mismatch(m), m.spec_line};
   if (!m.selector) throw DecodeError{"spec.selector: Required value", m.spec_line};
   std::string error;
   std::optional<Selector> selector = Selector::from_label_selector(m.selector, &error);
@@ -214,12 +222,7 @@ void validate_selector(std::string_view kind, const Manifest& m) {
                       m.spec_line};
   }
   if (!selector->empty() && !selector->matches(m.template_pod.metadata.labels)) {
-    throw DecodeError{fmt::format("spec.template.metadata.labels: Invalid value: {}: `selector` does not match "
-                                  "template `labels`",
-                                  api_release_changes().field_error_values_as_json
-                                      ? field::json_map(m.template_pod.metadata.labels)
-                                      : go_map(m.template_pod.metadata.labels)),
-                      m.spec_line};
+    throw DecodeError{template_labels_mismatch(m), m.spec_line};
   }
 }
 
@@ -297,6 +300,14 @@ void decode_workload(const Value& v, std::string_view kind, std::string_view api
   if ((kind == kJob || kind == kCronJob) && m.template_pod.spec.restart_policy == "Always") {
     const std::string at = kind == kJob ? "spec.template.spec.restartPolicy" : "spec.jobTemplate.spec.template.spec.restartPolicy";
     throw DecodeError{field::required(at, "valid values: \"OnFailure\", \"Never\""), m.spec_line};
+  }
+  // Controllers that keep their pods running want them restarted whatever happens.
+  if ((kind == kDeployment || kind == kReplicaSet || kind == kStatefulSet || kind == kDaemonSet ||
+       kind == kReplicationController) &&
+      m.template_pod.spec.restart_policy != "Always") {
+    throw DecodeError{field::not_supported("spec.template.spec.restartPolicy",
+                                           field::json_quote(m.template_pod.spec.restart_policy), {"Always"}),
+                      m.spec_line};
   }
   // Controllers that keep their pods running refuse a template whose pods would end by deadline.
   if (m.template_pod.spec.active_deadline_seconds &&

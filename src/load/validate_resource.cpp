@@ -1038,12 +1038,9 @@ Problem not_supported(std::string_view value, std::vector<std::string> supported
   return Problem{Problem::Kind::NotSupported, field::json_quote(value), {}, std::move(supported)};
 }
 
-// A request's or subrequest's name: a DNS label.
+// A request's or subrequest's name: a DNS label (an empty one is invalid, not missing).
 void check_request_name(const Findings& f, const Path& at, std::string_view name) {
-  for (const std::string& m : dns1123_label_errors(name)) {
-    if (name.empty()) f.fail(at, required());
-    f.fail(at, invalid(field::go_quote(name), m));
-  }
+  for (const std::string& m : dns1123_label_errors(name)) f.fail(at, invalid(field::go_quote(name), m));
 }
 
 void check_tolerations(Findings& f, const Path& at, const Order& order, const std::vector<DeviceToleration>& list) {

@@ -35,15 +35,6 @@ bool is_ignored(std::string_view name, const NodeResourcesFitArgs& args) {
   return contains(args.ignored_resource_groups, name.substr(0, name.find('/')));
 }
 
-// shouldDelegateResourceToDRA: a resource the node does not advertise but a DeviceClass
-// provides is DynamicResources' business.
-bool delegated_to_dra(std::string_view name, const NodeInfo& node, const FitOptions& options) {
-  if (!options.dra_extended_resource) return false;
-  if (node.allocatable().scalar_value(name) > 0) return false;
-  if (!options.device_classes) return false;
-  return options.device_classes(name);
-}
-
 // The part of the request the node does not count yet. Normally all of it; for a bound pod
 // with a Deferred resize re-checked on its own node, only the growth over what the node
 // already counts for it (never negative).
@@ -155,6 +146,13 @@ std::vector<InsufficientResource> fits_request(const Resource& pod_request, cons
     }
   }
   return insufficient;
+}
+
+bool delegated_to_dra(std::string_view name, const NodeInfo& node, const FitOptions& options) {
+  if (!options.dra_extended_resource) return false;
+  if (node.allocatable().scalar_value(name) > 0) return false;
+  if (!options.device_classes) return false;
+  return options.device_classes(name);
 }
 
 std::vector<InsufficientResource> fits(const Pod& pod, const NodeInfo& node, const FitOptions& options) {

@@ -25,42 +25,53 @@ constexpr ActionType kEveryAction = ~ActionType{0};
 HintResult queue(std::string why) { return {QueueingHint::Queue, std::move(why)}; }
 HintResult skip(std::string why) { return {QueueingHint::QueueSkip, std::move(why)}; }
 
-// FitOptions as the hint builds them: pod-level resources and DRA extended resources only.
-FitOptions hint_fit_options(const FeatureGates& gates) {
+// FitOptions as the hint builds them: pod-level resources and DRA extended resources only,
+// with the cluster's DeviceClasses taking the extended resources they provide.
+FitOptions hint_fit_options(const FeatureGates& gates, const dra::DeviceClassResolver* device_classes) {
   FitOptions options = FitOptions::from_gates(gates);
   options.in_place_pod_vertical_scaling_scheduler_preemption = false;
+  if (device_classes != nullptr && !device_classes->empty()) {
+    options.device_classes = [device_classes](std::string_view name) {
+      return device_classes->device_class(name) != nullptr;
+    };
+  }
   return options;
 }
 
 // haveAnyRequestedResourcesIncreased: the pod slots, or the allocatable of a resource the pod
-// requests, grew. Returns the name of the first such resource, or "".
+// requests, grew, or the pod requests a resource a DeviceClass provides. Returns why, or "".
 std::string increased_requested_resource(const Pod& pod, const Node& old_node, const Node& new_node,
                                          const FitOptions& options) {
   const Resource request = compute_pod_resource_request(pod, options);
   const Resource before = Resource::from_list(old_node.status.allocatable);
   const Resource after = Resource::from_list(new_node.status.allocatable);
-  if (after.allowed_pod_number > before.allowed_pod_number) return "pods";
+  auto grew = [](std::string_view name) { return "allocatable " + std::string(name) + " increased"; };
+  if (after.allowed_pod_number > before.allowed_pod_number) return grew("pods");
   if (request.milli_cpu == 0 && request.memory == 0 && request.ephemeral_storage == 0 && request.scalar.empty()) {
     return "";
   }
-  if (request.milli_cpu > 0 && after.milli_cpu > before.milli_cpu) return "cpu";
-  if (request.memory > 0 && after.memory > before.memory) return "memory";
-  if (request.ephemeral_storage > 0 && after.ephemeral_storage > before.ephemeral_storage) return "ephemeral-storage";
+  if (request.milli_cpu > 0 && after.milli_cpu > before.milli_cpu) return grew("cpu");
+  if (request.memory > 0 && after.memory > before.memory) return grew("memory");
+  if (request.ephemeral_storage > 0 && after.ephemeral_storage > before.ephemeral_storage) return grew("ephemeral-storage");
+  const NodeInfo after_info(&new_node);
   for (const auto& [name, quantity] : request.scalar) {
     if (quantity == 0) continue;
-    if (after.scalar_value(name) > before.scalar_value(name)) return name;
-    // No DeviceClass is known to podfit, so no resource is handed to DynamicResources here.
+    if (after.scalar_value(name) > before.scalar_value(name)) return grew(name);
+    // DynamicResources decides whether such a resource is available now: any change may matter.
+    if (delegated_to_dra(name, after_info, options)) {
+      return "the pod requests " + name + ", which a DeviceClass provides through DynamicResources";
+    }
   }
   return "";
 }
 
 HintResult node_resources_fit_hint(const Pod& pod, const Node* old_node, const Node& new_node,
-                                   const FeatureGates& gates) {
+                                   const FeatureGates& gates, const dra::DeviceClassResolver* device_classes) {
   if (gates.in_place_pod_vertical_scaling_scheduler_preemption && is_pod_resize_deferred(pod) &&
       new_node.metadata.name != pod.spec.node_name) {
     return skip("the pod waits for a resize on node " + pod.spec.node_name + ", not on this one");
   }
-  const FitOptions options = hint_fit_options(gates);
+  const FitOptions options = hint_fit_options(gates, device_classes);
   const NodeInfo empty(&new_node);  // isFit: the node alone, without its pods
   const std::vector<InsufficientResource> missing = fits(pod, empty, options);
   if (!missing.empty()) {
@@ -69,9 +80,9 @@ HintResult node_resources_fit_hint(const Pod& pod, const Node* old_node, const N
     return skip("even an empty node of this size cannot fit the pod (" + join(lines, "; ") + ")");
   }
   if (old_node == nullptr) return queue("the new node is large enough for the pod's requests");
-  const std::string grown = increased_requested_resource(pod, *old_node, new_node, options);
+  std::string grown = increased_requested_resource(pod, *old_node, new_node, options);
   if (grown.empty()) return skip("no allocatable resource the pod requests increased");
-  return queue("allocatable " + grown + " increased");
+  return queue(std::move(grown));
 }
 
 HintResult node_affinity_hint(const Pod& pod, const Node* old_node, const Node& new_node,
@@ -289,9 +300,9 @@ EventRegistration node_event_registration(std::string_view plugin, const Feature
 }
 
 HintResult node_queueing_hint(std::string_view plugin, const Pod& pod, const Node* old_node, const Node& new_node,
-                              const PluginContext& context) {
+                              const PluginContext& context, const dra::DeviceClassResolver* device_classes) {
   const FeatureGates& gates = context.gates;
-  if (plugin == names::kNodeResourcesFit) return node_resources_fit_hint(pod, old_node, new_node, gates);
+  if (plugin == names::kNodeResourcesFit) return node_resources_fit_hint(pod, old_node, new_node, gates, device_classes);
   if (plugin == names::kNodeAffinity) return node_affinity_hint(pod, old_node, new_node, context);
   if (plugin == names::kNodeUnschedulable) return node_unschedulable_hint(old_node, new_node);
   if (plugin == names::kTaintToleration) return taint_toleration_hint(pod, old_node, new_node, gates);
@@ -302,12 +313,12 @@ HintResult node_queueing_hint(std::string_view plugin, const Pod& pod, const Nod
 }
 
 QueueEvent node_queue_event(const NodeEvent& event, const Node* old_node, const Node& new_node,
-                            const PluginContext& context) {
+                            const PluginContext& context, const dra::DeviceClassResolver* device_classes) {
   return QueueEvent{
       event.label(), event.action,
       [&context](std::string_view plugin) { return node_event_registration(plugin, context.gates); },
-      [old_node, &new_node, &context](std::string_view plugin, const Pod& pod) {
-        return node_queueing_hint(plugin, pod, old_node, new_node, context);
+      [old_node, &new_node, &context, device_classes](std::string_view plugin, const Pod& pod) {
+        return node_queueing_hint(plugin, pod, old_node, new_node, context, device_classes);
       },
       {}};
 }

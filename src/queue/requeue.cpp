@@ -180,10 +180,12 @@ RequeueOutcome simulate_requeue(const ClusterState& cluster, const Node* old_nod
     requeue_by_pre_check(cluster, new_node, pods, context, result);
     return result;
   }
-  std::vector<QueueEvent> events;
-  for (const NodeEvent& event : result.events) events.push_back(node_queue_event(event, old_node, new_node, context));
   const ClusterState after_state = with_node(cluster, new_node.metadata.name, &new_node);
   const Snapshot after(after_state, context.gates);  // the snapshot keeps a pointer to its state
+  std::vector<QueueEvent> events;
+  for (const NodeEvent& event : result.events) {
+    events.push_back(node_queue_event(event, old_node, new_node, context, &after.device_class_resolver()));
+  }
   requeue_by_hints(with_node(cluster, new_node.metadata.name, old_node), after, events, pods, context, result);
   return result;
 }

@@ -47,6 +47,8 @@ ReleaseChanges ReleaseChanges::of(KubernetesRelease release) {
   changes.dra_all_mode_taken_device_backtracks = release.minor >= 33;
   // kubernetes/kubernetes#131660, v1.34.0: All devices are deallocated when the search backtracks.
   changes.dra_all_mode_frees_devices_on_backtrack = release.minor >= 34;
+  // allocateOne's next device of an All subrequest keeps subRequestIndex from v1.36.0 (v1.35.4 drops it).
+  changes.dra_all_mode_next_device_keeps_subrequest = release.minor >= 36;
   // The allocators' "selector #%d on device %s: CEL runtime error" with cel.EnhanceRuntimeError, v1.37.0.
   changes.dra_selector_errors_name_device = release.minor >= 37;
   // allocateDevice's rollbackDevice on rejection, as v1.36.3 has it (v1.35.4 has none).

@@ -58,6 +58,9 @@ struct AllocatorFeatures {
   // From v1.34 (#131660): backtracking past an All request's devices gives them back; v1.32
   // and v1.33 leave them taken, in the claim's results and in its constraints until the end.
   bool all_mode_frees_devices_on_backtrack = true;
+  // From v1.36: the next device of an All subrequest is sought for that subrequest; v1.33 to
+  // v1.35 continue with the request's first subrequest (their call drops its index).
+  bool all_mode_next_device_keeps_subrequest = true;
   // From v1.37: a selector's run-time error names the device and, for a missing key, hints at
   // optional access; earlier allocators give the selector's index alone.
   bool selector_errors_name_device = true;

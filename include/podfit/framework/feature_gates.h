@@ -70,6 +70,9 @@ struct ReleaseChanges {
   // v1.34 (#131660): backtracking past an All request's devices frees them; v1.32 and v1.33 keep
   // them taken for the rest of the node's search.
   bool dra_all_mode_frees_devices_on_backtrack = true;
+  // v1.36 (dynamic-resource-allocation's allocators): after an All subrequest's device, the
+  // search continues with that subrequest, not with the request's first one.
+  bool dra_all_mode_next_device_keeps_subrequest = true;
   // v1.37 (dynamic-resource-allocation's EnhanceRuntimeError): a selector's run-time error names
   // the device and hints at optional access for a missing key.
   bool dra_selector_errors_name_device = true;

@@ -101,6 +101,10 @@ std::vector<InsufficientResource> fits_request(const Resource& pod_request, cons
 // admission checks a pod.
 std::vector<InsufficientResource> fits(const Pod& pod, const NodeInfo& node, const FitOptions& options);
 
+// shouldDelegateResourceToDRA: a resource the node does not advertise but a DeviceClass
+// provides is DynamicResources' business, not NodeResourcesFit's.
+bool delegated_to_dra(std::string_view name, const NodeInfo& node, const FitOptions& options);
+
 // One line explaining an insufficient resource, e.g.
 // "cpu: requested 2, already used 7500m, allocatable 8".
 std::string describe_insufficient_resource(const InsufficientResource& resource);

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "podfit/dra/device_class_resolver.h"
 #include "podfit/framework/feature_gates.h"
 #include "podfit/framework/registry.h"
 #include "podfit/model/node.h"
@@ -49,9 +50,11 @@ struct HintResult {
 
 // The plugin's QueueingHintFn for a Node event (`old_node` is nullptr for Add), or Queue when
 // it registers none. A hint that ends in an error counts as Queue, as the queue treats it. The
-// context's plugin args count (NodeAffinity's addedAffinity, PodTopologySpread's defaults).
+// context's plugin args count (NodeAffinity's addedAffinity, PodTopologySpread's defaults);
+// `device_classes` are the cluster's, which take extended resources over from NodeResourcesFit.
 HintResult node_queueing_hint(std::string_view plugin, const Pod& pod, const Node* old_node, const Node& new_node,
-                              const PluginContext& context);
+                              const PluginContext& context,
+                              const dra::DeviceClassResolver* device_classes = nullptr);
 
 // One plugin's part in a requeue decision.
 struct PluginHint {
@@ -81,7 +84,8 @@ struct QueueEvent {
 // A Node event for the queue, asking node_event_registration and node_queueing_hint; the
 // referenced nodes and context must outlive it.
 QueueEvent node_queue_event(const NodeEvent& event, const Node* old_node, const Node& new_node,
-                            const PluginContext& context);
+                            const PluginContext& context,
+                            const dra::DeviceClassResolver* device_classes = nullptr);
 
 // isPodWorthRequeuing for any event; the Node overload below asks node_queue_event's.
 RequeueDecision is_pod_worth_requeuing(const std::vector<std::string>& rejectors,

@@ -79,6 +79,7 @@ struct Shared {
   const Variant* reserved_variant = nullptr;                        // set by Reserve
   Snapshot* snapshot = nullptr;                                     // Reserve's, for PreBind
   std::vector<std::pair<std::string, std::string>> assumed;         // claims Reserve assumed
+  std::vector<ResourceClaim> written;                               // user claims PreBind wrote
 
   bool has_special_claim() const { return user_claims < claims.size(); }
   bool is_special(size_t index) const { return index >= user_claims; }
@@ -155,6 +156,7 @@ dra::AllocatorFeatures allocator_features(const FeatureGates& gates) {
   features.all_mode_needs_a_device = gates.changes.dra_all_mode_needs_a_device;
   features.all_mode_taken_device_backtracks = gates.changes.dra_all_mode_taken_device_backtracks;
   features.all_mode_frees_devices_on_backtrack = gates.changes.dra_all_mode_frees_devices_on_backtrack;
+  features.all_mode_next_device_keeps_subrequest = gates.changes.dra_all_mode_next_device_keeps_subrequest;
   features.selector_errors_name_device = gates.changes.dra_selector_errors_name_device;
   features.rejected_device_rolls_back = gates.changes.dra_rejected_device_rolls_back;
   features.selector_release = cel::KubeVersion{1, gates.release.minor};
@@ -509,13 +511,24 @@ Status DynamicResources::reserve(CycleState& state, const PodInfo&, const std::s
   return Status();
 }
 
-void DynamicResources::unreserve(CycleState& state, const PodInfo&, const std::string&, Snapshot& snapshot) const {
+void DynamicResources::unreserve(CycleState& state, const PodInfo& info, const std::string&,
+                                 Snapshot& snapshot) const {
   if (!enabled_) return;
   auto* data = state.read_mutable<DraState>(kStateKey);
   if (data == nullptr) return;
   Shared& s = *data->shared;
   for (const auto& [ns, name] : s.assumed) snapshot.restore_resource_claim(ns, name);
   s.assumed.clear();
+  // A user claim PreBind already wrote keeps its allocation: only the pod leaves reservedFor
+  // (a created special claim is deleted, which the restore above did).
+  const Pod& pod = info.pod();
+  for (ResourceClaim& claim : s.written) {
+    std::erase_if(claim.reserved_for, [&](const ResourceClaimConsumerReference& r) {
+      return refers_to_pod(pod, r.uid, r.name);
+    });
+    snapshot.assume_resource_claim(std::move(claim));
+  }
+  s.written.clear();
 }
 
 Status DynamicResources::pre_bind_pre_flight(const CycleState& state, const PodInfo&, const std::string&) const {
@@ -556,7 +569,10 @@ Status DynamicResources::pre_bind(CycleState& state, const PodInfo& info, const 
     }
     // AssumeClaimAfterAPICall: the next pods see the claim as written.
     if (s.snapshot != nullptr) s.snapshot->assume_resource_claim(claim);
-    if (!special) continue;
+    if (!special) {
+      s.written.push_back(claim);
+      continue;
+    }
     // patchPodExtendedResourceClaimStatus: which request serves which container.
     if (s.reserved_variant == nullptr || s.reserved_variant->mappings.empty()) {
       return Status::error(fmt::format("nil or empty request mappings, no update of pod {}/{} "

@@ -74,6 +74,7 @@ func admit(objs []object, nodeName string, allReasons bool) ([]admitVerdict, err
 			}
 			v.Failures = append(v.Failures, f)
 		}
+		sortScalarFailures(v.Failures)
 		out = append(out, v)
 	}
 	return out, nil

@@ -69,7 +69,7 @@ func checkPod(ctx context.Context, c *cluster, pod *v1.Pod, opts checkOptions) (
 		if _, ok := feasible[name]; ok {
 			verdict.Fit = true
 		} else if st := fitErr.Diagnosis.NodeToStatus.Get(name); st != nil {
-			verdict.Failures = append(verdict.Failures, failure{Plugin: st.Plugin(), Code: st.Code().String(), Reasons: nonNil(st.Reasons())})
+			verdict.Failures = append(verdict.Failures, failure{Plugin: st.Plugin(), Code: st.Code().String(), Reasons: nonNil(scalarOrdered(st.Plugin(), st.Reasons()))})
 		}
 		res.Nodes = append(res.Nodes, verdict)
 	}

@@ -34,40 +34,47 @@ func claimDevices(o obj) obj {
 }
 
 // requestFields is where a request keeps its class, count and selectors: `exactly` in v1,
-// the request itself in v1beta1.
+// the first subrequest of a prioritized list, the request itself in v1beta1.
 func requestFields(r obj) obj {
 	if e, ok := r["exactly"].(obj); ok {
 		return e
 	}
+	if subs, ok := r["firstAvailable"].([]any); ok && len(subs) > 0 {
+		return subs[0].(obj)
+	}
 	return r
 }
 
-func claimMutation(kind string, breakIt func(g *generator, devices obj, first obj)) mutation {
+// claimMutation makes a mistake in a claim's devices; breakIt returns false where the claim
+// has no place for it.
+func claimMutation(kind string, breakIt func(g *generator, devices obj, first obj) bool) mutation {
 	return mutation{kind, func(g *generator, o obj) bool {
 		devices := claimDevices(o)
 		requests, _ := devices["requests"].([]any)
 		if len(requests) == 0 {
 			return false
 		}
-		breakIt(g, devices, requests[0].(obj))
-		return true
+		return breakIt(g, devices, requests[0].(obj))
 	}}
 }
 
 func claimMutations(kind string) []mutation {
 	return []mutation{
-		claimMutation(kind, func(g *generator, devices obj, first obj) {
+		claimMutation(kind, func(g *generator, devices obj, first obj) bool {
 			first["name"] = pick(g, "GPU", "req_0", "")
+			return true
 		}),
-		claimMutation(kind, func(g *generator, devices obj, first obj) {
+		claimMutation(kind, func(g *generator, devices obj, first obj) bool {
 			f := requestFields(first)
 			delete(f, "allocationMode")
 			f["count"] = pick(g, 0, -1)
+			return true
 		}),
-		claimMutation(kind, func(g *generator, devices obj, first obj) {
+		claimMutation(kind, func(g *generator, devices obj, first obj) bool {
 			delete(requestFields(first), "deviceClassName")
+			return true
 		}),
-		claimMutation(kind, func(g *generator, devices obj, first obj) {
+		claimMutation(kind, func(g *generator, devices obj, first obj) bool {
 			f := requestFields(first)
 			if g.chance(0.5) {
 				f["allocationMode"] = "Some"
@@ -75,20 +82,30 @@ func claimMutations(kind string) []mutation {
 				f["allocationMode"] = "All"
 				f["count"] = 2
 			}
+			return true
 		}),
-		claimMutation(kind, func(g *generator, devices obj, first obj) {
+		claimMutation(kind, func(g *generator, devices obj, first obj) bool {
 			requests := devices["requests"].([]any)
 			devices["requests"] = append(requests, deepCopy(first))
+			return true
 		}),
-		claimMutation(kind, func(g *generator, devices obj, first obj) {
+		claimMutation(kind, func(g *generator, devices obj, first obj) bool {
 			devices["constraints"] = []any{obj{"requests": []any{"missing"}, "matchAttribute": gpuDriver + "/model"}}
+			return true
 		}),
-		// Not `=` for `==`: podfit words that syntax error otherwise (open/).
-		claimMutation(kind, func(g *generator, devices obj, first obj) {
-			requestFields(first)["selectors"] = []any{obj{"cel": obj{"expression": pick(g, "device.driver ==", "device.attributes[\"gpu.example.com\"].model +")}}}
+		claimMutation(kind, func(g *generator, devices obj, first obj) bool {
+			requestFields(first)["selectors"] = []any{obj{"cel": obj{"expression": pick(g, "device.driver ==",
+				"device.attributes[\"gpu.example.com\"].model +", "device.driver = 'gpu.example.com'",
+				"device.driver == 'gpu.example.com' & true", "!-device.attributes[\"gpu.example.com\"].count",
+				"device.driver.startsWith('gpu',)", "(device.driver == 'gpu.example.com'")}}}
+			return true
 		}),
-		claimMutation(kind, func(g *generator, devices obj, first obj) {
+		claimMutation(kind, func(g *generator, devices obj, first obj) bool {
+			if _, prioritized := first["firstAvailable"]; prioritized {
+				return false // a subrequest has no field for admin access
+			}
 			requestFields(first)["adminAccess"] = true
+			return true
 		}),
 	}
 }

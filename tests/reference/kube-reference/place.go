@@ -7,8 +7,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"time"
 
 	v1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/klog/v2"
 	"k8s.io/kubernetes/pkg/scheduler/framework"
@@ -96,6 +98,9 @@ func (c *cluster) bind(ctx context.Context, prof framework.Framework, state cycl
 		if st := pl.PreBind(ctx, state, assumed, node); !st.IsSuccess() && st.Code().String() != "Skip" {
 			prof.RunReservePluginsUnreserve(ctx, state, assumed, node)
 			_ = c.sched.Cache.ForgetPod(logger, assumed)
+			if err := c.awaitClaimDeletions(prof); err != nil {
+				return err
+			}
 			return fmt.Errorf("PreBind %s: %s", pl.Name(), st.Message())
 		}
 	}
@@ -116,4 +121,50 @@ func (c *cluster) bind(ctx context.Context, prof framework.Framework, state cycl
 	// The assumed pod never expires (kube-scheduler's default), so FinishBinding, gone from
 	// v1.36, would change nothing.
 	return nil
+}
+
+// awaitClaimDeletions waits until the scheduler's claim cache has lost every ResourceClaim
+// the API server no longer holds. Unreserve deletes the claim DynamicResources' PreBind
+// created for extended resources; a running scheduler's next cycle, moments later, no longer
+// counts its devices, while one started at once could still find it in the informer.
+func (c *cluster) awaitClaimDeletions(prof framework.Framework) error {
+	version, ok := draServedVersions["ResourceClaim"]
+	manager := prof.SharedDRAManager()
+	if !ok || manager == nil {
+		return nil
+	}
+	gvr := schema.GroupVersionResource{Group: "resource.k8s.io", Version: version, Resource: "resourceclaims"}
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(time.Millisecond) {
+		stored, err := c.client.Tracker().List(gvr, gvr.GroupVersion().WithKind("ResourceClaim"), "")
+		if err != nil {
+			return fmt.Errorf("listing the stored ResourceClaims: %w", err)
+		}
+		items, err := meta.ExtractList(stored)
+		if err != nil {
+			return err
+		}
+		have := map[string]bool{}
+		for _, o := range items {
+			if m, err := meta.Accessor(o); err == nil {
+				have[m.GetNamespace()+"/"+m.GetName()] = true
+			}
+		}
+		cached, err := manager.ResourceClaims().List()
+		if err != nil {
+			return fmt.Errorf("listing the scheduler's ResourceClaims: %w", err)
+		}
+		stale := ""
+		for _, claim := range cached {
+			if !have[claim.Namespace+"/"+claim.Name] {
+				stale = claim.Namespace + "/" + claim.Name
+				break
+			}
+		}
+		if stale == "" {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("the scheduler still holds ResourceClaim %s, deleted from the API server", stale)
+		}
+	}
 }

@@ -123,7 +123,7 @@ func dryRunPreemption(ctx context.Context, prof framework.Framework, state cycle
 			continue
 		}
 		st := statuses.Get(name)
-		out = append(out, preemptionNode{Name: name, Code: st.Code().String(), Plugin: st.Plugin(), Reasons: nonNil(st.Reasons())})
+		out = append(out, preemptionNode{Name: name, Code: st.Code().String(), Plugin: st.Plugin(), Reasons: nonNil(scalarOrdered(st.Plugin(), st.Reasons()))})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, possibleNominations(victimsOf), nil

@@ -2717,6 +2717,24 @@ TEST_CASE("DRA allocator: an All subrequest's next device is sought for it from 
   CHECK(dump(old.results) == dump({alloc(local(node1), {Res(req0SubReq1, driverA, pool1, device0)})}));
 }
 
+TEST_CASE("DRA allocator: another node's incomplete pool with shared counters stops an All request in v1.35 and v1.36") {
+  // pool-2 belongs to node-2 and lacks one of its two slices; node-1 has its own device.
+  Case c{.name = "counter-slice-of-another-node",
+         .claims = {claim(claim0, {req(req0, Rq(classA).all())})},
+         .classes = {cls(classA, driverA)},
+         .slices = {slice(slice1, node1, pool1, driverA, {D(device0)}),
+                    counters(slice2, node2, P(pool2, 2), driverA, {counter_set(counterSet1, {{"memory", q("8Gi")}})})}};
+  const dra::AllocateOutcome v137 = run_as(c, features(kV137));
+  REQUIRE(v137.kind == Kind::Allocated);
+  CHECK(dump(v137.results) == dump({alloc(local(node1), {Res(req0, driverA, pool1, device0)})}));
+  dra::AllocatorFeatures v136 = features(kV137);
+  v136.counter_slices_reach_every_node = true;
+  const dra::AllocateOutcome old = run_as(c, v136);
+  REQUIRE(old.kind == Kind::Error);
+  CHECK(old.error == "claim claim-0, request req-0: asks for all devices, but resource pool driver-a/pool-2 is "
+                     "currently being updated");
+}
+
 // v1.33's allocator: it backtracks, but not past an All request's devices, which stay taken.
 dra::AllocatorFeatures v133_allocator(unsigned f = 0) {
   dra::AllocatorFeatures out = features(f);

@@ -941,7 +941,8 @@ Allocator::Allocator(std::vector<const ResourceClaim*> claims, AllocatedState al
     for (const ResourceSlice& s : slices) a.all_slices.push_back(&s);
   }
   for (const ResourceSlice* s : a.all_slices) {
-    if (s->node_name && !s->node_name->empty()) {
+    const bool counters_everywhere = a.features.counter_slices_reach_every_node && !s->shared_counters.empty();
+    if (s->node_name && !s->node_name->empty() && !counters_everywhere) {
       a.slices_on_node[*s->node_name].push_back(s);
     } else {
       a.slices_shared.push_back(s);

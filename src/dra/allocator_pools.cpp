@@ -213,7 +213,9 @@ std::vector<Pool> gather_pools(const std::vector<const ResourceSlice*>& slices_f
     }
     bool relevant = false;
     const bool slice_named = slice->node_name && !slice->node_name->empty();
-    if (slice_named || slice->all_nodes || slice->node_selector) {
+    if (features.counter_slices_reach_every_node && !slice->shared_counters.empty()) {
+      relevant = true;
+    } else if (slice_named || slice->all_nodes || slice->node_selector) {
       std::string e;
       relevant = node_matches(node, slice->node_name, slice->all_nodes,
                               slice->node_selector ? &*slice->node_selector : nullptr, selectors, &e);

@@ -1087,8 +1087,10 @@ void check_exact(Findings& f, const Path& at, const Order& order, const ExactReq
     }
   } else if (r.allocation_mode == "ExactCount") {
     if (r.count <= 0) f.fail(count, invalid(std::to_string(r.count), "must be greater than zero"));
-  } else {
+  } else if (f.changes().dra_allocation_mode_declarative) {
     f.later(with(order, {2}), at.child("allocationMode"), not_supported(r.allocation_mode, {"All", "ExactCount"}));
+  } else {
+    f.fail(at.child("allocationMode"), not_supported(r.allocation_mode, {"All", "ExactCount"}));
   }
   check_tolerations(f, at.child("tolerations"), with(order, {3}), r.tolerations);
 }

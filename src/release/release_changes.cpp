@@ -49,6 +49,9 @@ ReleaseChanges ReleaseChanges::of(KubernetesRelease release) {
   changes.dra_all_mode_frees_devices_on_backtrack = release.minor >= 34;
   // allocateOne's next device of an All subrequest keeps subRequestIndex from v1.36.0 (v1.35.4 drops it).
   changes.dra_all_mode_next_device_keeps_subrequest = release.minor >= 36;
+  // GatherPools' "always include slices with SharedCounters": the incubating allocator of v1.35.4
+  // and v1.36.3 (v1.37.2's incubating allocator takes them only through checkSlicesInPool).
+  changes.dra_counter_slices_reach_every_node = release.minor == 35 || release.minor == 36;
   // The allocators' "selector #%d on device %s: CEL runtime error" with cel.EnhanceRuntimeError, v1.37.0.
   changes.dra_selector_errors_name_device = release.minor >= 37;
   // allocateDevice's rollbackDevice on rejection, as v1.36.3 has it (v1.35.4 has none).
@@ -75,6 +78,8 @@ ReleaseChanges ReleaseChanges::of(KubernetesRelease release) {
   changes.dra_map_key_errors_at_map = release.minor >= 36;
   // The counter maps' key validation marked beta (zz_generated.validations.go), v1.37.0.
   changes.dra_counter_names_declarative = release.minor >= 37;
+  // DeviceAllocationMode's enum validation marked beta (zz_generated.validations.go), v1.37.0.
+  changes.dra_allocation_mode_declarative = release.minor >= 37;
   // The claim's request list uniqueness marked beta (zz_generated.validations.go), v1.37.0.
   changes.dra_request_duplicate_shows_request = release.minor >= 37;
   // validateSet's key without a field name (pkg/apis/resource/validation), v1.35.0.

@@ -61,6 +61,10 @@ struct AllocatorFeatures {
   // From v1.36: the next device of an All subrequest is sought for that subrequest; v1.33 to
   // v1.35 continue with the request's first subrequest (their call drops its index).
   bool all_mode_next_device_keeps_subrequest = true;
+  // v1.35 and v1.36: a slice with shared counters belongs to every node's pools, whatever its
+  // node selection (so an incomplete pool of another node stops an All request); v1.34's and
+  // v1.37's default allocators keep it to the nodes it selects.
+  bool counter_slices_reach_every_node = false;
   // From v1.37: a selector's run-time error names the device and, for a missing key, hints at
   // optional access; earlier allocators give the selector's index alone.
   bool selector_errors_name_device = true;

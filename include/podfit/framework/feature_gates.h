@@ -73,6 +73,9 @@ struct ReleaseChanges {
   // v1.36 (dynamic-resource-allocation's allocators): after an All subrequest's device, the
   // search continues with that subrequest, not with the request's first one.
   bool dra_all_mode_next_device_keeps_subrequest = true;
+  // v1.35 and v1.36 (GatherPools of the default allocator): slices with shared counters are
+  // gathered for every node.
+  bool dra_counter_slices_reach_every_node = false;
   // v1.37 (dynamic-resource-allocation's EnhanceRuntimeError): a selector's run-time error names
   // the device and hints at optional access for a missing key.
   bool dra_selector_errors_name_device = true;
@@ -109,6 +112,9 @@ struct ReleaseChanges {
   // v1.37 (+k8s:beta on counter maps' keys, DeclarativeValidationBeta on): a bad counter name is the
   // declarative error, pathed as the served version has it (v1beta1's `basic`), not the hand-written one.
   bool dra_counter_names_declarative = true;
+  // v1.37 (+k8s:beta on allocationMode): an unknown allocation mode is the declarative error;
+  // before, the hand-written one, pathed as the internal request has it (v1.33's `exactly`).
+  bool dra_allocation_mode_declarative = true;
   // v1.37 (+k8s:beta on the claim's unique request names): a duplicate request is the
   // declarative error, showing the whole request as served, not its name.
   bool dra_request_duplicate_shows_request = true;

@@ -157,6 +157,7 @@ dra::AllocatorFeatures allocator_features(const FeatureGates& gates) {
   features.all_mode_taken_device_backtracks = gates.changes.dra_all_mode_taken_device_backtracks;
   features.all_mode_frees_devices_on_backtrack = gates.changes.dra_all_mode_frees_devices_on_backtrack;
   features.all_mode_next_device_keeps_subrequest = gates.changes.dra_all_mode_next_device_keeps_subrequest;
+  features.counter_slices_reach_every_node = gates.changes.dra_counter_slices_reach_every_node;
   features.selector_errors_name_device = gates.changes.dra_selector_errors_name_device;
   features.rejected_device_rolls_back = gates.changes.dra_rejected_device_rolls_back;
   features.selector_release = cel::KubeVersion{1, gates.release.minor};

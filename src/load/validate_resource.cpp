@@ -1097,6 +1097,13 @@ void check_exact(Findings& f, const Path& at, const Order& order, const ExactReq
 
 // A reference to a request ("request" or "request/subrequest") by a constraint or a config.
 void check_request_ref(const Findings& f, const Path& at, const std::string& name, const ClaimSpec& spec) {
+  if (!f.changes().dra_request_ref_names_subrequests) {
+    // v1.32 knows no subrequests: the whole reference is a request's name.
+    check_request_name(f, at, name);
+    const bool known = std::any_of(spec.requests.begin(), spec.requests.end(), [&](const Request& r) { return r.name == name; });
+    if (!known) f.fail(at, invalid(field::go_quote(name), "must be the name of a request in the claim"));
+    return;
+  }
   std::vector<std::string_view> segments;
   for (size_t start = 0;;) {
     size_t slash = name.find('/', start);

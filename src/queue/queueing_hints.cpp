@@ -276,7 +276,7 @@ EventRegistration plugin_node_registration(std::string_view plugin, const Featur
   }
   if (plugin == names::kDynamicResources) {
     if (!gates.dynamic_resource_allocation) return {0, false};
-    return {kAdd | kUpdateNodeLabel | kUpdateNodeAllocatable, false};
+    return {kAdd | kUpdateNodeLabel | (gates.changes.dra_registers_node_allocatable ? kUpdateNodeAllocatable : 0), false};
   }
   if (plugin == names::kNodeDeclaredFeatures) {
     if (!gates.node_declared_features) return {0, false};

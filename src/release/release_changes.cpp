@@ -80,6 +80,10 @@ ReleaseChanges ReleaseChanges::of(KubernetesRelease release) {
   changes.dra_counter_names_declarative = release.minor >= 37;
   // DeviceAllocationMode's enum validation marked beta (zz_generated.validations.go), v1.37.0.
   changes.dra_allocation_mode_declarative = release.minor >= 37;
+  // DynamicResources.EventsToRegister's Node UpdateNodeAllocatable, v1.34.0.
+  changes.dra_registers_node_allocatable = release.minor >= 34;
+  // validateRequestNameRef with subrequests (DRAPrioritizedList), v1.33.0.
+  changes.dra_request_ref_names_subrequests = release.minor >= 33;
   // The claim's request list uniqueness marked beta (zz_generated.validations.go), v1.37.0.
   changes.dra_request_duplicate_shows_request = release.minor >= 37;
   // validateSet's key without a field name (pkg/apis/resource/validation), v1.35.0.

@@ -115,6 +115,12 @@ struct ReleaseChanges {
   // v1.37 (+k8s:beta on allocationMode): an unknown allocation mode is the declarative error;
   // before, the hand-written one, pathed as the internal request has it (v1.33's `exactly`).
   bool dra_allocation_mode_declarative = true;
+  // v1.34: DynamicResources registers node allocatable changes (extended resources backed by
+  // DRA); v1.32 and v1.33 register node adds and label changes only.
+  bool dra_registers_node_allocatable = true;
+  // v1.33 (subrequests): a constraint's or config's unknown request reads "... or the name of a
+  // request and a subrequest separated by '/'"; v1.32 names requests only.
+  bool dra_request_ref_names_subrequests = true;
   // v1.37 (+k8s:beta on the claim's unique request names): a duplicate request is the
   // declarative error, showing the whole request as served, not its name.
   bool dra_request_duplicate_shows_request = true;

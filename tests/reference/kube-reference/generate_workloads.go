@@ -89,11 +89,11 @@ var workloadMutations = []mutation{
 	workloadMutation([]string{"Deployment", "ReplicaSet", "StatefulSet"}, func(g *generator, w obj) {
 		path(w, "spec")["replicas"] = -1
 	}),
-	workloadMutation(workloadKindNames, func(g *generator, w obj) {
+	templateMutation(func(g *generator, w obj) {
 		c := templateSpec(w)["containers"].([]any)[0].(obj)
 		c["name"] = pick(g, "Main", "main_1")
 	}),
-	workloadMutation(workloadKindNames, func(g *generator, w obj) {
+	templateMutation(func(g *generator, w obj) {
 		c := templateSpec(w)["containers"].([]any)[0].(obj)
 		path(c, "resources", "requests")["cpu"] = "-1"
 		delete(path(c, "resources"), "limits")
@@ -127,16 +127,29 @@ var workloadMutations = []mutation{
 	}),
 }
 
+// templateKinds are the workloads whose pod template the API server validates: v1.32 and
+// v1.33 leave a StatefulSet's unchecked (open/README.md).
+func templateKinds(g *generator) []string {
+	if g.minor <= 33 {
+		return []string{"Deployment", "ReplicaSet", "DaemonSet", "Job", "CronJob"}
+	}
+	return workloadKindNames
+}
+
+// templateMutation breaks the pod template of a workload whose template is validated.
+func templateMutation(breakIt func(g *generator, w obj)) mutation {
+	return mutation{createdPod, func(g *generator, o obj) bool {
+		toWorkload(o, pick(g, templateKinds(g)...))
+		breakIt(g, o)
+		return true
+	}}
+}
+
 // someWorkload turns the first created pod of a case into a valid workload.
 func (g *generator) someWorkload(objs []obj) {
 	for _, o := range objs {
 		if isCreatedPod(o) {
-			kinds := workloadKindNames
-			if g.minor <= 33 {
-				// These releases leave a StatefulSet's pod template unvalidated (open/README.md).
-				kinds = []string{"Deployment", "ReplicaSet", "DaemonSet", "Job", "CronJob"}
-			}
-			toWorkload(o, pick(g, kinds...))
+			toWorkload(o, pick(g, workloadKindNames...))
 			return
 		}
 	}

@@ -338,12 +338,18 @@ func describeScores(ps []pluginScore) string {
 	return describeMap(m)
 }
 
-func describeMap(m map[string]int64) string {
+// sortedKeys lists a map's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	return keys
+}
+
+func describeMap(m map[string]int64) string {
+	keys := sortedKeys(m)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
 		parts[i] = fmt.Sprintf("%s=%d", k, m[k])

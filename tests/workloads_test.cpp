@@ -5,6 +5,7 @@
 #include <string>
 
 #include "builders.h"
+#include "load_test_support.h"
 #include "podfit/cli/workload_check.h"
 #include "podfit/framework/framework.h"
 #include "podfit/framework/registry.h"
@@ -1000,4 +1001,40 @@ TEST_CASE("StatefulSet podManagementPolicy and CronJob schedule") {
       "        spec:\n          restartPolicy: Never\n          containers: [{name: main, image: db:1}]\n";
   CHECK(load_error(cron).ends_with("spec.schedule: Required value"));
   CHECK(load_error(cron + "  schedule: \"\"\n").ends_with("spec.schedule: Required value"));
+}
+
+TEST_CASE("StatefulSet: v1.32 and v1.33 create it with a broken pod spec, and refuse each of its pods") {
+  std::string broken = kStatefulSet;
+  broken.replace(broken.find("- name: postgres"), 16, "- name: Postgres");
+  const std::string detail =
+      "spec.containers[0].name: Invalid value: \"Postgres\": a lowercase RFC 1123 label must consist of lower case "
+      "alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or "
+      "'123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+  for (int minor : {32, 33}) {
+    CAPTURE(minor);
+    LoadOptions options;
+    options.api_release = KubernetesRelease{minor};
+    CandidateSet set = podfit::testing::load_candidates_ok(broken, options);
+    REQUIRE(set.candidates.size() == 1);
+    Candidate& c = set.candidates[0];
+    REQUIRE(c.refused);
+    CHECK(c.refused->plugin.empty());  // the Validation stage
+    CHECK(c.refused->message == "Pod \"db-0\" is invalid: " + detail);
+    // Each ordinal's pod is refused under its own name.
+    set_stateful_set_ordinal(c, 2);
+    CHECK(c.refused->message == "Pod \"db-2\" is invalid: " + detail);
+  }
+  SUBCASE("from v1.34 the StatefulSet itself is refused") {
+    CHECK(load_error(broken) == "chart.yaml: document 1 (StatefulSet shop/db), line 18: spec.template." + detail);
+  }
+  SUBCASE("what the API server cannot decode refuses the StatefulSet in every release") {
+    std::string malformed = kStatefulSet;
+    malformed.replace(malformed.find("image: postgres:17"), 18, "image: [postgres]");
+    LoadOptions options;
+    options.api_release = KubernetesRelease{32};
+    CandidateSet set;
+    auto err = load_candidates_text(malformed, "chart.yaml", set, options);
+    REQUIRE(err);
+    CHECK(err->message == "chart.yaml: document 1 (StatefulSet shop/db), line 19: spec.template.spec.containers[0].image: expected a string, got a list");
+  }
 }

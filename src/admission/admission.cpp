@@ -62,6 +62,7 @@ std::vector<std::string> admit_candidates(std::vector<Candidate>& candidates, co
   std::vector<std::string> unknown;
   for (Candidate& candidate : candidates) {
     if (!candidate.workload && !is_uncreated(candidate.pod)) continue;  // admitted when it was created
+    if (candidate.refused) continue;  // the loader found the pod its controller creates invalid
     candidate.refused = admit_pod_creation(candidate.pod, cluster, &unknown, gates);
   }
   return unknown;

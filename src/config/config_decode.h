@@ -8,13 +8,10 @@
 
 #include "../load/value.h"
 #include "podfit/config/scheduler_config.h"
+#include "podfit/util/go_time.h"
 
 namespace podfit {
 
-// metav1.Duration in nanoseconds, as time.ParseDuration reads it.
-std::optional<int64_t> parse_go_duration(std::string_view text);
-// time.Duration.String(): "1m30s", "1.5s", "0s".
-std::string format_go_duration(int64_t ns);
 
 struct LeaderElectionConfig {
   std::optional<bool> leader_elect;

@@ -40,8 +40,9 @@ std::optional<int64_t> nullable_int64(const Value& v) {
 std::optional<int64_t> duration(const Value& v) {
   if (v.is_null()) return std::nullopt;
   std::string text = v.string();
-  std::optional<int64_t> ns = parse_go_duration(text);
-  if (!ns) v.fail(fmt::format("time: invalid duration {}", field::go_quote(text)));
+  std::string error;
+  std::optional<int64_t> ns = parse_go_duration(text, &error);
+  if (!ns) v.fail(error);
   return ns;
 }
 
@@ -518,78 +519,6 @@ void decode_written_configuration(const Value& root, WrittenConfiguration& out) 
   out.strict_errors = unknown.errors;
   out.strict_errors.insert(out.strict_errors.end(), nested_errors.begin(), nested_errors.end());
   out.strict_line = unknown.line != 0 ? unknown.line : nested_line;
-}
-
-std::optional<int64_t> parse_go_duration(std::string_view s) {
-  // time.ParseDuration: [-+]?([0-9]*(\.[0-9]*)?[a-z]+)+, or "0".
-  if (s.empty()) return std::nullopt;
-  bool negative = false;
-  if (s[0] == '-' || s[0] == '+') {
-    negative = s[0] == '-';
-    s.remove_prefix(1);
-  }
-  if (s == "0") return 0;
-  if (s.empty()) return std::nullopt;
-  long double total = 0;
-  while (!s.empty()) {
-    size_t i = 0;
-    long double value = 0;
-    bool digits = false;
-    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) value = value * 10 + (s[i++] - '0'), digits = true;
-    if (i < s.size() && s[i] == '.') {
-      ++i;
-      long double scale = 0.1L;
-      while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) value += (s[i++] - '0') * scale, scale /= 10, digits = true;
-    }
-    if (!digits) return std::nullopt;
-    size_t unit_start = i;
-    while (i < s.size() && !std::isdigit(static_cast<unsigned char>(s[i])) && s[i] != '.') ++i;
-    std::string_view unit = s.substr(unit_start, i - unit_start);
-    long double scale = 0;
-    if (unit == "ns") scale = 1;
-    else if (unit == "us" || unit == "\xC2\xB5s" || unit == "\xCE\xBCs") scale = 1e3L;
-    else if (unit == "ms") scale = 1e6L;
-    else if (unit == "s") scale = 1e9L;
-    else if (unit == "m") scale = 60e9L;
-    else if (unit == "h") scale = 3600e9L;
-    else return std::nullopt;
-    total += value * scale;
-    s.remove_prefix(i);
-  }
-  if (total > 9.223372036854775807e18L) return std::nullopt;
-  auto ns = static_cast<int64_t>(std::llround(total));
-  return negative ? -ns : ns;
-}
-
-std::string format_go_duration(int64_t ns) {
-  if (ns == 0) return "0s";
-  bool negative = ns < 0;
-  uint64_t u = negative ? static_cast<uint64_t>(-(ns + 1)) + 1 : static_cast<uint64_t>(ns);
-  std::string out;
-  auto fraction = [](uint64_t v, int precision) {
-    // v printed with `precision` decimal digits, trailing zeros (and the dot) dropped.
-    std::string digits = fmt::format("{:0{}}", v % static_cast<uint64_t>(std::pow(10, precision)), precision);
-    while (!digits.empty() && digits.back() == '0') digits.pop_back();
-    std::string whole = fmt::format("{}", v / static_cast<uint64_t>(std::pow(10, precision)));
-    return digits.empty() ? whole : whole + "." + digits;
-  };
-  if (u < 1'000'000'000ULL) {
-    if (u < 1'000ULL) out = fmt::format("{}ns", u);
-    else if (u < 1'000'000ULL) out = fraction(u, 3) + "\xC2\xB5s";
-    else out = fraction(u, 6) + "ms";
-  } else {
-    uint64_t seconds = u / 1'000'000'000ULL;
-    uint64_t nanos = u % 1'000'000'000ULL;
-    std::string sec = fraction(seconds % 60 * 1'000'000'000ULL + nanos, 9) + "s";
-    uint64_t minutes = seconds / 60;
-    if (minutes == 0) {
-      out = sec;
-    } else {
-      uint64_t hours = minutes / 60;
-      out = (hours ? fmt::format("{}h", hours) : std::string()) + fmt::format("{}m", minutes % 60) + sec;
-    }
-  }
-  return negative ? "-" + out : out;
 }
 
 }  // namespace podfit

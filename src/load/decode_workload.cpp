@@ -4,16 +4,19 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 
 #include "decode.h"
 #include "api_release.h"
+#include "cron_schedule.h"
 #include "stand_in.h"
 #include "validate.h"
 #include "podfit/load/pod_creation.h"
 #include "podfit/load/workload.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/labels.h"
+#include "podfit/util/go_time.h"
 
 namespace podfit {
 namespace {
@@ -44,6 +47,9 @@ struct Manifest {
   std::optional<LabelSelector> selector;
   bool has_template = false;
   Pod template_pod;  // the template's metadata and spec, as written
+  // v1.32 and v1.33 leave a StatefulSet's pod spec unchecked: the first problem of the spec,
+  // which refuses each pod the controller creates instead (decoding stops there).
+  std::optional<DecodeError> template_spec_error;
   // StatefulSet
   std::vector<PersistentVolumeClaim> claim_templates;
   int32_t ordinals_start = 0;
@@ -54,8 +60,11 @@ struct Manifest {
   int strategy_line = 0;
   // StatefulSet: spec.podManagementPolicy as written (defaulted to OrderedReady).
   std::optional<std::string> pod_management_policy;
-  // CronJob: whether spec.schedule is set (its format is not checked).
-  bool has_schedule = false;
+  // CronJob: spec.schedule and spec.timeZone as written, with their lines.
+  std::string schedule;
+  int schedule_line = 0;
+  std::optional<std::string> time_zone;
+  int time_zone_line = 0;
   // Job, and a CronJob's job template
   ObjectMeta job_meta;
   std::optional<int32_t> parallelism;
@@ -69,13 +78,20 @@ void check_non_negative(const Value& v, int32_t n) {
 }
 
 // v1.PodTemplateSpec: its metadata and PodSpec (the template's namespace and name are unused).
-void decode_template(const Value& v, Manifest& m) {
+// With `spec_unchecked`, the spec's validation errors are kept for the pods, not raised; what
+// the API server cannot decode is raised still.
+void decode_template(const Value& v, Manifest& m, bool spec_unchecked = false) {
   bool has_spec = false;
   v.fields([&](std::string_view key, const Value& f) {
     if (key == "metadata") decode_meta(f, m.template_pod.metadata, MetaLabels::PodTemplate);
     else if (key == "spec") {
       has_spec = !f.is_null();
-      decode_pod_spec(f, m.template_pod.spec);
+      try {
+        decode_pod_spec(f, m.template_pod.spec);
+      } catch (const DecodeError& e) {
+        if (!spec_unchecked || !field::is_field_error(e.message)) throw;
+        m.template_spec_error = e;
+      }
     }
   });
   if (!has_spec) fail_required(v, "spec.containers");
@@ -155,6 +171,47 @@ void validate_deployment_strategy(const Manifest& m) {
   }
 }
 
+// validateTimeZone: the first problem of a CronJob's spec.timeZone, empty when there is none.
+std::string time_zone_problem(const std::string& zone) {
+  if (zone.empty()) return "timeZone must be nil or non-empty string";
+  // Each part of the name as IANA names them (digits and '+' tolerated for legacy names).
+  size_t start = 0;
+  while (true) {
+    const size_t slash = zone.find('/', start);
+    const std::string_view part = std::string_view(zone).substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+    const bool characters_ok = !part.empty() && part.size() <= 14 && std::all_of(part.begin(), part.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_' || c == '+';
+    });
+    if (part == "." || part == ".." || part.starts_with("-") || !characters_ok) return "unknown time zone " + zone;
+    if (slash == std::string::npos) break;
+    start = slash + 1;
+  }
+  const bool local = zone.size() == 5 && std::equal(zone.begin(), zone.end(), "Local", [](char a, char b) {
+    return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+  });
+  if (local) return "timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones";
+  return load_location_error(zone);
+}
+
+// ValidateCronJobCreate's checks of the schedule and the time zone.
+void validate_cron_job(const Manifest& m) {
+  if (m.schedule.empty()) throw DecodeError{field::required("spec.schedule"), m.spec_line};
+  if (std::string error = cron_schedule_error(m.schedule); !error.empty()) {
+    throw DecodeError{field::invalid("spec.schedule", field::go_quote(m.schedule), error), m.schedule_line};
+  }
+  // A new CronJob names its time zone in spec.timeZone only.
+  if (m.schedule.find("TZ") != std::string::npos) {
+    throw DecodeError{field::invalid("spec.schedule", field::go_quote(m.schedule),
+                                     "cannot use TZ or CRON_TZ in schedule, use timeZone field instead"),
+                      m.schedule_line};
+  }
+  if (m.time_zone) {
+    if (std::string problem = time_zone_problem(*m.time_zone); !problem.empty()) {
+      throw DecodeError{field::invalid("spec.timeZone", field::go_quote(*m.time_zone), problem), m.time_zone_line};
+    }
+  }
+}
+
 void decode_spec(const Value& v, std::string_view kind, Manifest& m) {
   m.spec_line = v.line();
   if (kind == kJob) {
@@ -169,13 +226,25 @@ void decode_spec(const Value& v, std::string_view kind, Manifest& m) {
     } else if (key == "selector" && kind != kCronJob) {
       if (!f.is_null()) m.selector = decode_label_selector(f);
     } else if (key == "template" && kind != kCronJob) {
-      decode_template(f, m);
+      // ValidateStatefulSetSpec checks the template's pod spec only from v1.34.
+      decode_template(f, m, kind == kStatefulSet && !api_release().at_least(34));
     } else if (key == "strategy" && kind == kDeployment) {
       decode_deployment_strategy(f, m);
     } else if (key == "podManagementPolicy" && kind == kStatefulSet) {
       if (!f.is_null()) m.pod_management_policy = f.string();
     } else if (key == "schedule" && kind == kCronJob) {
-      m.has_schedule = !f.is_null() && !f.string().empty();
+      m.schedule = f.string();
+      m.schedule_line = f.line();
+    } else if (key == "timeZone" && kind == kCronJob) {
+      if (!f.is_null()) m.time_zone = f.string();
+      m.time_zone_line = f.line();
+    } else if (key == "startingDeadlineSeconds" && kind == kCronJob) {
+      if (!f.is_null() && f.int64() < 0) f.fail(fmt::format("Invalid value: {}: must be greater than or equal to 0", f.int64()));
+    } else if ((key == "successfulJobsHistoryLimit" || key == "failedJobsHistoryLimit") && kind == kCronJob) {
+      if (!f.is_null()) check_non_negative(f, f.int32());
+    } else if (key == "concurrencyPolicy" && kind == kCronJob) {
+      // An empty policy is defaulted to Allow.
+      if (!f.is_null() && !f.string().empty()) check_enum(f, f.string(), {"Allow", "Forbid", "Replace"});
     } else if (key == "volumeClaimTemplates" && kind == kStatefulSet) {
       f.elements([&](const Value& e) { m.claim_templates.push_back(decode_claim_template(e)); });
     } else if (key == "ordinals" && kind == kStatefulSet) {
@@ -295,7 +364,7 @@ void decode_workload(const Value& v, std::string_view kind, std::string_view api
                                      "must be 'OrderedReady' or 'Parallel'"),
                       m.spec_line};
   }
-  if (kind == kCronJob && !m.has_schedule) throw DecodeError{field::required("spec.schedule"), m.spec_line};
+  if (kind == kCronJob) validate_cron_job(m);
   // A Job's pods end: their template may not restart Always, which is also the pod's default.
   if ((kind == kJob || kind == kCronJob) && m.template_pod.spec.restart_policy == "Always") {
     const std::string at = kind == kJob ? "spec.template.spec.restartPolicy" : "spec.jobTemplate.spec.template.spec.restartPolicy";
@@ -322,6 +391,10 @@ void decode_workload(const Value& v, std::string_view kind, std::string_view api
   const std::string ns = m.meta.namespace_.empty() ? std::string(default_namespace) : m.meta.namespace_;
   const std::string name =
       m.meta.name.empty() ? m.meta.generate_name + stand_in_suffix(fmt::format("{}/{}", kind, ns)) : m.meta.name;
+  // The CronJob controller names each Job after it with an 11-character suffix, within 63.
+  if (kind == kCronJob && name.size() > 52) {
+    reject(v, {"metadata", "name"}, field::invalid("metadata.name", field::go_quote(name), "must be no more than 52 characters"));
+  }
   const std::string seed = fmt::format("{}/{}/{}", kind, ns, name);
   const std::string uid = m.meta.uid.empty() ? stand_in_uid(seed) : m.meta.uid;
 
@@ -363,6 +436,11 @@ void decode_workload(const Value& v, std::string_view kind, std::string_view api
     pod.metadata.labels.set("controller-revision-hash", identity.revision);
     workload.replicas = m.replicas.value_or(1);
     identity.base = std::move(pod);
+    if (m.template_spec_error) {
+      // The error as the pod's validation words it: its path starts at the pod.
+      identity.template_spec_error = m.template_spec_error->message;
+      if (identity.template_spec_error.starts_with("spec.template.")) identity.template_spec_error.erase(0, 14);
+    }
     set_stateful_set_ordinal(out, m.ordinals_start);  // names the pod, applies defaults and mutations
     return;
   } else if (kind == kDaemonSet) {

@@ -7,6 +7,7 @@
 #include "decode.h"
 #include "stand_in.h"
 #include "podfit/load/pod_creation.h"
+#include "podfit/load/validate_pod_create.h"
 
 namespace podfit {
 namespace {
@@ -92,6 +93,9 @@ void set_stateful_set_ordinal(Candidate& candidate, int32_t ordinal) {
   apply_pod_defaults(pod);
   merge_match_label_keys_into_affinity_terms(pod);
   candidate.pod = std::move(pod);
+  if (!identity.template_spec_error.empty()) {
+    candidate.refused = AdmissionRefusal{"", pod_invalid(candidate.pod, {identity.template_spec_error})};
+  }
 }
 
 std::vector<PersistentVolumeClaim> controller_created_claims(const Candidate& candidate) {

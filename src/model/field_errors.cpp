@@ -5,36 +5,10 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "podfit/util/utf8.h"
+
 namespace podfit::field {
 namespace {
-
-// Decodes one UTF-8 sequence at text[i]; returns the code point and its length, or -1 and 1
-// for an invalid byte (Go's utf8.RuneError with width 1).
-std::pair<int32_t, size_t> decode_rune(std::string_view text, size_t i) {
-  auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
-  unsigned char b0 = byte(i);
-  if (b0 < 0x80) return {b0, 1};
-  size_t length = 0;
-  int32_t rune = 0;
-  int32_t minimum = 0;
-  if (b0 >= 0xC2 && b0 <= 0xDF) {
-    length = 2, rune = b0 & 0x1F, minimum = 0x80;
-  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-    length = 3, rune = b0 & 0x0F, minimum = 0x800;
-  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-    length = 4, rune = b0 & 0x07, minimum = 0x10000;
-  } else {
-    return {-1, 1};
-  }
-  if (i + length > text.size()) return {-1, 1};
-  for (size_t k = 1; k < length; ++k) {
-    unsigned char b = byte(i + k);
-    if ((b & 0xC0) != 0x80) return {-1, 1};
-    rune = (rune << 6) | (b & 0x3F);
-  }
-  if (rune < minimum || rune > 0x10FFFF || (rune >= 0xD800 && rune <= 0xDFFF)) return {-1, 1};
-  return {rune, length};
-}
 
 // strconv.IsPrint for runes beyond ASCII: the common non-printing ones (controls, spaces other
 // than ' ', format characters, private use, non-characters).
@@ -194,6 +168,19 @@ std::string forbidden(std::string_view path, std::string_view detail) {
 
 std::string duplicate(std::string_view path, std::string_view value) {
   return fmt::format("{}: Duplicate value: {}", path, value);
+}
+
+bool is_field_error(std::string_view message) {
+  // field.ErrorType's words, each after the path and before the end or the detail.
+  for (std::string_view type : {"Not found", "Required value", "Duplicate value", "Invalid value", "Unsupported value",
+                                "Forbidden", "Too long", "Too many", "Internal error"}) {
+    for (size_t at = message.find(type); at != std::string_view::npos; at = message.find(type, at + 1)) {
+      const bool after_path = at >= 2 && message.substr(at - 2, 2) == ": ";
+      const size_t end = at + type.size();
+      if (after_path && (end == message.size() || message[end] == ':')) return true;
+    }
+  }
+  return false;
 }
 
 std::string aggregate(const std::vector<std::string>& errors) {

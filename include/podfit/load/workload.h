@@ -27,11 +27,11 @@ struct StatefulSetIdentity {
   std::vector<PersistentVolumeClaim> claim_templates;  // spec.volumeClaimTemplates, as written
   StringMap selector_labels;  // spec.selector.matchLabels: the controller adds them to each claim
   Pod base;  // the pod from the template with the controller's labels and owner, before an ordinal
+  // v1.32 and v1.33 create the StatefulSet without checking its template's pod spec: the
+  // spec's first problem, which the API server's validation of each pod then refuses.
+  std::string template_spec_error;
 };
 
-// One pod to check: a Pod given to --pod, or the pod a workload's controller creates.
-// Why the API server refuses to create a pod: the admission plugin, and the message kubectl
-// shows (`pods "web-0" is forbidden: ...`).
 // Why the API server refuses to create a pod: an admission plugin's refusal (`pods "NAME" is
 // forbidden: ...`), or, no plugin named, its validation of the pod as the mutating plugins left
 // it (`Pod "NAME" is invalid: ...`, HTTP 422), which reports call the Validation stage.
@@ -40,6 +40,7 @@ struct AdmissionRefusal {
   std::string message;
 };
 
+// One pod to check: a Pod given to --pod, or the pod a workload's controller creates.
 struct Candidate {
   // The pod as the API server stores it once created: defaults, controller labels, owner and
   // name (a generated name is illustrative). A DaemonSet's pod is not pinned to a node yet.

@@ -46,6 +46,10 @@ std::string forbidden(std::string_view path, std::string_view detail);
 // field.Duplicate(path, value).Error(); `value` is already rendered.
 std::string duplicate(std::string_view path, std::string_view value);
 
+// Whether `message` is a field.Error ("path: Invalid value: ...", "path: Required value"): the
+// API server's validation, as opposed to its decoding, refused the value.
+bool is_field_error(std::string_view message);
+
 // utilerrors.Aggregate.Error() of a flattened list: one message as is, several deduplicated
 // and bracketed "[a, b]". Empty input gives "".
 std::string aggregate(const std::vector<std::string>& errors);

@@ -5,6 +5,8 @@ package main
 // field broken as a careless manifest breaks it, so that podfit's refusal is compared with
 // the API server's validation of the workload.
 
+import "strings"
+
 // createdPod is the mutations' kind for a pod the case creates.
 const createdPod = "created Pod"
 
@@ -113,8 +115,36 @@ var workloadMutations = []mutation{
 		workloadSpec(w)[pick(g, "parallelism", "completions", "backoffLimit")] = -1
 	}),
 	workloadMutation([]string{"CronJob"}, func(g *generator, w obj) {
-		// Only a missing schedule: podfit does not check a schedule's format (open/).
-		path(w, "spec")["schedule"] = ""
+		// Schedules robfig/cron refuses, and some unusual ones it takes.
+		schedules := []string{"", "*/5 * * *", "every 5 minutes", "61 * * * *", "0 24 * * *", "0 0 0 * *",
+			"0 0 * 13 *", "0 0 * * 7", "0 0 * JAN-DEC MON-FRI", "0 0 * jan-x *", "5--5 * * * *", "*/-12 * * * *",
+			"*//2 * * * *", "5-3 * * * *", "*/0 * * * *", "+5 * * * *", "-1 * * * *", "99999999999999999999 * * * *",
+			"1_0 * * * *", ",,, * * * *", "*-5 * * * *", "@every 1h30m", "@every 5", "@every 5d", "@every Xm",
+			"@daily ", "@hourly", "@fortnightly", "TZ=UTC 0 * * * *", "CRON_TZ=Mars/Base 0 * * * *",
+			"0 0 * * FR\u0130", "\u00e9 * * * *", "0\t0 * *\u00a0*", " @daily"}
+		if g.minor >= 35 {
+			// A time zone prefix without a space panics in the parser, which the API server
+			// recovers from only since v1.35 (before, the request fails).
+			schedules = append(schedules, "TZ=UTC")
+		}
+		path(w, "spec")["schedule"] = pick(g, schedules...)
+	}),
+	workloadMutation([]string{"CronJob"}, func(g *generator, w obj) {
+		spec := path(w, "spec")
+		switch g.intn(5) {
+		case 0:
+			spec["timeZone"] = pick(g, "", "LOCAL", "Local", " Europe/Rome", "Europe/InvalidRome", "Europe/Rome",
+				"../etc", "Etc/GMT+5", "America/Argentina/Buenos_Aires", "-Europe", "Europe/Rome_Rome_Rome_")
+		case 1:
+			spec["concurrencyPolicy"] = pick(g, "Sometimes", "Forbid", "")
+		case 2:
+			spec[pick(g, "startingDeadlineSeconds", "successfulJobsHistoryLimit", "failedJobsHistoryLimit")] = pick(g, -1, 0, 3)
+		case 3:
+			path(w, "metadata")["name"] = pick(g, strings.Repeat("n", 52), strings.Repeat("n", 53))
+		default:
+			spec["schedule"] = "TZ=UTC 0 * * * *"
+			spec["timeZone"] = "UTC"
+		}
 	}),
 	workloadMutation([]string{"Deployment"}, func(g *generator, w obj) {
 		path(w, "spec", "strategy")["type"] = pick(g, "Rolling", "RollingUpdate")
@@ -127,22 +157,10 @@ var workloadMutations = []mutation{
 	}),
 }
 
-// templateKinds are the workloads whose pod template the API server validates: v1.32 and
-// v1.33 leave a StatefulSet's unchecked (open/README.md).
-func templateKinds(g *generator) []string {
-	if g.minor <= 33 {
-		return []string{"Deployment", "ReplicaSet", "DaemonSet", "Job", "CronJob"}
-	}
-	return workloadKindNames
-}
-
-// templateMutation breaks the pod template of a workload whose template is validated.
+// templateMutation breaks the pod template of any workload (v1.32 and v1.33 create a
+// StatefulSet whatever its template's spec, and refuse each pod its controller creates).
 func templateMutation(breakIt func(g *generator, w obj)) mutation {
-	return mutation{createdPod, func(g *generator, o obj) bool {
-		toWorkload(o, pick(g, templateKinds(g)...))
-		breakIt(g, o)
-		return true
-	}}
+	return workloadMutation(workloadKindNames, breakIt)
 }
 
 // someWorkload turns the first created pod of a case into a valid workload.

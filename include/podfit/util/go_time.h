@@ -1,0 +1,26 @@
+// Go's time package where the API server's and kube-scheduler's decoding meet it: durations
+// as time.ParseDuration reads and Duration.String prints them, and time zones as
+// time.LoadLocation finds them in the IANA database Go embeds.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace podfit {
+
+// time.ParseDuration in nanoseconds; nullopt with its error in *error ("time: unknown unit
+// \"d\" in duration \"1d\"") when the text is no duration.
+std::optional<int64_t> parse_go_duration(std::string_view text, std::string* error = nullptr);
+// time.Duration.String(): "1m30s", "1.5s", "0s".
+std::string format_go_duration(int64_t ns);
+// How the time package quotes a value in its errors: non-ASCII and control bytes as \x escapes.
+std::string go_time_quote(std::string_view text);
+
+// time.LoadLocation's error for `name` ("unknown time zone Mars/Base"); empty when it loads.
+std::string load_location_error(std::string_view name);
+// Whether `name` is one of the zones of Go's embedded IANA database (tzdata 2025c).
+bool is_embedded_time_zone(std::string_view name);
+
+}  // namespace podfit

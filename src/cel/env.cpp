@@ -344,6 +344,9 @@ ParseOptions parse_options(const Env::Impl& env) {
   po.optional_syntax = env.optional_syntax;
   po.two_var_comprehensions = env.two_var_comprehensions;
   po.sort_by_macro = env.sort_by_macro;
+  po.escaped_identifier_token = env.escaped_identifier_token;
+  po.escaped_identifiers = env.escaped_identifiers;
+  po.syntax_errors_formatted = env.syntax_errors_formatted;
   return po;
 }
 

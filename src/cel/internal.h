@@ -45,6 +45,10 @@ struct Env::Impl {
   bool optional_syntax = false;
   bool two_var_comprehensions = true;  // all/exists/transformList ... with two variables
   bool sort_by_macro = false;          // cel-go ext.Lists' sortBy
+  // The parser's cel-go release (ParseOptions).
+  bool escaped_identifier_token = true;
+  bool escaped_identifiers = true;
+  bool syntax_errors_formatted = false;
   bool constant_folding = false;       // cel-go's OptOptimize: constant literals cost nothing
   int format_validation = 0;           // literal format() calls checked: 1 as strings versions 1-3 do
 };

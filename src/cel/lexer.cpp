@@ -183,7 +183,7 @@ std::size_t utf8_length(unsigned char c) {
 
 }  // namespace
 
-std::vector<Token> tokenize(std::string_view s) {
+std::vector<Token> tokenize(std::string_view s, bool backquotes) {
   std::vector<Token> toks;
   std::size_t i = 0;
   auto push = [&](Tok k, std::size_t start, std::size_t end) {
@@ -206,6 +206,7 @@ std::vector<Token> tokenize(std::string_view s) {
   auto unrecognised = [&](std::size_t start, std::size_t stop) {
     std::size_t end = stop < s.size() ? std::min(s.size(), stop + utf8_length(static_cast<unsigned char>(s[stop]))) : s.size();
     fail(start, "token recognition error at: '" + std::string(s.substr(start, end - start)) + "'");
+    toks.back().text = s.substr(start, end - start);  // the text skipped
     i = end;
   };
   while (i < s.size()) {
@@ -265,7 +266,7 @@ std::vector<Token> tokenize(std::string_view s) {
         continue;
       }
     }
-    if (c == '`') {
+    if (c == '`' && backquotes) {
       // A backquoted field name: `content-type`, `foo.txt` (at least one character).
       std::size_t k = i + 1;
       while (k < s.size() && (is_ident_char(s[k]) || s[k] == '.' || s[k] == '-' || s[k] == '/' || s[k] == ' ')) ++k;

@@ -26,7 +26,8 @@ struct Token {
 // Splits source into tokens as CEL's ANTLR lexer does. Text no token fits becomes a Tok::Error
 // token with ANTLR's message, and lexing goes on after it; a literal whose escape names no
 // valid code point is followed by a Tok::Error token with the reason.
-std::vector<Token> tokenize(std::string_view source);
+// `backquotes`: a backquoted name is a token (cel-go from v0.23); before, '`' starts none.
+std::vector<Token> tokenize(std::string_view source, bool backquotes = true);
 
 // Decodes the body of a quoted literal (without prefix and quotes); false with a message on a
 // bad escape. Exposed for tests.

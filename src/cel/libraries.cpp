@@ -44,6 +44,12 @@ void enable_kubernetes_libraries(Env& env, KubeVersion v) {
   if (Span{{1, 31}, KubeVersion{1, 33}}.at(v)) add_semver_library(env, 0);
   if (Span{{1, 33}, {}}.at(v)) add_semver_library(env, 1);
   if (Span{{1, 34}, {}}.at(v)) add_ext_lists_library(env, 3);
+  // The parser of the release's cel-go: v0.22 in v1.32, v0.23 in v1.33, v0.26 in v1.34 to
+  // v1.36, v0.29 in v1.37.
+  Env::Impl& impl = mutable_impl(env);
+  impl.syntax_errors_formatted = Span{{1, 0}, KubeVersion{1, 33}}.at(v);
+  impl.escaped_identifier_token = Span{{1, 33}, {}}.at(v);
+  impl.escaped_identifiers = Span{{1, 37}, {}}.at(v);
 }
 
 void enable_kubernetes_libraries(Env& env) { enable_kubernetes_libraries(env, kEveryRelease); }

@@ -4,10 +4,13 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 
 #include "lexer.h"
+#include "podfit/util/utf8.h"
 
 namespace podfit::cel {
 namespace {
@@ -16,6 +19,116 @@ constexpr const char* kAccu = "@result";
 // The tokens an expression may start with, as ANTLR lists CEL's.
 const std::string kExprStart =
     "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
+// What may come first inside a call's parentheses, a list, a map and an index, in ANTLR's
+// token order: an expression, or what closes or continues the construct.
+const std::string kCallArgsStart =
+    "{'[', '{', '(', ')', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
+const std::string kListStart = "{'[', ']', '{', '(', '.', ',', '-', '!', '?', 'true', 'false', 'null', NUM_FLOAT, "
+                               "NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
+const std::string kMapStart = "{'[', '{', '}', '(', '.', ',', '-', '!', '?', 'true', 'false', 'null', NUM_FLOAT, "
+                              "NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
+// What a member may start with (a primary: a negative number's sign included).
+const std::string kPrimaryStart =
+    "{'[', '{', '(', '.', '-', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
+const std::string kIndexStart =
+    "{'[', '{', '(', '.', '-', '!', '?', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, "
+    "IDENTIFIER}";
+
+// Sets of tokens, as bits.
+constexpr std::uint64_t bit(Tok t) { return std::uint64_t{1} << static_cast<unsigned>(t); }
+constexpr std::uint64_t kRelationOps = bit(Tok::Less) | bit(Tok::LessEq) | bit(Tok::Greater) | bit(Tok::GreaterEq) |
+                                       bit(Tok::Eq) | bit(Tok::NotEq) | bit(Tok::In);
+constexpr std::uint64_t kCalcOps = bit(Tok::Star) | bit(Tok::Slash) | bit(Tok::Percent) | bit(Tok::Plus) | bit(Tok::Minus);
+// What a member may start with, a negative number's sign aside.
+constexpr std::uint64_t kMemberStart = bit(Tok::LBracket) | bit(Tok::LBrace) | bit(Tok::LParen) | bit(Tok::Dot) |
+                                       bit(Tok::True) | bit(Tok::False) | bit(Tok::Null) | bit(Tok::Int) |
+                                       bit(Tok::Uint) | bit(Tok::Double) | bit(Tok::String) | bit(Tok::Bytes) |
+                                       bit(Tok::Ident) | bit(Tok::Reserved);
+
+// fmt.Sprintf of `format` with no operands, as cel-go v0.22 formats its syntax errors: each
+// verb is reported missing ("%!'(MISSING)"), "%%" is '%', a '%' at the end has no verb.
+std::string go_format_without_operands(std::string_view format) {
+  std::string out;
+  const std::size_t end = format.size();
+  std::size_t i = 0;
+  // A number as fmt reads widths: too large a one swallows the rest of the format.
+  auto number = [&](bool& found) {
+    found = false;
+    long n = 0;
+    while (i < end && format[i] >= '0' && format[i] <= '9') {
+      if (n > 1000000) {
+        i = end;
+        found = false;
+        return;
+      }
+      n = n * 10 + (format[i] - '0');
+      found = true;
+      ++i;
+    }
+  };
+  // An argument index "[n]": with no operands it is always bad; true when it was well formed.
+  auto argument_index = [&](bool& good) {
+    if (i >= end || format[i] != '[') return false;
+    good = false;
+    const std::string_view rest = format.substr(i);
+    if (rest.size() < 3) {
+      i += 1;
+      return false;
+    }
+    for (std::size_t k = 1; k < rest.size(); ++k) {
+      if (rest[k] != ']') continue;
+      std::size_t d = 1;
+      while (d < k && rest[d] >= '0' && rest[d] <= '9') ++d;
+      i += k + 1;
+      return d > 1 && d == k;
+    }
+    i += 1;
+    return false;
+  };
+  while (i < end) {
+    const std::size_t text = i;
+    while (i < end && format[i] != '%') ++i;
+    out.append(format.substr(text, i - text));
+    if (i >= end) break;
+    ++i;
+    while (i < end && (format[i] == '#' || format[i] == '0' || format[i] == '+' || format[i] == '-' || format[i] == ' ')) ++i;
+    bool good = true;
+    bool after_index = argument_index(good);
+    if (i < end && format[i] == '*') {
+      ++i;
+      out += "%!(BADWIDTH)";
+      after_index = false;
+    } else {
+      bool found = false;
+      number(found);
+      if (after_index && found) good = false;
+    }
+    if (i + 1 < end && format[i] == '.') {
+      ++i;
+      if (after_index) good = false;
+      after_index = argument_index(good);
+      if (i < end && format[i] == '*') {
+        ++i;
+        out += "%!(BADPREC)";
+        after_index = false;
+      } else {
+        bool found = false;
+        number(found);
+      }
+    }
+    if (!after_index) after_index = argument_index(good);
+    if (i >= end) {
+      out += "%!(NOVERB)";
+      break;
+    }
+    auto [rune, width] = decode_rune(format, i);
+    const std::string verb = rune < 0 ? std::string("\xEF\xBF\xBD") : std::string(format.substr(i, width));
+    i += width;
+    if (rune == '%') out += '%';
+    else out += "%!" + verb + (good ? "(MISSING)" : "(BADINDEX)");
+  }
+  return out;
+}
 
 struct DepthGuard {
   int& d;
@@ -40,23 +153,28 @@ class Parser {
     // The lexer's errors are reported and its unrecognised text left out, as ANTLR's parser
     // never sees it; parsing goes on over the tokens.
     std::vector<Issue> lexical;
-    toks_ = tokenize(src_);
+    toks_ = tokenize(src_, opts_.escaped_identifier_token);
     std::erase_if(toks_, [&](const Token& t) {
       if (t.kind != Tok::Error) return false;
-      lexical.push_back({t.offset, "Syntax error: " + t.value});
+      // Text no token fits is the lexer's syntax error; a literal's bad escape, the visitor's.
+      const bool unrecognised = t.value.starts_with("token recognition error");
+      lexical.push_back({t.offset, unrecognised ? syntax_message(t.value) : t.value});
+      if (unrecognised) unrecognised_.emplace_back(t.offset, t.text.size());
       return true;
     });
-    ExprPtr e = expr();
+    ExprPtr e;
+    {
+      Following f(*this, bit(Tok::End));
+      e = expr();
+    }
     // cel-go's visitor walks the parse tree once parsing is done, counting nested operators,
     // selects, calls and indexes.
     if (issues_.empty() && e && e->nesting > opts_.max_recursion_depth) error_at(kNoLocation, "max recursion depth exceeded");
     if (issues_.empty() && e && tree_depth(*e) > opts_.max_ast_depth)
       error_at(0, "expression nesting exceeds limit: " + std::to_string(opts_.max_ast_depth));
-    // One token too many is deleted ("extraneous"); more are a mismatch.
-    if (issues_.empty() && peek().kind != Tok::End) {
-      error_at(peek(), std::string("Syntax error: ") + (peek(1).kind == Tok::End ? "extraneous" : "mismatched") +
-                           " input '" + tok_text(peek()) + "' expecting <EOF>");
-    }
+    // The start rule's match of the end: one token too many is deleted ("extraneous"); more
+    // are a mismatch.
+    if (peek().kind != Tok::End) match(Tok::End, "<EOF>", false, __LINE__);
     r.issues = std::move(lexical);
     r.issues.insert(r.issues.end(), std::make_move_iterator(issues_.begin()), std::make_move_iterator(issues_.end()));
     if (r.issues.empty()) r.expr = std::move(e);
@@ -77,11 +195,14 @@ class Parser {
   int calc_depth_ = 0;
   std::int64_t next_id_ = 1;
   std::vector<Issue> issues_;
+  // The spans of text the lexer recognised no token in (offset, length), in order.
+  std::vector<std::pair<std::int32_t, std::size_t>> unrecognised_;
+  // A limit ended the parse (cel-go abandons it); the parser unwinds without reading further.
+  bool halted_ = false;
   // The tokens that close each construct the parser is inside (outermost first): what may
   // follow a complete expression there, besides operators and member steps.
   std::vector<std::uint64_t> closers_{bit(Tok::End)};
 
-  static constexpr std::uint64_t bit(Tok t) { return std::uint64_t{1} << static_cast<unsigned>(t); }
   struct Inside {
     Parser& p;
     Inside(Parser& parser, std::uint64_t closers) : p(parser) { p.closers_.push_back(closers); }
@@ -89,40 +210,163 @@ class Parser {
   };
   // Whether t may follow a complete member where the innermost construct has been closed.
   bool may_follow_member(const Token& t) const {
-    constexpr std::uint64_t steps_and_operators =
-        bit(Tok::Dot) | bit(Tok::LBracket) | bit(Tok::Question) | bit(Tok::Plus) | bit(Tok::Minus) |
-        bit(Tok::Star) | bit(Tok::Slash) | bit(Tok::Percent) | bit(Tok::Less) | bit(Tok::LessEq) |
-        bit(Tok::Greater) | bit(Tok::GreaterEq) | bit(Tok::Eq) | bit(Tok::NotEq) | bit(Tok::In) | bit(Tok::And) |
-        bit(Tok::Or);
+    constexpr std::uint64_t steps_and_operators = bit(Tok::Dot) | bit(Tok::LBracket) | bit(Tok::Question) | kCalcOps |
+                                                  kRelationOps | bit(Tok::And) | bit(Tok::Or);
     return ((steps_and_operators | closers_.back()) & bit(t.kind)) != 0;
   }
-  // The close of a list, map or message, where an optional trailing comma may come first: what
-  // ANTLR's sync reports before the optional comma.
-  void expect_close_after_comma(Tok k, const char* set) {
-    if (peek().kind == k) {
-      advance();
-      return;
-    }
-    if (failed()) return;
-    const bool deletable = peek(1).kind == k || peek(1).kind == Tok::Comma;
-    error_at(peek(), std::string("Syntax error: ") + (deletable ? "extraneous" : "mismatched") + " input '" +
-                         tok_text(peek()) + "' expecting " + set);
+
+  // --- ANTLR's error strategy, as cel-go runs it ------------------------------------------
+  // A syntax error is reported, then the parser recovers and goes on: one stray token is
+  // deleted or one missing token inserted where that mends the input; otherwise the rule
+  // being parsed skips to a token some rule being parsed can continue with, and returns.
+
+  // For each grammar rule being parsed, the tokens that may follow it in the rule that
+  // invoked it: together, where recovery may stop.
+  std::vector<std::uint64_t> follow_;
+  struct Following {
+    Parser& p;
+    Following(Parser& parser, std::uint64_t follow) : p(parser) { p.follow_.push_back(follow); }
+    ~Following() { p.follow_.pop_back(); }
+  };
+  // ANTLR's error recovery mode: from an error until a token is matched, no syntax error is
+  // reported.
+  bool recovering_ = false;
+  // Where the last recovery started, and the grammar positions that recovered since a token
+  // last matched: a second recovery from the same place and position skips a token first, so
+  // that parsing always advances.
+  std::size_t last_error_index_ = std::numeric_limits<std::size_t>::max();
+  std::vector<int> last_error_sites_;
+  // Recoveries so far; cel-go abandons the parse past its limit.
+  int recoveries_ = 0;
+  static constexpr int kRecoveryLimit = 30;
+  static constexpr int kRecoveryLookahead = 256;
+
+  // ANTLR's reportError: nothing while recovering, else the error, and recovery begins.
+  void syntax_error(const Token& t, const std::string& message) {
+    if (recovering_) return;
+    recovering_ = true;
+    add_issue(t.offset, syntax_message(message));
   }
-  // ANTLR's match for the token closing a construct: a missing one is "inserted" when what
-  // comes next could follow it, one stray token before it is "deleted", else a mismatch.
-  void expect_close(Tok k, const char* what) {
+  std::string syntax_message(const std::string& message) const {
+    return opts_.syntax_errors_formatted ? go_format_without_operands("Syntax error: " + message) : "Syntax error: " + message;
+  }
+  void add_issue(std::int32_t offset, std::string message) {
+    if (issues_.size() < 100) issues_.push_back({offset, std::move(message)});
+  }
+  // Every recovery counts against cel-go's limit; past it, the parse ends with an error.
+  bool count_recovery() {
+    if (halted_) return false;
+    if (recoveries_++ < kRecoveryLimit) return true;
+    add_issue(peek().offset, "Syntax error: error recovery attempt limit exceeded: " + std::to_string(kRecoveryLimit));
+    halted_ = true;
+    return false;
+  }
+  // ANTLR's recover: from `site` (a place in the grammar), skips tokens until one that some
+  // rule being parsed may continue with.
+  void recover(int site) {
+    if (!count_recovery()) return;
+    int skipped = 0;
+    auto skip_one = [&] {
+      if (++skipped > kRecoveryLookahead) {
+        add_issue(kNoLocation, "error recovery token lookahead limit exceeded: " + std::to_string(kRecoveryLookahead));
+        halted_ = true;
+        return false;
+      }
+      skip();
+      return true;
+    };
+    if (last_error_index_ == pos_ &&
+        std::find(last_error_sites_.begin(), last_error_sites_.end(), site) != last_error_sites_.end()) {
+      if (!skip_one()) return;
+    }
+    last_error_index_ = pos_;
+    last_error_sites_.push_back(site);
+    std::uint64_t stops = 0;
+    for (std::uint64_t f : follow_) stops |= f;
+    while (peek().kind != Tok::End && (stops & bit(peek().kind)) == 0) {
+      if (!skip_one()) return;
+    }
+  }
+  // The outcome of matching a token, or of the sync before a block.
+  enum class Step {
+    Ok,      // matched, or mended by deleting or inserting a token: parsing goes on
+    Failed,  // the rule has recovered and returns
+  };
+  // ANTLR's match of token k (its RecoverInline when another is there): a stray token before k
+  // is deleted; a missing k is inserted when the token at hand may follow it (`insertable`);
+  // otherwise a mismatch the rule recovers from.
+  Step match(Tok k, const char* what, bool insertable, int site) {
     if (peek().kind == k) {
       advance();
-      return;
+      return Step::Ok;
     }
-    if (failed()) return;
+    if (!count_recovery()) return Step::Failed;
     if (peek(1).kind == k) {
-      error_at(peek(), "Syntax error: extraneous input '" + tok_text(peek()) + "' expecting " + what);
-    } else if (may_follow_member(peek())) {
-      error_at(peek(), std::string("Syntax error: missing ") + what + " at '" + tok_text(peek()) + "'");
-    } else {
-      error_at(peek(), "Syntax error: mismatched input '" + tok_text(peek()) + "' expecting " + what);
+      syntax_error(peek(), "extraneous input '" + tok_text(peek()) + "' expecting " + what);
+      skip();
+      advance();
+      return Step::Ok;
     }
+    if (insertable) {
+      syntax_error(peek(), std::string("missing ") + what + " at '" + tok_text(peek()) + "'");
+      return Step::Ok;
+    }
+    syntax_error(peek(), "mismatched input '" + tok_text(peek()) + "' expecting " + what);
+    recover(site);
+    return Step::Failed;
+  }
+  // ANTLR's match for the token closing a construct.
+  Step expect_close(Tok k, const char* what, int site) { return match(k, what, may_follow_member(peek()), site); }
+  // ANTLR's sync before a block that `starts` tells the first tokens of (`set`, as ANTLR lists
+  // them): a stray token is deleted when the next one fits; otherwise the rule recovers. While
+  // recovering nothing is checked: an optional block is then skipped, a required one fails.
+  template <class Starts>
+  Step sync(Starts starts, const std::string& set, bool optional, int site) {
+    if (halted_) return Step::Failed;
+    if (starts(peek())) return Step::Ok;
+    if (recovering_) {
+      if (optional) return Step::Ok;
+      recover(site);
+      return Step::Failed;
+    }
+    if (starts(peek(1))) {
+      syntax_error(peek(), "extraneous input '" + tok_text(peek()) + "' expecting " + set);
+      skip();
+      end_recovery();
+      return Step::Ok;
+    }
+    syntax_error(peek(), "mismatched input '" + tok_text(peek()) + "' expecting " + set);
+    recover(site);
+    return Step::Failed;
+  }
+  // ANTLR's "no viable alternative" at a decision that began at `from`: the text of the tokens
+  // from there through `at` (the end of input adds none), reported at `at`; the rule recovers
+  // from where the decision began. cel-go rewords it for '.' before true, false or null.
+  void no_viable_alternative(const Token& from, const Token& at, int site) {
+    // The tokens' text, white space and comments included, the text no token took left out.
+    const std::size_t end = at.kind == Tok::End ? src_.size() : static_cast<std::size_t>(at.offset) + at.text.size();
+    std::string source;
+    for (std::size_t i = static_cast<std::size_t>(from.offset); i < end;) {
+      auto gap = std::find_if(unrecognised_.begin(), unrecognised_.end(),
+                              [i](const auto& span) { return static_cast<std::size_t>(span.first) == i; });
+      if (gap != unrecognised_.end()) {
+        i += gap->second;
+        continue;
+      }
+      source += src_[i++];
+    }
+    const std::string text = escape_controls(source);
+    std::string message = "no viable alternative at input '" + text + "'";
+    for (std::string_view word : {"true", "false", "null"}) {
+      // cel-go's pattern: any one character, then the word, then the closing quote.
+      const std::size_t chars = text.empty() ? 0 : (static_cast<unsigned char>(text[0]) < 0x80 ? 1 : 0);
+      if (chars == 1 && std::string_view(text).substr(1) == word) {
+        message = "mismatched input '" + std::string(word) + "' expecting IDENTIFIER";
+      }
+    }
+    if (!halted_) syntax_error(at, message);
+    pos_ = static_cast<std::size_t>(&from - toks_.data());
+    recover(site);
   }
 
   // The depth of the tree, measured without recursion.
@@ -145,37 +389,57 @@ class Parser {
     std::size_t p = pos_ + ahead;
     return p < toks_.size() ? toks_[p] : toks_.back();
   }
+  // A token matched: it ends ANTLR's error recovery.
   const Token& advance() {
     const Token& t = toks_[pos_];
     if (pos_ + 1 < toks_.size()) ++pos_;
+    end_recovery();
     return t;
+  }
+  // ANTLR's endErrorCondition: errors are reported again, and recoveries start afresh.
+  void end_recovery() {
+    recovering_ = false;
+    last_error_index_ = std::numeric_limits<std::size_t>::max();
+    last_error_sites_.clear();
+  }
+  // A token passed over while recovering.
+  void skip() {
+    if (pos_ + 1 < toks_.size()) ++pos_;
   }
   bool accept(Tok k) {
     if (peek().kind != k) return false;
     advance();
     return true;
   }
-  static std::string tok_text(const Token& t) { return t.kind == Tok::End ? "<EOF>" : std::string(t.text); }
-  void error_at(std::int32_t off, std::string msg) {
-    if (issues_.size() < 100) issues_.push_back({off, std::move(msg)});
-  }
-  void error_at(const Token& t, std::string msg) { error_at(t.offset, std::move(msg)); }
-  bool failed() const { return !issues_.empty(); }
-  void expect(Tok k, const char* what) {
-    if (peek().kind == k) {
-      advance();
-      return;
+  // A token as ANTLR shows it in an error: line breaks and tabs escaped.
+  static std::string tok_text(const Token& t) { return t.kind == Tok::End ? "<EOF>" : escape_controls(t.text); }
+  static std::string escape_controls(std::string_view text) {
+    std::string out;
+    for (char c : text) {
+      if (c == '\n') out += "\\n";
+      else if (c == '\r') out += "\\r";
+      else if (c == '\t') out += "\\t";
+      else out += c;
     }
-    if (!failed()) error_at(peek(), "Syntax error: mismatched input '" + tok_text(peek()) + "' expecting " + what);
+    return out;
   }
+  // An error cel-go's visitor reports (not the grammar's): parsing goes on.
+  void error_at(std::int32_t off, std::string msg) { add_issue(off, std::move(msg)); }
+  void error_at(const Token& t, std::string msg) { error_at(t.offset, std::move(msg)); }
+  // An error that ends the parse (a limit).
+  void halt_at(std::int32_t off, std::string msg) {
+    if (!halted_) add_issue(off, std::move(msg));
+    halted_ = true;
+  }
+  bool failed() const { return halted_; }
 
   ExprPtr node(Expr::K k, std::int32_t off) {
     auto e = std::make_unique<Expr>();
     e->kind = k;
     e->id = next_id_++;
     e->offset = off;
-    if (static_cast<std::size_t>(next_id_) > opts_.max_nodes && !failed())
-      error_at(off, "expression size exceeds limit: " + std::to_string(opts_.max_nodes) + " nodes");
+    if (static_cast<std::size_t>(next_id_) > opts_.max_nodes)
+      halt_at(off, "expression size exceeds limit: " + std::to_string(opts_.max_nodes) + " nodes");
     return e;
   }
   // The operators cel-go's visitor counts (a member call counts too); ! and - prefixes, && and
@@ -216,11 +480,14 @@ class Parser {
     return e;
   }
   ExprPtr bad(std::int32_t off) { return constant(off, Value::null()); }
+  // What cel-go's visitor makes of a rule that recovered before choosing an alternative: an
+  // expression located nowhere in the source.
+  ExprPtr nothing() { return bad(kBeforeStart); }
 
   // False, with cel-go's error, once a rule is entered deeper than the limit.
   bool within_limit(int depth) {
     if (depth > opts_.max_recursion_depth) {
-      if (!failed()) error_at(kNoLocation, "expression recursion limit exceeded: " + std::to_string(opts_.max_recursion_depth));
+      halt_at(kNoLocation, "expression recursion limit exceeded: " + std::to_string(opts_.max_recursion_depth));
       return false;
     }
     return true;
@@ -237,15 +504,20 @@ class Parser {
   ExprPtr expr() {
     DepthGuard g(depth_);
     if (!within_limit(depth_)) return bad(peek().offset);
-    ExprPtr c = logical(Tok::Or);
+    ExprPtr c;
+    {
+      Following f(*this, bit(Tok::Question));
+      c = logical(Tok::Or);
+    }
     if (peek().kind != Tok::Question || failed()) return c;
     std::int32_t off = advance().offset;
     ExprPtr a;
     {
       Inside inside(*this, bit(Tok::Colon));
+      Following f(*this, bit(Tok::Colon));
       a = logical(Tok::Or);
     }
-    expect(Tok::Colon, "':'");
+    if (match(Tok::Colon, "':'", starts_unary(peek()), __LINE__) == Step::Failed) return bad(off);
     ExprPtr b = expr();
     std::vector<ExprPtr> args;
     args.push_back(std::move(c));
@@ -258,6 +530,7 @@ class Parser {
   ExprPtr logical(Tok op) {
     std::vector<ExprPtr> operands;
     std::vector<std::int32_t> offs;
+    Following f(*this, bit(op));
     operands.push_back(op == Tok::Or ? logical(Tok::And) : relation());
     while (peek().kind == op && !failed()) {
       offs.push_back(advance().offset);
@@ -279,6 +552,7 @@ class Parser {
     return in_rule(relation_depth_, [&] { return relation_chain(); });
   }
   ExprPtr relation_chain() {
+    Following f(*this, kRelationOps);
     ExprPtr l = addition();
     for (;;) {
       const char* fn = nullptr;
@@ -302,6 +576,7 @@ class Parser {
     return in_rule(calc_depth_, [&] { return addition_chain(); });
   }
   ExprPtr addition_chain() {
+    Following f(*this, kCalcOps);
     ExprPtr l = multiplication();
     for (;;) {
       const char* fn = peek().kind == Tok::Plus ? "_+_" : peek().kind == Tok::Minus ? "_-_" : nullptr;
@@ -312,6 +587,7 @@ class Parser {
   }
 
   ExprPtr multiplication() {
+    Following f(*this, kCalcOps);
     ExprPtr l = unary();
     for (;;) {
       const char* fn = peek().kind == Tok::Star      ? "_*_"
@@ -325,6 +601,39 @@ class Parser {
   }
 
   static bool is_number(const Token& t) { return t.kind == Tok::Int || t.kind == Tok::Double; }
+  // A name after '.' or in a message: an identifier (a reserved word lexes as one), or a
+  // backquoted name where the release's grammar has them.
+  bool is_name(const Token& t) const {
+    return t.kind == Tok::Ident || t.kind == Tok::Reserved || (t.kind == Tok::QuotedIdent && opts_.escaped_identifier_token);
+  }
+  const char* name_set() const { return opts_.escaped_identifier_token ? "{IDENTIFIER, ESC_IDENTIFIER}" : "IDENTIFIER"; }
+  // A selected field's or a message field's name: the grammar's escapeIdent rule (cel-go v0.23
+  // on: a sync, recovering within the rule), or before it a match of IDENTIFIER (a select's
+  // member rule, a field's optField rule recovers).
+  enum class Name {
+    Taken,    // a name, perhaps after a stray token was deleted
+    Missing,  // the rule recovered, or a name was inserted: none was read
+    Failed,   // the member rule recovered and returns
+  };
+  // A backquoted name the release refuses is reported by the caller, as the visitor does.
+  Name name(bool in_select, int site) {
+    if (is_name(peek())) {
+      advance();
+      return Name::Taken;
+    }
+    const std::size_t before = pos_;
+    if (!opts_.escaped_identifier_token) {
+      const bool insertable = in_select ? may_follow_member(peek()) : peek().kind == Tok::Colon;
+      if (match(Tok::Ident, "IDENTIFIER", insertable, site) == Step::Failed) return in_select ? Name::Failed : Name::Missing;
+      return pos_ > before ? Name::Taken : Name::Missing;
+    }
+    std::optional<Following> after_select;
+    if (in_select) after_select.emplace(*this, bit(Tok::Dot) | bit(Tok::LBracket));
+    if (sync([this](const Token& t) { return is_name(t); }, name_set(), false, site) == Step::Failed) return Name::Missing;
+    advance();
+    return Name::Taken;
+  }
+  static bool starts_unary(const Token& t) { return t.kind == Tok::Minus || t.kind == Tok::Not || starts_member(t); }
   // The tokens a member (a primary, then selections, calls and indexes) may start with.
   static bool starts_member(const Token& t) {
     switch (t.kind) {
@@ -336,24 +645,13 @@ class Parser {
         return false;
     }
   }
-  // ANTLR's "no viable alternative": the text of the tokens from the decision's first through
-  // the one no alternative takes (the end of input adds none), reported at that token.
-  void no_viable_alternative(const Token& from, const Token& at) {
-    const std::size_t end = at.kind == Tok::End ? src_.size() : static_cast<std::size_t>(at.offset) + at.text.size();
-    std::string text;
-    for (char c : src_.substr(static_cast<std::size_t>(from.offset), end - static_cast<std::size_t>(from.offset))) {
-      if (c == '\n') text += "\\n";
-      else if (c == '\r') text += "\\r";
-      else if (c == '\t') text += "\\t";
-      else text += c;
-    }
-    error_at(at, "Syntax error: no viable alternative at input '" + text + "'");
-  }
-
   // cel-go's unary rule: a negative number literal; a run of '!' before a member (or before a
   // negative number); a run of '-' before a member. The operators never mix. The run is
   // collected in a loop (no recursion), then applied inside out.
   ExprPtr unary() {
+    const std::int32_t at = peek().offset;
+    // cel-go's visitor places what the recovered rule leaves where it started.
+    if (sync(starts_unary, kExprStart, false, __LINE__) == Step::Failed) return bad(at);
     const Token& t = peek();
     if (t.kind == Tok::Minus && is_number(peek(1))) {
       advance();
@@ -361,33 +659,53 @@ class Parser {
     }
     if (t.kind != Tok::Not && t.kind != Tok::Minus) return member(primary());
     const Tok op = t.kind;
+    if (op == Tok::Minus && !starts_member(peek(1)) && peek(1).kind != Tok::Minus) {
+      // Neither a negative number nor a run of '-' before a member starts so.
+      no_viable_alternative(t, peek(1), __LINE__);
+      return nothing();
+    }
     std::vector<const Token*> ops;
-    while (peek().kind == op) ops.push_back(&advance());
-    ExprPtr operand;
-    if (op == Tok::Not && peek().kind == Tok::Minus) {
-      // Only a number literal's sign may follow '!'.
-      if (!is_number(peek(1))) {
-        no_viable_alternative(peek(), peek(1));
-        return bad(t.offset);
+    for (;;) {
+      ops.push_back(&advance());
+      // Another '-' goes on with the run, or starts a negative number; when neither fits what
+      // follows, the run's decision fails.
+      if (op == Tok::Minus && peek().kind == Tok::Minus && !starts_member(peek(1)) && peek(1).kind != Tok::Minus) {
+        no_viable_alternative(peek(), peek(1), __LINE__);
+        return nothing();
       }
+      // The sync closing each turn of the run: a token neither the run nor a member (a negative
+      // number's sign included) goes on with is reported, and skipped with what follows it up
+      // to one they, or a rule being parsed, may go on with.
+      if (!starts_member(peek()) && peek().kind != Tok::Minus && peek().kind != op && !failed()) {
+        syntax_error(peek(), "extraneous input '" + tok_text(peek()) + "' expecting " +
+                                 (op == Tok::Not ? kExprStart : kPrimaryStart));
+        std::uint64_t stops = bit(op) | bit(Tok::Minus) | kMemberStart;
+        for (std::uint64_t f : follow_) stops |= f;
+        while (peek().kind != Tok::End && (stops & bit(peek().kind)) == 0) skip();
+      }
+      if (peek().kind != op || failed()) break;
+    }
+    ExprPtr operand;
+    if (peek().kind == Tok::Minus && is_number(peek(1))) {
       advance();
       operand = member(literal_number(true));
-    } else if (!starts_member(peek())) {
-      if (op == Tok::Minus) {
-        no_viable_alternative(*ops.back(), peek());
-      } else {
-        error_at(peek(), "Syntax error: extraneous input '" + tok_text(peek()) + "' expecting " + kExprStart);
+    } else if (peek().kind == Tok::Minus || !starts_member(peek())) {
+      // The primary's decision fails: only a number literal's sign may come here, and
+      // nothing else a member starts with.
+      {
+        Following f(*this, bit(Tok::Dot) | bit(Tok::LBracket));
+        if (peek().kind == Tok::Minus) no_viable_alternative(peek(), peek(1), __LINE__);
+        else recover(__LINE__);
       }
-      return bad(t.offset);
+      operand = member(nothing());
     } else {
       operand = member(primary());
     }
-    for (std::size_t i = ops.size(); i-- > 0;) {
-      std::vector<ExprPtr> a;
-      a.push_back(std::move(operand));
-      operand = call(ops[i]->offset, ops[i]->kind == Tok::Not ? "!_" : "-_", std::move(a));
-    }
-    return operand;
+    // cel-go's visitor: an even run cancels out; an odd one is one operator, at the first.
+    if (ops.size() % 2 == 0) return operand;
+    std::vector<ExprPtr> a;
+    a.push_back(std::move(operand));
+    return call(ops[0]->offset, op == Tok::Not ? "!_" : "-_", std::move(a));
   }
 
   ExprPtr literal_number(bool negative) {
@@ -397,6 +715,11 @@ class Parser {
     if (t.kind == Tok::Double) {
       errno = 0;
       double d = std::strtod(text.c_str(), nullptr);
+      // Go's ParseFloat refuses what overflows to infinity (an underflow to zero it takes).
+      if (std::isinf(d)) {
+        error_at(off, "invalid double literal");
+        return bad(off);
+      }
       return constant(off, Value::double_(negative ? -d : d));
     }
     bool is_uint = t.kind == Tok::Uint;
@@ -430,24 +753,136 @@ class Parser {
     return constant(off, Value::int_(static_cast<std::int64_t>(u)));
   }
 
-  // Comma-separated expressions up to `close`; optional `?` markers when allowed.
-  void expr_list(Tok close, std::vector<ExprPtr>& out, std::vector<bool>* optional_marks) {
-    if (peek().kind == close) return;
-    for (;;) {
-      bool opt = false;
-      if (optional_marks && peek().kind == Tok::Question) {
-        if (!opts_.optional_syntax) {
-          error_at(peek(), "unsupported syntax '?'");
-        }
-        advance();
-        opt = true;
-      }
-      out.push_back(expr());
-      if (optional_marks) optional_marks->push_back(opt);
-      if (failed()) return;
-      if (!accept(Tok::Comma)) return;
-      if (peek().kind == close && optional_marks) return;  // a list's trailing comma; a call has none
+  // A call's arguments after its '(': ANTLR's sync before the optional list, the expressions,
+  // and the closing ')'. False when the rule has recovered and returns.
+  bool call_args(std::vector<ExprPtr>& out) {
+    if (sync([](const Token& t) { return starts_unary(t) || t.kind == Tok::RParen; }, kCallArgsStart, true, __LINE__) ==
+        Step::Failed) {
+      return false;
     }
+    if (starts_unary(peek())) {
+      Inside inside(*this, bit(Tok::Comma) | bit(Tok::RParen));
+      Following list(*this, bit(Tok::RParen));
+      Following element(*this, bit(Tok::Comma));
+      out.push_back(expr());
+      while (peek().kind == Tok::Comma && !failed()) {
+        advance();
+        out.push_back(expr());
+      }
+    }
+    return expect_close(Tok::RParen, "')'", __LINE__) == Step::Ok;
+  }
+
+  // A list's elements after its '[', through the closing ']'. False when the rule has
+  // recovered and returns.
+  bool list_elements(Expr& l) {
+    auto starts_list = [](const Token& t) {
+      return starts_unary(t) || t.kind == Tok::RBracket || t.kind == Tok::Comma || t.kind == Tok::Question;
+    };
+    if (sync(starts_list, kListStart, true, __LINE__) == Step::Failed) return false;
+    if (starts_unary(peek()) || peek().kind == Tok::Question) {
+      Inside inside(*this, bit(Tok::Comma) | bit(Tok::RBracket));
+      Following list(*this, bit(Tok::Comma) | bit(Tok::RBracket));
+      Following element(*this, bit(Tok::Comma));
+      for (;;) {
+        l.optional_entries.push_back(optional_marker("unsupported syntax '?'"));
+        l.args.push_back(expr());
+        // A comma not followed by another element is the trailing one.
+        if (failed() || peek().kind != Tok::Comma || !(starts_unary(peek(1)) || peek(1).kind == Tok::Question)) break;
+        advance();
+      }
+    }
+    return close_after_comma(Tok::RBracket, "{']', ','}", "']'");
+  }
+
+  // A map's or a message's entries after its '{', through the closing '}'. False when the rule
+  // has recovered and returns.
+  bool map_entries(Expr& m, bool fields) {
+    if (!fields) {
+      auto starts_map = [](const Token& t) {
+        return starts_unary(t) || t.kind == Tok::RBrace || t.kind == Tok::Comma || t.kind == Tok::Question;
+      };
+      if (sync(starts_map, kMapStart, true, __LINE__) == Step::Failed) return false;
+    } else {
+      auto starts_message = [this](const Token& t) {
+        return is_name(t) || t.kind == Tok::RBrace || t.kind == Tok::Comma || t.kind == Tok::Question;
+      };
+      const std::string set = opts_.escaped_identifier_token ? "{'}', ',', '?', IDENTIFIER, ESC_IDENTIFIER}"
+                                                             : "{'}', ',', '?', IDENTIFIER}";
+      if (sync(starts_message, set, true, __LINE__) == Step::Failed) return false;
+    }
+    auto starts_entry = [this, fields](const Token& t) {
+      return t.kind == Tok::Question || (fields ? is_name(t) : starts_unary(t));
+    };
+    if (starts_entry(peek())) {
+      Following list(*this, bit(Tok::Comma) | bit(Tok::RBrace));
+      entries(m, fields, starts_entry);  // when its rule recovers, the map goes on after it
+    }
+    return close_after_comma(Tok::RBrace, "{'}', ','}", "'}'");
+  }
+  // mapInitializerList or fieldInitializerList: key ':' value, comma-separated; false when the
+  // rule has recovered.
+  template <class StartsEntry>
+  bool entries(Expr& m, bool fields, StartsEntry starts_entry) {
+    const Token& list_start = peek();
+    for (;;) {
+      // cel-go's visitor leaves out an entry whose ':' or value is missing, errors in it too.
+      const std::size_t entry_issues = issues_.size();
+      auto drop_entry = [&] {
+        auto visitor = [](const Issue& i) { return !i.message.starts_with("Syntax error:"); };
+        issues_.erase(std::remove_if(issues_.begin() + static_cast<std::ptrdiff_t>(entry_issues), issues_.end(), visitor),
+                      issues_.end());
+      };
+      const bool opt = optional_marker("unsupported syntax '?'");
+      bool nameless = false;
+      bool refused_quote = false;
+      {
+        Following key(*this, bit(Tok::Colon));
+        if (fields) {
+          const Token* f = &peek();
+          nameless = name(false, __LINE__) != Name::Taken;
+          if (!nameless) {
+            f = &toks_[pos_ - 1];
+            refused_quote = f->kind == Tok::QuotedIdent && !opts_.escaped_identifiers;
+          }
+          m.args.push_back(constant(f->offset, Value::string(f->kind == Tok::QuotedIdent ? f->value : std::string(f->text))));
+        } else {
+          Inside inside(*this, bit(Tok::Colon));
+          m.args.push_back(expr());
+        }
+      }
+      if (match(Tok::Colon, "':'", starts_unary(peek()), __LINE__) == Step::Failed) {
+        drop_entry();
+        return false;
+      }
+      {
+        Inside inside(*this, bit(Tok::Comma) | bit(Tok::RBrace));
+        Following value(*this, bit(Tok::Comma));
+        m.args.push_back(expr());
+      }
+      // cel-go's visitor, given the field's ':' and value, finds no name (at the list's start).
+      if (nameless && opts_.escaped_identifier_token) error_at(list_start, "unsupported ident kind");
+      if (refused_quote) error_at(list_start, "unsupported syntax: '`'");
+      m.optional_entries.push_back(opt);
+      // A comma not followed by another entry is the trailing one.
+      if (failed() || peek().kind != Tok::Comma || !starts_entry(peek(1))) return true;
+      advance();
+    }
+  }
+  // An optional entry's '?': taken, and refused without optional syntax.
+  bool optional_marker(const char* refusal) {
+    if (peek().kind != Tok::Question) return false;
+    if (!opts_.optional_syntax) error_at(peek(), refusal);
+    advance();
+    return true;
+  }
+  // The close of a list, map or message after its optional trailing comma: ANTLR's sync before
+  // the comma, then its match of the closing token.
+  bool close_after_comma(Tok k, const char* set, const char* closer) {
+    auto fits = [k](const Token& t) { return t.kind == k || t.kind == Tok::Comma; };
+    if (sync(fits, set, true, __LINE__) == Step::Failed) return false;
+    accept(Tok::Comma);
+    return expect_close(k, closer, __LINE__) == Step::Ok;
   }
 
   ExprPtr member(ExprPtr operand) {
@@ -455,32 +890,44 @@ class Parser {
       if (failed()) return operand;
       const Token& t = peek();
       if (t.kind == Tok::Dot) {
-        advance();
-        bool opt = false;
-        if (peek().kind == Tok::Question) {
-          if (!opts_.optional_syntax) error_at(peek(), "unsupported syntax '.?'");
-          advance();
-          opt = true;
-        }
-        const Token& id = peek();
+        const Token& after = peek(1);
+        const bool opt = after.kind == Tok::Question;
         // Reserved words may name fields and member functions; backquotes quote any name.
-        if (id.kind != Tok::Ident && id.kind != Tok::Reserved && id.kind != Tok::QuotedIdent) {
-          error_at(id, "Syntax error: mismatched input '" + tok_text(id) + "' expecting IDENTIFIER");
+        const bool named = after.kind == Tok::Ident || after.kind == Tok::Reserved || after.kind == Tok::QuotedIdent;
+        if (!opt && !named) {
+          // No alternative of the member loop (a select or a call) takes '.' then this.
+          no_viable_alternative(t, after, __LINE__);
           return operand;
         }
         advance();
-        std::string field = id.kind == Tok::QuotedIdent ? id.value : std::string(id.text);
-        if (!opt && id.kind != Tok::QuotedIdent && peek().kind == Tok::LParen) {
+        if (opt) {
+          if (!opts_.optional_syntax) error_at(peek(), "unsupported syntax '.?'");
+          advance();
+        }
+        const Token* id = &peek();
+        if (opt) {
+          const Name taken = name(true, __LINE__);
+          if (taken == Name::Failed) return operand;
+          // cel-go's visitor finds no name in a select whose rule recovered; it reports at where
+          // the rule started (before any token deleted), as it does a refused backquoted name.
+          if (taken == Name::Missing && opts_.escaped_identifier_token) error_at(*id, "unsupported ident kind");
+          if (taken == Name::Taken) {
+            if (toks_[pos_ - 1].kind == Tok::QuotedIdent && !opts_.escaped_identifiers) error_at(*id, "unsupported syntax: '`'");
+            id = &toks_[pos_ - 1];
+          }
+        } else {
+          if (id->kind == Tok::QuotedIdent && !opts_.escaped_identifiers) error_at(*id, "unsupported syntax: '`'");
+          advance();
+        }
+        std::string field = id->kind == Tok::QuotedIdent ? id->value : std::string(id->text);
+        if (!opt && id->kind != Tok::QuotedIdent && peek().kind == Tok::LParen) {
           std::int32_t off = advance().offset;
           std::vector<ExprPtr> args;
-          {
-            Inside inside(*this, bit(Tok::Comma) | bit(Tok::RParen));
-            expr_list(Tok::RParen, args, nullptr);
-          }
-          expect_close(Tok::RParen, "')'");
+          const bool closed = call_args(args);
           std::int32_t nesting = deepest(args, operand->nesting) + 1;
-          operand = member_call(off, std::string(id.text), std::move(operand), std::move(args));
+          operand = member_call(off, std::string(id->text), std::move(operand), std::move(args));
           operand->nesting = nesting;
+          if (!closed) return operand;
           continue;
         }
         auto s = node(Expr::K::Select, t.offset);
@@ -491,19 +938,22 @@ class Parser {
         operand = std::move(s);
       } else if (t.kind == Tok::LBracket) {
         advance();
-        bool opt = false;
-        if (peek().kind == Tok::Question) {
-          if (!opts_.optional_syntax) error_at(peek(), "unsupported syntax '[?'");
-          advance();
-          opt = true;
+        auto starts_index = [](const Token& x) { return starts_unary(x) || x.kind == Tok::Question; };
+        if (sync(starts_index, kIndexStart, true, __LINE__) == Step::Failed) {
+          // The index stands in the tree without its expression (a has() around it then
+          // finds no field selection).
+          return call2(t.offset, "_[_]", std::move(operand), nothing());
         }
+        const bool opt = optional_marker("unsupported syntax '[?'");
         ExprPtr idx;
         {
           Inside inside(*this, bit(Tok::RBracket));
+          Following f(*this, bit(Tok::RBracket));
           idx = expr();
         }
-        expect_close(Tok::RBracket, "']'");
+        const Step closed = expect_close(Tok::RBracket, "']'", __LINE__);
         operand = call2(t.offset, opt ? "_[?_]" : "_[_]", std::move(operand), std::move(idx));
+        if (closed == Step::Failed) return operand;
       } else {
         return operand;
       }
@@ -511,6 +961,7 @@ class Parser {
   }
 
   ExprPtr primary() {
+    Following f(*this, bit(Tok::Dot) | bit(Tok::LBracket));
     const Token& t = peek();
     switch (t.kind) {
       case Tok::Int:
@@ -537,19 +988,16 @@ class Parser {
         ExprPtr e;
         {
           Inside inside(*this, bit(Tok::RParen));
+          Following nested(*this, bit(Tok::RParen));
           e = expr();
         }
-        expect_close(Tok::RParen, "')'");
+        expect_close(Tok::RParen, "')'", __LINE__);
         return e;
       }
       case Tok::LBracket: {
         advance();
         auto l = node(Expr::K::List, t.offset);
-        {
-          Inside inside(*this, bit(Tok::Comma) | bit(Tok::RBracket));
-          expr_list(Tok::RBracket, l->args, &l->optional_entries);
-        }
-        expect_close_after_comma(Tok::RBracket, "{']', ','}");
+        list_elements(*l);
         l->nesting = deepest(l->args);
         return l;
       }
@@ -557,31 +1005,49 @@ class Parser {
         advance();
         auto m = node(Expr::K::Map, t.offset);
         map_entries(*m, false);
-        expect_close_after_comma(Tok::RBrace, "{'}', ','}");
         m->nesting = deepest(m->args);
         return m;
       }
       case Tok::Dot:
-      case Tok::Ident: {
+      case Tok::Ident:
+      case Tok::Reserved: {
         bool leading_dot = false;
         if (t.kind == Tok::Dot) {
+          if (peek(1).kind != Tok::Ident && peek(1).kind != Tok::Reserved) {
+            // An identifier, a global call and a message all start '.' IDENTIFIER.
+            no_viable_alternative(t, peek(1), __LINE__);
+            return nothing();
+          }
           advance();
           leading_dot = true;
-          if (peek().kind != Tok::Ident) {
-            error_at(peek(), "Syntax error: mismatched input '" + tok_text(peek()) + "' expecting IDENTIFIER");
-            return bad(t.offset);
-          }
+        }
+        // A message's type may be a qualified name: IDENTIFIER ('.' IDENTIFIER)* then '{'.
+        std::size_t after = pos_ + 1;
+        while (after + 1 < toks_.size() && toks_[after].kind == Tok::Dot &&
+               (toks_[after + 1].kind == Tok::Ident || toks_[after + 1].kind == Tok::Reserved)) {
+          after += 2;
+        }
+        if (after > pos_ + 1 && after < toks_.size() && toks_[after].kind == Tok::LBrace) {
+          std::string type = leading_dot ? "." : "";
+          while (pos_ < after) type += advance().text;
+          std::int32_t off = advance().offset;
+          auto s = node(Expr::K::Struct, off);
+          s->name = std::move(type);
+          map_entries(*s, true);
+          s->nesting = deepest(s->args);
+          return s;
         }
         const Token& id = advance();
+        // A reserved word parses as an identifier; cel-go's visitor refuses it, leaving no
+        // identifier or call (a macro then finds no identifier in it).
+        const bool reserved = id.kind == Tok::Reserved;
+        if (reserved && peek().kind != Tok::LBrace) error_at(t, "reserved identifier: " + std::string(id.text));
         std::string name = (leading_dot ? "." : "") + std::string(id.text);
         if (peek().kind == Tok::LParen) {
           std::int32_t off = advance().offset;
           std::vector<ExprPtr> args;
-          {
-            Inside inside(*this, bit(Tok::Comma) | bit(Tok::RParen));
-            expr_list(Tok::RParen, args, nullptr);
-          }
-          expect_close(Tok::RParen, "')'");
+          call_args(args);
+          if (reserved) return bad(t.offset);
           return global_call(off, std::move(name), std::move(args));
         }
         if (peek().kind == Tok::LBrace) {
@@ -590,53 +1056,16 @@ class Parser {
           auto s = node(Expr::K::Struct, off);
           s->name = name;
           map_entries(*s, true);
-          expect_close_after_comma(Tok::RBrace, "{'}', ','}");
           s->nesting = deepest(s->args);
           return s;
         }
+        if (reserved) return bad(t.offset);
         return ident(id.offset, std::move(name));
       }
-      case Tok::Reserved:
-        advance();
-        error_at(t, "reserved identifier: " + std::string(t.text));
-        return bad(t.offset);
       default:
-        if (!failed()) error_at(t, "Syntax error: mismatched input '" + tok_text(t) + "' expecting " + kExprStart);
-        advance();
-        return bad(t.offset);
-    }
-  }
-
-  void map_entries(Expr& m, bool fields) {
-    if (peek().kind == Tok::RBrace) return;
-    for (;;) {
-      bool opt = false;
-      if (peek().kind == Tok::Question) {
-        if (!opts_.optional_syntax) error_at(peek(), "unsupported syntax '?'");
-        advance();
-        opt = true;
-      }
-      if (fields) {
-        const Token& f = peek();
-        if (f.kind != Tok::Ident) {
-          error_at(f, "Syntax error: mismatched input '" + tok_text(f) + "' expecting IDENTIFIER");
-          return;
-        }
-        advance();
-        m.args.push_back(constant(f.offset, Value::string(std::string(f.text))));
-      } else {
-        Inside inside(*this, bit(Tok::Colon));
-        m.args.push_back(expr());
-      }
-      expect(Tok::Colon, "':'");
-      {
-        Inside inside(*this, bit(Tok::Comma) | bit(Tok::RBrace));
-        m.args.push_back(expr());
-      }
-      m.optional_entries.push_back(opt);
-      if (failed()) return;
-      if (!accept(Tok::Comma)) return;
-      if (peek().kind == Tok::RBrace) return;
+        // Reached only while recovering: the member's decision fails silently.
+        recover(__LINE__);
+        return nothing();
     }
   }
 
@@ -655,8 +1084,9 @@ class Parser {
     return call(off, std::move(name), std::move(args));
   }
 
+  // A macro's variable: any identifier, a leading dot included, as cel-go extracts it.
   bool simple_name(const ExprPtr& e, std::string& out) {
-    if (e->kind != Expr::K::Ident || e->name.empty() || e->name[0] == '.') {
+    if (e->kind != Expr::K::Ident) {
       error_at(e->offset, "argument must be a simple name");
       return false;
     }
@@ -665,7 +1095,7 @@ class Parser {
   }
 
   bool identifier(const ExprPtr& e, std::string& out) {
-    if (e->kind != Expr::K::Ident || e->name.empty() || e->name[0] == '.') {
+    if (e->kind != Expr::K::Ident) {
       error_at(e->offset, "argument is not an identifier");
       return false;
     }
@@ -839,8 +1269,11 @@ class Parser {
     }
     if (opts_.bind_macro && name == "bind" && args.size() == 3 && target->kind == Expr::K::Ident &&
         target->name == "cel") {
-      std::string v;
-      if (!simple_name(args[0], v)) return bad(off);
+      if (args[0]->kind != Expr::K::Ident) {
+        error_at(args[0]->offset, "cel.bind() variable names must be simple identifiers");
+        return bad(off);
+      }
+      const std::string v = args[0]->name;
       return comprehension(off, "#unused", node(Expr::K::List, off), std::move(args[1]),
                            constant(off, Value::boolean(false)), ident(off, v), std::move(args[2]), v);
     }
@@ -897,6 +1330,15 @@ bool continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x8
 
 Place place_of(std::string_view source, std::int32_t offset) {
   Place p;
+  if (offset == kBeforeStart && !source.empty()) {
+    // cel-go's offset -1: line 1, column -1, printed as column 0 with the caret at the start.
+    p.line = 1;
+    p.column = -1;
+    p.line_end = source.find('\n');
+    if (p.line_end == std::string_view::npos) p.line_end = source.size();
+    p.snippet = p.line_end <= kMaxSnippetBytes;
+    return p;
+  }
   if (offset < 0) return p;  // no location: line -1, column -1
   if (source.empty()) {
     // An empty source's line table makes every position fall before its start.

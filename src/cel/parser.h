@@ -12,6 +12,9 @@ namespace podfit::cel {
 // The offset of an issue cel-go reports without a location (its NoLocation): the limits on
 // the source's size and on the parser's nesting.
 inline constexpr std::int32_t kNoLocation = -1;
+// The offset of an expression cel-go's visitor makes of a parse-tree element that parsing left
+// empty (its offset -1): line 1, column 0.
+inline constexpr std::int32_t kBeforeStart = -2;
 
 // One compile issue: a message at a byte offset of the source, or at kNoLocation.
 struct Issue {
@@ -28,6 +31,14 @@ struct ParseOptions {
   bool optional_syntax = false; // .?f, [?k], {?k: v}, [?v], optMap, optFlatMap
   bool two_var_comprehensions = true;  // all(i, v, p), transformList(i, v, e) ...
   bool sort_by_macro = false;   // list.sortBy(e, key), cel-go's ext.Lists
+  // What differs between the cel-go releases of Kubernetes' API servers:
+  // backquoted names are tokens (cel-go v0.23 on, Kubernetes v1.33 on)...
+  bool escaped_identifier_token = true;
+  // ...and accepted (v0.29 on, Kubernetes v1.37 on; before, "unsupported syntax: '`'");
+  bool escaped_identifiers = true;
+  // cel-go v0.22 (Kubernetes v1.32) reads each syntax error as a format string ("%'" becomes
+  // "%!'(MISSING)").
+  bool syntax_errors_formatted = false;
 };
 
 struct ParseResult {

@@ -101,6 +101,10 @@ func claimMutations(kind string) []mutation {
 			return true
 		}),
 		claimMutation(kind, func(g *generator, devices obj, first obj) bool {
+			requestFields(first)["selectors"] = []any{obj{"cel": obj{"expression": g.celTypos(g.selector())}}}
+			return true
+		}),
+		claimMutation(kind, func(g *generator, devices obj, first obj) bool {
 			if _, prioritized := first["firstAvailable"]; prioritized {
 				return false // a subrequest has no field for admin access
 			}
@@ -113,4 +117,37 @@ func claimMutations(kind string) []mutation {
 func init() {
 	mutations = append(mutations, claimMutations("ResourceClaim")...)
 	mutations = append(mutations, claimMutations("ResourceClaimTemplate")...)
+}
+
+// The characters and tokens a careless edit of a selector adds; '\' is left out, whose
+// escapes cel-go v0.22 (v1.32) unescapes with messages of its own.
+var (
+	celTypoChars  = []string{"=", "&", "|", "!", "<", ">", "(", ")", "[", "]", "{", "}", ".", ",", ":", "?", "'", "\"", "`", "+", "-", "*", "/", "%", "0", "1", "9", "a", "x", " ", "_", "\n", "\t", "\u00e9", "#", ";", "@", "$"}
+	celTypoTokens = []string{"==", "&&", "||", "in", "1e", "0x", "1u", "r'", "b'", "'''", "!", "-1", "()", "[]", ".?", "[?", "{?", "--", "!!", "if", "null", "%d"}
+)
+
+// celTypos makes one to three random edits of a selector: a character or token inserted,
+// replaced or deleted, as a slip of the keyboard makes them.
+func (g *generator) celTypos(expression string) string {
+	s := []rune(expression)
+	for n := 1 + g.intn(3); n > 0; n-- {
+		at := g.intn(len(s) + 1)
+		add := []rune(pick(g, celTypoChars...))
+		if g.chance(0.4) {
+			add = []rune(pick(g, celTypoTokens...))
+		}
+		switch g.intn(3) {
+		case 0:
+			s = append(s[:at:at], append(add, s[at:]...)...)
+		case 1:
+			if at < len(s) {
+				s = append(s[:at:at], s[at+1:]...)
+			}
+		default:
+			if at < len(s) {
+				s = append(s[:at:at], append(add, s[at+1:]...)...)
+			}
+		}
+	}
+	return string(s)
 }

@@ -272,51 +272,59 @@ TEST_CASE("DynamicResources Filter and PostFilter") {
   }
 }
 
-TEST_CASE("DynamicResources Unreserve before PreBind gives the device back") {
-  ClusterState cluster;
-  cluster.nodes = {worker()};
-  cluster.device_classes = {device_class()};
-  cluster.resource_slices = {slice(kWorker, 1)};
-  cluster.resource_claims = {pending_claim(), pending_claim("second")};
+namespace {
+
+// One device on the worker and two pending claims for it: the first pod's claim reserved the
+// device; a second pod, with the other claim, comes after.
+struct ReservedDevice {
+  ClusterState cluster = [] {
+    ClusterState c;
+    c.nodes = {worker()};
+    c.device_classes = {device_class()};
+    c.resource_slices = {slice(kWorker, 1)};
+    c.resource_claims = {pending_claim(), pending_claim("second")};
+    return c;
+  }();
   FeatureGates gates;
-  DynamicResources plugin(gates);
-  Snapshot snapshot(cluster, gates);
+  DynamicResources plugin{gates};
+  Snapshot snapshot{cluster, gates};
   Pod first = pod_with_claim_name();
-  PodInfo info(first, gates);
+  PodInfo info{first, gates};
   CycleState state;
   PreFilterResult result;
-  REQUIRE(plugin.pre_filter(state, info, snapshot, result).is_success());
-  REQUIRE(plugin.filter(state, info, *snapshot.nodes()[0]).is_success());
-  REQUIRE(plugin.reserve(state, info, kWorker, snapshot).is_success());
-  REQUIRE(snapshot.resource_claim("default", kClaim)->allocation);
-  plugin.unreserve(state, info, kWorker, snapshot);
-  CHECK_FALSE(snapshot.resource_claim("default", kClaim)->allocation);
+  Pod second = [] {
+    Pod p = testing::PodBuilder("second-pod").uid("5678");
+    p.spec.resource_claims.push_back(PodResourceClaim{"my-resource", std::string("second"), std::nullopt});
+    return p;
+  }();
+  PodInfo second_info{second, gates};
 
-  Pod second = testing::PodBuilder("second-pod").uid("5678");
-  second.spec.resource_claims.push_back(PodResourceClaim{"my-resource", std::string("second"), std::nullopt});
-  PodInfo second_info(second, gates);
-  CycleState again;
-  REQUIRE(plugin.pre_filter(again, second_info, snapshot, result).is_success());
-  CHECK(plugin.filter(again, second_info, *snapshot.nodes()[0]).is_success());
+  ReservedDevice() {
+    REQUIRE(plugin.pre_filter(state, info, snapshot, result).is_success());
+    REQUIRE(plugin.filter(state, info, *snapshot.nodes()[0]).is_success());
+    REQUIRE(plugin.reserve(state, info, kWorker, snapshot).is_success());
+  }
+  // The second pod's Filter on the worker, in a cycle of its own.
+  Status second_fits() {
+    CycleState cycle;
+    REQUIRE(plugin.pre_filter(cycle, second_info, snapshot, result).is_success());
+    return plugin.filter(cycle, second_info, *snapshot.nodes()[0]);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("DynamicResources Unreserve before PreBind gives the device back") {
+  ReservedDevice f;
+  REQUIRE(f.snapshot.resource_claim("default", kClaim)->allocation);
+  f.plugin.unreserve(f.state, f.info, kWorker, f.snapshot);
+  CHECK_FALSE(f.snapshot.resource_claim("default", kClaim)->allocation);
+  CHECK(f.second_fits().is_success());
 }
 
 TEST_CASE("DynamicResources Reserve and PreBind: the next pod finds the device taken") {
-  ClusterState cluster;
-  cluster.nodes = {worker()};
-  cluster.device_classes = {device_class()};
-  cluster.resource_slices = {slice(kWorker, 1)};
-  cluster.resource_claims = {pending_claim(), pending_claim("second")};
-  FeatureGates gates;
-  DynamicResources plugin(gates);
-  Snapshot snapshot(cluster, gates);
-
-  Pod first = pod_with_claim_name();
-  PodInfo info(first, gates);
-  CycleState state;
-  PreFilterResult result;
-  REQUIRE(plugin.pre_filter(state, info, snapshot, result).is_success());
-  REQUIRE(plugin.filter(state, info, *snapshot.nodes()[0]).is_success());
-  REQUIRE(plugin.reserve(state, info, kWorker, snapshot).is_success());
+  ReservedDevice f;
+  auto& [cluster, gates, plugin, snapshot, first, info, state, result, second, second_info] = f;
   CHECK(plugin.pre_bind_pre_flight(state, info, kWorker).is_success());
   std::vector<std::string> writes;
   REQUIRE(plugin.pre_bind(state, info, kWorker, writes).is_success());
@@ -335,13 +343,8 @@ TEST_CASE("DynamicResources Reserve and PreBind: the next pod finds the device t
   CHECK(reported[0]->metadata.name == kClaim);
   CHECK(reported[0]->allocation->results[0].device == "instance-0");
 
-  Pod second = testing::PodBuilder("second-pod").uid("5678");
-  second.spec.resource_claims.push_back(PodResourceClaim{"my-resource", std::string("second"), std::nullopt});
   CHECK(claims_reserved_for_pod(snapshot, second).empty());
-  PodInfo second_info(second, gates);
-  CycleState second_state;
-  REQUIRE(plugin.pre_filter(second_state, second_info, snapshot, result).is_success());
-  CHECK(plugin.filter(second_state, second_info, *snapshot.nodes()[0]) == unresolvable("cannot allocate all claims"));
+  CHECK(f.second_fits() == unresolvable("cannot allocate all claims"));
 
   SUBCASE("Unreserve after PreBind keeps the allocation it wrote, without the pod") {
     plugin.unreserve(state, info, kWorker, snapshot);
@@ -349,9 +352,7 @@ TEST_CASE("DynamicResources Reserve and PreBind: the next pod finds the device t
     REQUIRE(kept->allocation);
     CHECK(kept->allocation->results[0].device == "instance-0");
     CHECK(kept->reserved_for.empty());
-    CycleState again;
-    REQUIRE(plugin.pre_filter(again, second_info, snapshot, result).is_success());
-    CHECK(plugin.filter(again, second_info, *snapshot.nodes()[0]) == unresolvable("cannot allocate all claims"));
+    CHECK(f.second_fits() == unresolvable("cannot allocate all claims"));
   }
   SUBCASE("a pod without claims skips PreBind") {
     Pod plain = testing::PodBuilder("plain");

@@ -281,11 +281,16 @@ class Parser {
     }
     last_error_index_ = pos_;
     last_error_sites_.push_back(site);
-    std::uint64_t stops = 0;
-    for (std::uint64_t f : follow_) stops |= f;
+    const std::uint64_t stops = recovery_set();
     while (peek().kind != Tok::End && (stops & bit(peek().kind)) == 0) {
       if (!skip_one()) return;
     }
+  }
+  // ANTLR's error recovery set: what any rule being parsed may continue with.
+  std::uint64_t recovery_set() const {
+    std::uint64_t stops = 0;
+    for (std::uint64_t f : follow_) stops |= f;
+    return stops;
   }
   // The outcome of matching a token, or of the sync before a block.
   enum class Step {
@@ -346,23 +351,22 @@ class Parser {
     // The tokens' text, white space and comments included, the text no token took left out.
     const std::size_t end = at.kind == Tok::End ? src_.size() : static_cast<std::size_t>(at.offset) + at.text.size();
     std::string source;
+    auto gap = std::lower_bound(unrecognised_.begin(), unrecognised_.end(), from.offset,
+                                [](const auto& span, std::int32_t offset) { return span.first < offset; });
     for (std::size_t i = static_cast<std::size_t>(from.offset); i < end;) {
-      auto gap = std::find_if(unrecognised_.begin(), unrecognised_.end(),
-                              [i](const auto& span) { return static_cast<std::size_t>(span.first) == i; });
-      if (gap != unrecognised_.end()) {
+      if (gap != unrecognised_.end() && static_cast<std::size_t>(gap->first) == i) {
         i += gap->second;
+        ++gap;
         continue;
       }
       source += src_[i++];
     }
     const std::string text = escape_controls(source);
     std::string message = "no viable alternative at input '" + text + "'";
-    for (std::string_view word : {"true", "false", "null"}) {
-      // cel-go's pattern: any one character, then the word, then the closing quote.
-      const std::size_t chars = text.empty() ? 0 : (static_cast<unsigned char>(text[0]) < 0x80 ? 1 : 0);
-      if (chars == 1 && std::string_view(text).substr(1) == word) {
-        message = "mismatched input '" + std::string(word) + "' expecting IDENTIFIER";
-      }
+    // cel-go's pattern: any one character (the decision's start, ASCII here), then the word.
+    const std::string_view word = text.empty() ? std::string_view() : std::string_view(text).substr(1);
+    if (word == "true" || word == "false" || word == "null") {
+      message = "mismatched input '" + std::string(word) + "' expecting IDENTIFIER";
     }
     if (!halted_) syntax_error(at, message);
     pos_ = static_cast<std::size_t>(&from - toks_.data());
@@ -679,8 +683,7 @@ class Parser {
       if (!starts_member(peek()) && peek().kind != Tok::Minus && peek().kind != op && !failed()) {
         syntax_error(peek(), "extraneous input '" + tok_text(peek()) + "' expecting " +
                                  (op == Tok::Not ? kExprStart : kPrimaryStart));
-        std::uint64_t stops = bit(op) | bit(Tok::Minus) | kMemberStart;
-        for (std::uint64_t f : follow_) stops |= f;
+        const std::uint64_t stops = bit(op) | bit(Tok::Minus) | kMemberStart | recovery_set();
         while (peek().kind != Tok::End && (stops & bit(peek().kind)) == 0) skip();
       }
       if (peek().kind != op || failed()) break;
@@ -1021,13 +1024,13 @@ class Parser {
           advance();
           leading_dot = true;
         }
-        // A message's type may be a qualified name: IDENTIFIER ('.' IDENTIFIER)* then '{'.
+        // A message: its type, IDENTIFIER ('.' IDENTIFIER)*, then '{'.
         std::size_t after = pos_ + 1;
         while (after + 1 < toks_.size() && toks_[after].kind == Tok::Dot &&
                (toks_[after + 1].kind == Tok::Ident || toks_[after + 1].kind == Tok::Reserved)) {
           after += 2;
         }
-        if (after > pos_ + 1 && after < toks_.size() && toks_[after].kind == Tok::LBrace) {
+        if (after < toks_.size() && toks_[after].kind == Tok::LBrace) {
           std::string type = leading_dot ? "." : "";
           while (pos_ < after) type += advance().text;
           std::int32_t off = advance().offset;
@@ -1041,7 +1044,7 @@ class Parser {
         // A reserved word parses as an identifier; cel-go's visitor refuses it, leaving no
         // identifier or call (a macro then finds no identifier in it).
         const bool reserved = id.kind == Tok::Reserved;
-        if (reserved && peek().kind != Tok::LBrace) error_at(t, "reserved identifier: " + std::string(id.text));
+        if (reserved) error_at(t, "reserved identifier: " + std::string(id.text));
         std::string name = (leading_dot ? "." : "") + std::string(id.text);
         if (peek().kind == Tok::LParen) {
           std::int32_t off = advance().offset;
@@ -1049,15 +1052,6 @@ class Parser {
           call_args(args);
           if (reserved) return bad(t.offset);
           return global_call(off, std::move(name), std::move(args));
-        }
-        if (peek().kind == Tok::LBrace) {
-          // Message construction: Name{field: value}. Parsed; the planner reports it.
-          std::int32_t off = advance().offset;
-          auto s = node(Expr::K::Struct, off);
-          s->name = name;
-          map_entries(*s, true);
-          s->nesting = deepest(s->args);
-          return s;
         }
         if (reserved) return bad(t.offset);
         return ident(id.offset, std::move(name));

@@ -1153,3 +1153,43 @@ TEST_CASE("CEL syntax errors: what each release's cel-go words differently") {
     CHECK(parse_errors_as(c.source, 29) == c.v29);
   }
 }
+
+TEST_CASE("CEL syntax errors: cel-go reports 100 and counts the rest") {
+  struct Case {
+    std::string source;
+    const char* first;
+    const char* last_line;
+  };
+  auto repeated = [](std::string_view part, int n, std::string_view separator) {
+    std::string out;
+    for (int i = 0; i < n; ++i) out += std::string(i > 0 ? separator : "") + std::string(part);
+    return out;
+  };
+  // Outcomes of cel-go v0.29.2.
+  const Case cases[] = {
+      // Past 100 syntax errors the parse is abandoned: the 101st is only counted.
+      {"." + std::string(300, '#') + ")", "ERROR: <input>:1:2: Syntax error: token recognition error at: '#'",
+       "1 more errors were truncated"},
+      // The parser's errors come before the lexer's at the end of the source.
+      {"[" + repeated("f(1 2)", 20, ", ") + "]" + std::string(120, '#'),
+       "ERROR: <input>:1:6: Syntax error: extraneous input '2' expecting ')'", "1 more errors were truncated"},
+      // Fewer than 100 syntax errors: the visitor's follow, up to 100, the rest counted.
+      {std::string(95, '#') + " [" + repeated("if", 10, ", ") + "]",
+       "ERROR: <input>:1:1: Syntax error: token recognition error at: '#'", "5 more errors were truncated"},
+      {"[" + repeated("if", 150, ", ") + "]", "ERROR: <input>:1:2: reserved identifier: if", "50 more errors were truncated"},
+      // 60,000 characters the lexer skips: 100 of them reported, in time linear in the source.
+      {"." + std::string(60000, '#') + ")", "ERROR: <input>:1:2: Syntax error: token recognition error at: '#'",
+       "1 more errors were truncated"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.source.substr(0, 40));
+    cel::ParseOptions options;
+    options.bind_macro = true;
+    options.optional_syntax = true;
+    const cel::ParseResult result = cel::parse(c.source, options);
+    CHECK(result.issues.size() == 100);
+    const std::string text = cel::format_issues(c.source, result.issues, result.truncated);
+    CHECK(text.substr(0, text.find('\n')) == c.first);
+    CHECK(text.substr(text.rfind('\n') + 1) == c.last_line);
+  }
+}

@@ -359,7 +359,7 @@ CompileResult compile_impl(const Env::Impl& env, std::string_view source, bool c
     prog->cost_limit = env.limits.cost_limit;
     ParseResult pr = parse(prog->source, parse_options(env));
     if (!pr.issues.empty()) {
-      out.error = format_issues(prog->source, pr.issues);
+      out.error = format_issues(prog->source, pr.issues, pr.truncated);
       return out;
     }
     prog->expr = std::move(pr.expr);

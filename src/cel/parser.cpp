@@ -16,6 +16,8 @@ namespace podfit::cel {
 namespace {
 
 constexpr const char* kAccu = "@result";
+// cel-go reports at most this many errors.
+constexpr std::size_t kMaxIssues = 100;
 // The tokens an expression may start with, as ANTLR lists CEL's.
 const std::string kExprStart =
     "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
@@ -177,6 +179,7 @@ class Parser {
     if (peek().kind != Tok::End) match(Tok::End, "<EOF>", false, __LINE__);
     r.issues = std::move(lexical);
     r.issues.insert(r.issues.end(), std::make_move_iterator(issues_.begin()), std::make_move_iterator(issues_.end()));
+    if (r.issues.size() > kMaxIssues) r.truncated = keep_reported(r.issues);
     if (r.issues.empty()) r.expr = std::move(e);
     r.next_id = next_id_;
     return r;
@@ -250,8 +253,21 @@ class Parser {
   std::string syntax_message(const std::string& message) const {
     return opts_.syntax_errors_formatted ? go_format_without_operands("Syntax error: " + message) : "Syntax error: " + message;
   }
-  void add_issue(std::int32_t offset, std::string message) {
-    if (issues_.size() < 100) issues_.push_back({offset, std::move(message)});
+  void add_issue(std::int32_t offset, std::string message) { issues_.push_back({offset, std::move(message)}); }
+  // cel-go keeps the first 100 errors reported and counts the rest. Syntax errors (the lexer's
+  // and the parser's, taken in the order of the source they are met in) come first; past 100
+  // of them the parse is abandoned, the 101st only counted. Returns how many are left out.
+  static std::size_t keep_reported(std::vector<Issue>& issues) {
+    auto place = [](const Issue& i) { return i.offset == kNoLocation ? -3 : i.offset; };
+    auto earlier = [&](const Issue& a, const Issue& b) { return place(a) < place(b); };
+    auto visitor_start = std::stable_partition(issues.begin(), issues.end(),
+                                               [](const Issue& i) { return i.message.starts_with("Syntax error:"); });
+    const std::size_t syntax = static_cast<std::size_t>(visitor_start - issues.begin());
+    std::stable_sort(issues.begin(), visitor_start, earlier);
+    std::stable_sort(visitor_start, issues.end(), earlier);
+    const std::size_t reported = syntax > kMaxIssues ? kMaxIssues + 1 : issues.size();
+    issues.resize(kMaxIssues);
+    return reported - kMaxIssues;
   }
   // Every recovery counts against cel-go's limit; past it, the parse ends with an error.
   bool count_recovery() {
@@ -1376,7 +1392,7 @@ std::string snippet(std::string_view source, const Place& p) {
 
 }  // namespace
 
-std::string format_issues(std::string_view source, const std::vector<Issue>& issues) {
+std::string format_issues(std::string_view source, const std::vector<Issue>& issues, std::size_t truncated) {
   std::vector<std::pair<Place, const Issue*>> placed;
   placed.reserve(issues.size());
   for (const Issue& is : issues) placed.emplace_back(place_of(source, is.offset), &is);
@@ -1389,6 +1405,7 @@ std::string format_issues(std::string_view source, const std::vector<Issue>& iss
     out += "ERROR: <input>:" + std::to_string(p.line) + ":" + std::to_string(p.column + 1) + ": " + is->message;
     if (p.snippet) out += snippet(source, p);
   }
+  if (truncated > 0) out += "\n" + std::to_string(truncated) + " more errors were truncated";
   return out;
 }
 

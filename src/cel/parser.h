@@ -44,6 +44,7 @@ struct ParseOptions {
 struct ParseResult {
   ExprPtr expr;               // null when issues is not empty
   std::vector<Issue> issues;
+  std::size_t truncated = 0;  // errors past the 100 cel-go reports, counted only
   std::int64_t next_id = 1;   // ids above every node's
 };
 
@@ -53,6 +54,7 @@ ParseResult parse(std::string_view source, const ParseOptions& options);
 // the source line and a caret under the column, issues separated by newlines. An issue without
 // a location prints as line -1, column 0; in an empty source, as line 1, column 0; neither shows
 // a source line.
-std::string format_issues(std::string_view source, const std::vector<Issue>& issues);
+// `truncated` errors left out are counted on a last line ("3 more errors were truncated").
+std::string format_issues(std::string_view source, const std::vector<Issue>& issues, std::size_t truncated = 0);
 
 }  // namespace podfit::cel

@@ -73,7 +73,7 @@ struct Manifest {
   bool manual_selector = false;
 };
 
-void check_non_negative(const Value& v, int32_t n) {
+void check_non_negative(const Value& v, int64_t n) {
   if (n < 0) v.fail(fmt::format("Invalid value: {}: must be greater than or equal to 0", n));
 }
 
@@ -239,7 +239,7 @@ void decode_spec(const Value& v, std::string_view kind, Manifest& m) {
       if (!f.is_null()) m.time_zone = f.string();
       m.time_zone_line = f.line();
     } else if (key == "startingDeadlineSeconds" && kind == kCronJob) {
-      if (!f.is_null() && f.int64() < 0) f.fail(fmt::format("Invalid value: {}: must be greater than or equal to 0", f.int64()));
+      if (!f.is_null()) check_non_negative(f, f.int64());
     } else if ((key == "successfulJobsHistoryLimit" || key == "failedJobsHistoryLimit") && kind == kCronJob) {
       if (!f.is_null()) check_non_negative(f, f.int32());
     } else if (key == "concurrencyPolicy" && kind == kCronJob) {
@@ -438,8 +438,9 @@ void decode_workload(const Value& v, std::string_view kind, std::string_view api
     identity.base = std::move(pod);
     if (m.template_spec_error) {
       // The error as the pod's validation words it: its path starts at the pod.
+      constexpr std::string_view kTemplatePath = "spec.template.";
       identity.template_spec_error = m.template_spec_error->message;
-      if (identity.template_spec_error.starts_with("spec.template.")) identity.template_spec_error.erase(0, 14);
+      if (identity.template_spec_error.starts_with(kTemplatePath)) identity.template_spec_error.erase(0, kTemplatePath.size());
     }
     set_stateful_set_ordinal(out, m.ordinals_start);  // names the pod, applies defaults and mutations
     return;

@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "load/api_release.h"
-#include "load/cron_schedule.h"
+#include "validation/api_release.h"
+#include "validation/batch/cron_schedule.h"
 #include "podfit/load/loader.h"
 #include "podfit/util/go_time.h"
 

@@ -4,7 +4,7 @@
 
 #include "podfit/admission/resource_quota.h"
 #include "podfit/load/pod_creation.h"
-#include "podfit/load/validate_pod_create.h"
+#include "podfit/validation/pod_create.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/priority.h"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "../load/value.h"
+#include "document/value.h"
 #include "podfit/config/scheduler_config.h"
 #include "podfit/util/go_time.h"
 

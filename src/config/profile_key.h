@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "../load/value.h"
+#include "document/value.h"
 
 namespace podfit {
 

@@ -12,9 +12,9 @@
 
 #include <fmt/format.h>
 
-#include "../load/input.h"
-#include "../load/json_reader.h"
-#include "../load/yaml_reader.h"
+#include "load/input.h"
+#include "load/json_reader.h"
+#include "load/yaml_reader.h"
 #include "config_decode.h"
 #include "config_defaults.h"
 #include "config_validation.h"

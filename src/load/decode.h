@@ -10,7 +10,7 @@
 
 #include "podfit/load/workload.h"
 #include "podfit/model/cluster.h"
-#include "value.h"
+#include "document/value.h"
 
 namespace podfit {
 

@@ -2,10 +2,10 @@
 #include <fmt/ranges.h>
 
 #include "decode.h"
-#include "named_string_value.h"
+#include "validation/named_string_value.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
-#include "validate.h"
+#include "validation/validate.h"
 
 namespace podfit {
 

@@ -4,7 +4,7 @@
 #include "podfit/load/pod_creation.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/pod_resources.h"
-#include "validate.h"
+#include "validation/validate.h"
 
 namespace podfit {
 namespace {

@@ -2,7 +2,7 @@
 #include <optional>
 
 #include "decode.h"
-#include "validate.h"
+#include "validation/validate.h"
 
 namespace podfit {
 

@@ -6,11 +6,11 @@
 
 #include <fmt/format.h>
 
-#include "api_release.h"
+#include "validation/api_release.h"
 #include "decode.h"
 #include "podfit/model/field_errors.h"
-#include "resource_wire.h"
-#include "validate.h"
+#include "validation/resource/resource_wire.h"
+#include "validation/validate.h"
 #include "yaml_scalar.h"
 
 namespace podfit {

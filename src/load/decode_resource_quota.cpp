@@ -1,6 +1,6 @@
 // ResourceQuota: the hard limits, scopes and status the ResourceQuota admission plugin reads.
 #include "decode.h"
-#include "validate.h"
+#include "validation/validate.h"
 
 namespace podfit {
 namespace {

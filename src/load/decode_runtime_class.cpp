@@ -1,6 +1,6 @@
 // RuntimeClass: what the RuntimeClass admission plugin reads of it.
 #include "decode.h"
-#include "validate.h"
+#include "validation/validate.h"
 
 namespace podfit {
 

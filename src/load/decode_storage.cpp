@@ -1,7 +1,7 @@
 #include <fmt/format.h>
 
 #include "decode.h"
-#include "validate.h"
+#include "validation/validate.h"
 
 namespace podfit {
 namespace {

@@ -8,10 +8,10 @@
 #include <cstdint>
 
 #include "decode.h"
-#include "api_release.h"
-#include "cron_schedule.h"
+#include "validation/api_release.h"
+#include "validation/batch/cron_schedule.h"
 #include "stand_in.h"
-#include "validate.h"
+#include "validation/validate.h"
 #include "podfit/load/pod_creation.h"
 #include "podfit/load/workload.h"
 #include "podfit/model/field_errors.h"

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "value.h"
+#include "document/value.h"
 
 namespace podfit {
 namespace {

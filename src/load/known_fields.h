@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "value.h"
+#include "document/value.h"
 
 namespace podfit {
 

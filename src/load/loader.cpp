@@ -14,12 +14,12 @@
 
 #include <fmt/format.h>
 
-#include "api_release.h"
+#include "validation/api_release.h"
 #include "decode.h"
 #include "input.h"
 #include "json_reader.h"
 #include "known_fields.h"
-#include "resource_wire.h"
+#include "validation/resource/resource_wire.h"
 #include "podfit/model/priority.h"
 #include "podfit/util/paths.h"
 #include "yaml_reader.h"

@@ -9,8 +9,8 @@
 
 #include <fmt/format.h>
 
-#include "function_ref.h"
-#include "value.h"
+#include "podfit/util/function_ref.h"
+#include "document/value.h"
 
 namespace podfit {
 

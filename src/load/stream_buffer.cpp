@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "json_scan.h"
-#include "value.h"
+#include "document/value.h"
 
 namespace podfit {
 

@@ -7,7 +7,7 @@
 #include "decode.h"
 #include "stand_in.h"
 #include "podfit/load/pod_creation.h"
-#include "podfit/load/validate_pod_create.h"
+#include "podfit/validation/pod_create.h"
 
 namespace podfit {
 namespace {

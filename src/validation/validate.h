@@ -10,9 +10,9 @@
 #include <string_view>
 #include <variant>
 
-#include "function_ref.h"
+#include "podfit/util/function_ref.h"
 #include "podfit/model/cluster.h"
-#include "value.h"
+#include "document/value.h"
 
 namespace podfit {
 

@@ -8,7 +8,7 @@
 
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
-#include "validate.h"
+#include "validation/validate.h"
 
 namespace podfit {
 

@@ -1,6 +1,6 @@
-#include "named_string_value.h"
+#include "validation/named_string_value.h"
 
-#include "api_release.h"
+#include "validation/api_release.h"
 #include "podfit/model/field_errors.h"
 
 namespace podfit {

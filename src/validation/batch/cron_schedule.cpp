@@ -1,7 +1,7 @@
 // robfig/cron v3's ParseStandard, reimplemented for its errors: minute, hour, day of month,
 // month and day of week, each a comma-separated list of `*`, `?`, numbers, names and ranges
 // with an optional step.
-#include "cron_schedule.h"
+#include "validation/batch/cron_schedule.h"
 
 #include <fmt/format.h>
 
@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-#include "api_release.h"
+#include "validation/api_release.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/util/go_time.h"
 #include "podfit/util/utf8.h"

@@ -6,11 +6,11 @@
 
 #include <algorithm>
 
-#include "api_release.h"
-#include "named_string_value.h"
+#include "validation/api_release.h"
+#include "validation/named_string_value.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
-#include "validate.h"
+#include "validation/validate.h"
 
 namespace podfit {
 namespace {

@@ -1,4 +1,4 @@
-#include "api_release.h"
+#include "validation/api_release.h"
 
 namespace podfit {
 namespace {

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "podfit/model/field_errors.h"
-#include "validate.h"
+#include "validation/validate.h"
 
 namespace podfit {
 namespace {

@@ -2,12 +2,12 @@
 // apimachinery's unversioned validation (label names, label maps, label and node selectors).
 #include <fmt/format.h>
 
-#include "qualified_name.h"
-#include "api_release.h"
-#include "named_string_value.h"
+#include "validation/qualified_name.h"
+#include "validation/api_release.h"
+#include "validation/named_string_value.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
-#include "validate.h"
+#include "validation/validate.h"
 
 namespace podfit {
 namespace {

@@ -1,11 +1,11 @@
 // ValidatePodCreate's rules over what the admission plugins and PrepareForCreate change in a pod,
 // with the loader's resource checks, every error kept.
-#include "podfit/load/validate_pod_create.h"
+#include "podfit/validation/pod_create.h"
 
 #include <fmt/format.h>
 
 #include "podfit/model/field_errors.h"
-#include "validate.h"
+#include "validation/validate.h"
 
 namespace podfit {
 

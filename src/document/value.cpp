@@ -1,4 +1,4 @@
-#include "value.h"
+#include "document/value.h"
 
 #include <climits>
 #include <vector>

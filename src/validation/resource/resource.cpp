@@ -20,13 +20,13 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "qualified_name.h"
+#include "validation/qualified_name.h"
 #include "podfit/dra/device_selector.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
-#include "api_release.h"
-#include "resource_wire.h"
-#include "validate.h"
+#include "validation/api_release.h"
+#include "validation/resource/resource_wire.h"
+#include "validation/validate.h"
 
 namespace podfit::resource_wire {
 namespace {

@@ -1,4 +1,4 @@
-#include "validate_limit_range.h"
+#include "validation/core/limit_range.h"
 
 #include <cmath>
 #include <cstdint>
@@ -10,11 +10,11 @@
 
 #include <fmt/format.h>
 
-#include "api_release.h"
+#include "validation/api_release.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/snapshot/resource.h"
-#include "qualified_name.h"
-#include "validate.h"
+#include "validation/qualified_name.h"
+#include "validation/validate.h"
 
 namespace podfit {
 namespace {

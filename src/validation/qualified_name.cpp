@@ -1,6 +1,6 @@
-#include "qualified_name.h"
+#include "validation/qualified_name.h"
 
-#include "api_release.h"
+#include "validation/api_release.h"
 #include "podfit/model/validation.h"
 
 namespace podfit {

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "function_ref.h"
+#include "podfit/util/function_ref.h"
 
 namespace podfit {
 

@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <optional>
 
-#include "qualified_name.h"
+#include "validation/qualified_name.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
-#include "validate.h"
+#include "validation/validate.h"
 
 namespace podfit {
 namespace {

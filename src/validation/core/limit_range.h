@@ -2,7 +2,7 @@
 #pragma once
 
 #include "podfit/model/limit_range.h"
-#include "value.h"
+#include "document/value.h"
 
 namespace podfit {
 

@@ -4,11 +4,11 @@
 
 #include <array>
 
-#include "decode.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/pod_resources.h"
 #include "podfit/model/validation.h"
-#include "validate.h"
+#include "load/decode.h"
+#include "validation/validate.h"
 
 namespace podfit {
 namespace {

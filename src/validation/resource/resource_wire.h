@@ -15,7 +15,7 @@
 #include "podfit/model/device_class.h"
 #include "podfit/model/resource_claim.h"
 #include "podfit/model/resource_slice.h"
-#include "value.h"
+#include "document/value.h"
 
 namespace podfit::resource_wire {
 

@@ -12,7 +12,7 @@
 #include "builders.h"
 #include "podfit/framework/names.h"
 #include "podfit/framework/profiles.h"
-#include "podfit/plugins/dynamic_resources_pre_enqueue.h"
+#include "podfit/plugins/dynamic_resources/pre_enqueue.h"
 #include "podfit/queue/dra_events.h"
 #include "podfit/queue/requeue.h"
 

@@ -7,8 +7,8 @@
 #include <algorithm>
 
 #include "builders.h"
-#include "podfit/plugins/dynamic_resources.h"
-#include "podfit/plugins/dynamic_resources_extended.h"
+#include "podfit/plugins/dynamic_resources/dynamic_resources.h"
+#include "podfit/plugins/dynamic_resources/extended_resources.h"
 #include "podfit/snapshot/snapshot.h"
 #include "resource_test_support.h"
 

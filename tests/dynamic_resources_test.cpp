@@ -7,7 +7,7 @@
 #include "podfit/framework/fit_error.h"
 #include "podfit/framework/framework.h"
 #include "podfit/framework/preemption.h"
-#include "podfit/plugins/dynamic_resources.h"
+#include "podfit/plugins/dynamic_resources/dynamic_resources.h"
 #include "podfit/snapshot/snapshot.h"
 
 using namespace podfit;

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "builders.h"
-#include "podfit/plugins/inter_pod_affinity.h"
+#include "podfit/plugins/inter_pod_affinity/inter_pod_affinity.h"
 #include "score_test_support.h"
 
 namespace podfit {

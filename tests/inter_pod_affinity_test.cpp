@@ -4,7 +4,7 @@
 // TestInterPodAffinity_DeferredResizeSkipped), the API server's Test_mutatePodAffinity, and
 // podfit's own cases: details, terminating and orphaned pods, parse errors, namespaces.
 #include "podfit/load/pod_creation.h"
-#include "podfit/plugins/inter_pod_affinity.h"
+#include "podfit/plugins/inter_pod_affinity/inter_pod_affinity.h"
 
 #include <doctest/doctest.h>
 

@@ -11,7 +11,7 @@
 #include "podfit/framework/cycle_state.h"
 #include "podfit/framework/status.h"
 #include "podfit/model/cluster.h"
-#include "podfit/plugins/node_affinity.h"
+#include "podfit/plugins/node_affinity/node_affinity.h"
 #include "podfit/snapshot/node_info.h"
 #include "podfit/snapshot/pod_info.h"
 #include "podfit/snapshot/snapshot.h"

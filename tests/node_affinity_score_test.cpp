@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "builders.h"
-#include "podfit/plugins/node_affinity.h"
+#include "podfit/plugins/node_affinity/node_affinity.h"
 #include "score_test_support.h"
 
 namespace podfit {

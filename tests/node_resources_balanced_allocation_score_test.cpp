@@ -9,7 +9,7 @@
 
 #include "builders.h"
 #include "podfit/framework/feature_gates.h"
-#include "podfit/plugins/node_resources_balanced_allocation.h"
+#include "podfit/plugins/node_resources/balanced_allocation.h"
 #include "score_test_support.h"
 
 namespace podfit {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "builders.h"
-#include "podfit/plugins/node_resources_fit.h"
+#include "podfit/plugins/node_resources/fit.h"
 #include "score_test_support.h"
 
 namespace podfit {

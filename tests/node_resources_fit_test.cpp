@@ -11,7 +11,7 @@
 #include "builders.h"
 #include "podfit/framework/feature_gates.h"
 #include "podfit/framework/names.h"
-#include "podfit/plugins/node_resources_fit.h"
+#include "podfit/plugins/node_resources/fit.h"
 #include "podfit/snapshot/snapshot.h"
 
 namespace podfit {

@@ -14,7 +14,7 @@
 #include "podfit/framework/placement_profiles.h"
 #include "podfit/framework/profiles.h"
 #include "podfit/framework/scheduling_cycle.h"
-#include "podfit/plugins/volume_binding.h"
+#include "podfit/plugins/volume_binding/volume_binding.h"
 #include "podfit/snapshot/snapshot.h"
 
 namespace podfit {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "builders.h"
-#include "podfit/plugins/pod_topology_spread.h"
+#include "podfit/plugins/pod_topology_spread/pod_topology_spread.h"
 #include "score_test_support.h"
 
 namespace podfit {

@@ -20,7 +20,7 @@
 #include "podfit/framework/feature_gates.h"
 #include "podfit/framework/status.h"
 #include "podfit/model/cluster.h"
-#include "podfit/plugins/pod_topology_spread.h"
+#include "podfit/plugins/pod_topology_spread/pod_topology_spread.h"
 #include "podfit/snapshot/snapshot.h"
 
 namespace podfit {

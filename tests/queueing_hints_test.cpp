@@ -11,7 +11,7 @@
 
 #include "builders.h"
 #include "podfit/framework/names.h"
-#include "podfit/plugins/node_affinity.h"
+#include "podfit/plugins/node_affinity/node_affinity.h"
 #include "podfit/queue/queueing_hints.h"
 
 namespace podfit {

@@ -12,7 +12,7 @@
 #include "podfit/framework/names.h"
 #include "podfit/framework/score_runner.h"
 #include "podfit/plugins/image_locality.h"
-#include "podfit/plugins/node_resources_balanced_allocation.h"
+#include "podfit/plugins/node_resources/balanced_allocation.h"
 #include "score_test_support.h"
 
 namespace podfit {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "builders.h"
-#include "podfit/plugins/volume_binding.h"
+#include "podfit/plugins/volume_binding/volume_binding.h"
 #include "score_test_support.h"
 
 namespace podfit {

@@ -1,7 +1,7 @@
 // VolumeBinding: volume_binding_test.go (TestVolumeBinding's PreFilter/state/Filter columns,
 // TestVolumeBinding_DeferredResizeSkipped) plus plugin-level cases for the claim problems
 // podHasPVCs reports, pre-bound and selected-node claims, and the details podfit adds.
-#include "podfit/plugins/volume_binding.h"
+#include "podfit/plugins/volume_binding/volume_binding.h"
 
 #include <doctest/doctest.h>
 

@@ -17,7 +17,7 @@
 #include "podfit/framework/scheduling_cycle.h"
 #include "podfit/load/pod_creation.h"
 #include "podfit/load/workload.h"
-#include "podfit/plugins/dynamic_resources.h"
+#include "podfit/plugins/dynamic_resources/dynamic_resources.h"
 #include "podfit/report/placement_report.h"
 #include "podfit/snapshot/snapshot.h"
 

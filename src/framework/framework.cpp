@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "podfit/plugins/inter_pod_affinity.h"
-#include "podfit/plugins/pod_topology_spread.h"
+#include "podfit/plugins/inter_pod_affinity/inter_pod_affinity.h"
+#include "podfit/plugins/pod_topology_spread/pod_topology_spread.h"
 #include "podfit/plugins/volume_restrictions.h"
 
 namespace podfit {

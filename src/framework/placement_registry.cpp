@@ -6,10 +6,10 @@
 #include "podfit/framework/names.h"
 #include "podfit/plugins/default_binder.h"
 #include "podfit/plugins/image_locality.h"
-#include "podfit/plugins/inter_pod_affinity.h"
-#include "podfit/plugins/node_resources_balanced_allocation.h"
-#include "podfit/plugins/pod_topology_spread.h"
-#include "podfit/plugins/volume_binding.h"
+#include "podfit/plugins/inter_pod_affinity/inter_pod_affinity.h"
+#include "podfit/plugins/node_resources/balanced_allocation.h"
+#include "podfit/plugins/pod_topology_spread/pod_topology_spread.h"
+#include "podfit/plugins/volume_binding/volume_binding.h"
 
 namespace podfit {
 namespace {

@@ -1,5 +1,5 @@
 #include "podfit/framework/preemption.h"
-#include "podfit/plugins/dynamic_resources.h"
+#include "podfit/plugins/dynamic_resources/dynamic_resources.h"
 
 #include <algorithm>
 #include <climits>

@@ -4,7 +4,7 @@
 #include <unordered_map>
 
 #include "podfit/framework/names.h"
-#include "podfit/plugins/dynamic_resources_pre_enqueue.h"
+#include "podfit/plugins/dynamic_resources/pre_enqueue.h"
 
 namespace podfit {
 

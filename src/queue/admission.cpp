@@ -5,7 +5,7 @@
 #include "podfit/framework/cycle_state.h"
 #include "podfit/framework/names.h"
 #include "podfit/model/node_affinity.h"
-#include "podfit/plugins/node_affinity.h"
+#include "podfit/plugins/node_affinity/node_affinity.h"
 #include "podfit/plugins/node_name.h"
 #include "podfit/plugins/node_ports.h"
 #include "podfit/snapshot/host_port_info.h"

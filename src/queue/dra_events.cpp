@@ -6,7 +6,7 @@
 
 #include "podfit/framework/names.h"
 #include "podfit/model/pod_resources.h"
-#include "podfit/plugins/dynamic_resources_pre_enqueue.h"
+#include "podfit/plugins/dynamic_resources/pre_enqueue.h"
 
 namespace podfit {
 namespace {

@@ -13,11 +13,11 @@
 
 #include "podfit/framework/feature_gates.h"
 #include "podfit/framework/registry.h"
-#include "podfit/plugins/inter_pod_affinity.h"
-#include "podfit/plugins/node_affinity.h"
-#include "podfit/plugins/node_resources_balanced_allocation.h"
-#include "podfit/plugins/node_resources_fit.h"
-#include "podfit/plugins/pod_topology_spread.h"
+#include "podfit/plugins/inter_pod_affinity/inter_pod_affinity.h"
+#include "podfit/plugins/node_affinity/node_affinity.h"
+#include "podfit/plugins/node_resources/balanced_allocation.h"
+#include "podfit/plugins/node_resources/fit.h"
+#include "podfit/plugins/pod_topology_spread/pod_topology_spread.h"
 
 namespace podfit {
 

@@ -9,7 +9,7 @@
 
 #include "podfit/framework/feature_gates.h"
 #include "podfit/model/pod.h"
-#include "podfit/plugins/node_resources_fit.h"
+#include "podfit/plugins/node_resources/fit.h"
 #include "podfit/snapshot/node_info.h"
 
 namespace podfit {

@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include "podfit/plugins/dynamic_resources.h"
+#include "podfit/plugins/dynamic_resources/dynamic_resources.h"
 #include "podfit/snapshot/snapshot.h"
 
 namespace podfit {

@@ -1,4 +1,4 @@
-#include "podfit/plugins/dynamic_resources.h"
+#include "podfit/plugins/dynamic_resources/dynamic_resources.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -13,8 +13,8 @@
 #include "podfit/dra/allocator.h"
 #include "podfit/framework/names.h"
 #include "podfit/model/node_affinity.h"
-#include "podfit/plugins/dynamic_resources_extended.h"
-#include "podfit/plugins/dynamic_resources_pre_enqueue.h"
+#include "podfit/plugins/dynamic_resources/extended_resources.h"
+#include "podfit/plugins/dynamic_resources/pre_enqueue.h"
 #include "podfit/plugins/score_helpers.h"
 #include "podfit/snapshot/snapshot.h"
 

@@ -6,8 +6,8 @@
 #include <set>
 
 #include "podfit/model/pod_resources.h"
-#include "podfit/plugins/dynamic_resources.h"
-#include "podfit/plugins/dynamic_resources_extended.h"
+#include "podfit/plugins/dynamic_resources/dynamic_resources.h"
+#include "podfit/plugins/dynamic_resources/extended_resources.h"
 #include "podfit/snapshot/resource.h"
 
 namespace podfit {

@@ -1,11 +1,11 @@
-#include "podfit/plugins/dynamic_resources_pre_enqueue.h"
+#include "podfit/plugins/dynamic_resources/pre_enqueue.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
 #include "podfit/framework/names.h"
-#include "podfit/plugins/dynamic_resources.h"
+#include "podfit/plugins/dynamic_resources/dynamic_resources.h"
 
 namespace podfit {
 

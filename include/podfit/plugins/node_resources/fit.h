@@ -12,7 +12,7 @@
 #include "podfit/framework/plugin.h"
 #include "podfit/framework/registry.h"
 #include "podfit/model/pod.h"
-#include "podfit/plugins/resource_allocation.h"
+#include "podfit/plugins/node_resources/resource_allocation.h"
 #include "podfit/snapshot/node_info.h"
 #include "podfit/snapshot/resource.h"
 

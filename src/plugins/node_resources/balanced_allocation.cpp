@@ -1,4 +1,4 @@
-#include "podfit/plugins/node_resources_balanced_allocation.h"
+#include "podfit/plugins/node_resources/balanced_allocation.h"
 
 #include "podfit/framework/feature_gates.h"
 #include "podfit/framework/names.h"

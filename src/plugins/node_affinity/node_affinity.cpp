@@ -1,4 +1,4 @@
-#include "podfit/plugins/node_affinity.h"
+#include "podfit/plugins/node_affinity/node_affinity.h"
 
 #include <algorithm>
 #include <iterator>

@@ -1,4 +1,4 @@
-#include "podfit/plugins/resource_allocation.h"
+#include "podfit/plugins/node_resources/resource_allocation.h"
 
 #include <cmath>
 

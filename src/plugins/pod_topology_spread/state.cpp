@@ -1,7 +1,7 @@
 // PodTopologySpread's cycle state: domain counts and the two least loaded domains per constraint.
 #include <utility>
 
-#include "podfit/plugins/pod_topology_spread.h"
+#include "podfit/plugins/pod_topology_spread/pod_topology_spread.h"
 #include "podfit/snapshot/snapshot.h"
 
 namespace podfit {

@@ -9,7 +9,7 @@
 
 #include "podfit/framework/plugin.h"
 #include "podfit/framework/registry.h"
-#include "podfit/plugins/resource_allocation.h"
+#include "podfit/plugins/node_resources/resource_allocation.h"
 
 namespace podfit {
 

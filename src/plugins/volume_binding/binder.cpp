@@ -6,7 +6,7 @@
 #include <set>
 
 #include "podfit/model/field_errors.h"
-#include "podfit/plugins/volume_binding.h"
+#include "podfit/plugins/volume_binding/volume_binding.h"
 
 namespace podfit {
 namespace {

@@ -1,4 +1,4 @@
-#include "podfit/plugins/inter_pod_affinity.h"
+#include "podfit/plugins/inter_pod_affinity/inter_pod_affinity.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 
 #include "podfit/model/labels.h"
-#include "podfit/plugins/volume_binding.h"
+#include "podfit/plugins/volume_binding/volume_binding.h"
 
 namespace podfit {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "podfit/plugins/inter_pod_affinity.h"
+#include "podfit/plugins/inter_pod_affinity/inter_pod_affinity.h"
 #include "podfit/snapshot/snapshot.h"
 
 namespace podfit {

@@ -1,4 +1,4 @@
-#include "podfit/plugins/node_resources_fit.h"
+#include "podfit/plugins/node_resources/fit.h"
 #include "podfit/util/go_int.h"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "podfit/plugins/pod_topology_spread.h"
+#include "podfit/plugins/pod_topology_spread/pod_topology_spread.h"
 
 #include <algorithm>
 #include <limits>

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "podfit/model/csi_translation.h"
-#include "podfit/plugins/volume_binding.h"
+#include "podfit/plugins/volume_binding/volume_binding.h"
 
 namespace podfit {
 

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "podfit/model/field_errors.h"
-#include "podfit/plugins/node_resources_fit.h"
+#include "podfit/plugins/node_resources/fit.h"
 
 namespace podfit {
 namespace {

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "podfit/framework/feature_gates.h"
-#include "podfit/plugins/volume_binding.h"
+#include "podfit/plugins/volume_binding/volume_binding.h"
 #include "podfit/snapshot/snapshot.h"
 
 namespace podfit {

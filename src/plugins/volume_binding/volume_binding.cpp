@@ -1,4 +1,4 @@
-#include "podfit/plugins/volume_binding.h"
+#include "podfit/plugins/volume_binding/volume_binding.h"
 
 #include <cmath>
 #include <map>

@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 
 #include "podfit/model/node_affinity.h"
-#include "podfit/plugins/node_affinity.h"
+#include "podfit/plugins/node_affinity/node_affinity.h"
 #include "podfit/plugins/score_helpers.h"
 
 namespace podfit {

@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "podfit/model/node_affinity.h"
-#include "podfit/plugins/pod_topology_spread.h"
+#include "podfit/plugins/pod_topology_spread/pod_topology_spread.h"
 #include "podfit/snapshot/snapshot.h"
 
 namespace podfit {

@@ -5,10 +5,10 @@
 
 #include <string>
 
-#include "validation/api_release.h"
-#include "validation/batch/cron_schedule.h"
 #include "podfit/load/loader.h"
 #include "podfit/util/go_time.h"
+#include "validation/api_release.h"
+#include "validation/batch/cron_schedule.h"
 
 using namespace podfit;
 

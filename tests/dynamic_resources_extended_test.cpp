@@ -7,10 +7,10 @@
 #include <algorithm>
 
 #include "builders.h"
+#include "resource_test_support.h"
 #include "podfit/plugins/dynamic_resources/dynamic_resources.h"
 #include "podfit/plugins/dynamic_resources/extended_resources.h"
 #include "podfit/snapshot/snapshot.h"
-#include "resource_test_support.h"
 
 using namespace podfit;
 using testing::rl;

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "builders.h"
-#include "podfit/plugins/inter_pod_affinity/inter_pod_affinity.h"
 #include "score_test_support.h"
+#include "podfit/plugins/inter_pod_affinity/inter_pod_affinity.h"
 
 namespace podfit {
 namespace {

@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "builders.h"
+#include "resource_test_support.h"
 #include "podfit/framework/feature_gates.h"
 #include "podfit/model/cluster.h"
 #include "podfit/snapshot/snapshot.h"
-#include "resource_test_support.h"
 
 namespace podfit {
 namespace {

@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "builders.h"
-#include "podfit/plugins/node_affinity/node_affinity.h"
 #include "score_test_support.h"
+#include "podfit/plugins/node_affinity/node_affinity.h"
 
 namespace podfit {
 namespace {

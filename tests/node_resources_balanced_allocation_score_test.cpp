@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "builders.h"
+#include "score_test_support.h"
 #include "podfit/framework/feature_gates.h"
 #include "podfit/plugins/node_resources/balanced_allocation.h"
-#include "score_test_support.h"
 
 namespace podfit {
 namespace {

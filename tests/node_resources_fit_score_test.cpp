@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "builders.h"
-#include "podfit/plugins/node_resources/fit.h"
 #include "score_test_support.h"
+#include "podfit/plugins/node_resources/fit.h"
 
 namespace podfit {
 namespace {

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "builders.h"
-#include "podfit/plugins/pod_topology_spread/pod_topology_spread.h"
 #include "score_test_support.h"
+#include "podfit/plugins/pod_topology_spread/pod_topology_spread.h"
 
 namespace podfit {
 namespace {

@@ -8,12 +8,12 @@
 #include <vector>
 
 #include "builders.h"
+#include "score_test_support.h"
 #include "podfit/framework/framework.h"
 #include "podfit/framework/names.h"
 #include "podfit/framework/score_runner.h"
 #include "podfit/plugins/image_locality.h"
 #include "podfit/plugins/node_resources/balanced_allocation.h"
-#include "score_test_support.h"
 
 namespace podfit {
 namespace {

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "builders.h"
-#include "podfit/plugins/volume_binding/volume_binding.h"
 #include "score_test_support.h"
+#include "podfit/plugins/volume_binding/volume_binding.h"
 
 namespace podfit {
 namespace {

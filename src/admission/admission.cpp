@@ -4,9 +4,9 @@
 
 #include "podfit/admission/resource_quota.h"
 #include "podfit/load/pod_creation.h"
-#include "podfit/validation/pod_create.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/priority.h"
+#include "podfit/validation/pod_create.h"
 
 namespace podfit {
 

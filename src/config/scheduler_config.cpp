@@ -12,12 +12,12 @@
 
 #include <fmt/format.h>
 
-#include "load/input.h"
-#include "load/json_reader.h"
-#include "load/yaml_reader.h"
 #include "config_decode.h"
 #include "config_defaults.h"
 #include "config_validation.h"
+#include "load/input.h"
+#include "load/json_reader.h"
+#include "load/yaml_reader.h"
 #include "podfit/config/plugin_sets.h"
 #include "podfit/framework/names.h"
 #include "podfit/util/paths.h"

@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
+#include "document/value.h"
 #include "podfit/load/workload.h"
 #include "podfit/model/cluster.h"
-#include "document/value.h"
 
 namespace podfit {
 
@@ -76,8 +76,7 @@ bool is_workload_kind(std::string_view kind);
 void decode_workload(const Value& v, std::string_view kind, std::string_view api_version, Candidate& out,
                      std::string_view default_namespace = "default");
 
-// API server defaulting (pkg/apis/core/v1/defaults.go) for the fields podfit reads.
-void apply_pod_defaults(Pod& pod);
+// SetDefaults_NodeStatus for the fields podfit reads (pods: validation/core/pod_defaults.h).
 void apply_node_defaults(Node& node, bool allocatable_set);
 // The DefaultStorageClass admission plugin for every unbound claim without a class (loader.cpp).
 void apply_default_storage_class(ClusterState& cluster);

@@ -2,9 +2,9 @@
 #include <fmt/ranges.h>
 
 #include "decode.h"
-#include "validation/named_string_value.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
+#include "validation/named_string_value.h"
 #include "validation/validate.h"
 
 namespace podfit {

@@ -1,8 +1,8 @@
 // LimitRange: what the LimitRanger admission plugin reads of it, defaulted and validated as the
 // API server stores it.
 #include "decode.h"
-#include "validation/validate.h"
 #include "validation/core/limit_range.h"
+#include "validation/validate.h"
 
 namespace podfit {
 namespace {

@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "decode.h"
+#include "validation/core/objects.h"
 #include "validation/validate.h"
 
 namespace podfit {

@@ -2,6 +2,8 @@
 #include <optional>
 
 #include "decode.h"
+#include "validation/policy/disruption_budget.h"
+#include "validation/scheduling/priority_class.h"
 #include "validation/validate.h"
 
 namespace podfit {

@@ -6,12 +6,11 @@
 
 #include <fmt/format.h>
 
-#include "validation/api_release.h"
 #include "decode.h"
-#include "podfit/model/field_errors.h"
-#include "validation/resource/resource_wire.h"
-#include "validation/validate.h"
 #include "yaml_scalar.h"
+#include "podfit/model/field_errors.h"
+#include "validation/api_release.h"
+#include "validation/resource/resource_wire.h"
 
 namespace podfit {
 namespace {

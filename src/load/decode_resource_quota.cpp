@@ -1,6 +1,6 @@
 // ResourceQuota: the hard limits, scopes and status the ResourceQuota admission plugin reads.
 #include "decode.h"
-#include "validation/validate.h"
+#include "validation/core/resource_quota.h"
 
 namespace podfit {
 namespace {

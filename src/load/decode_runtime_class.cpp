@@ -1,5 +1,7 @@
 // RuntimeClass: what the RuntimeClass admission plugin reads of it.
 #include "decode.h"
+#include "validation/core/resources.h"
+#include "validation/node/runtime_class.h"
 #include "validation/validate.h"
 
 namespace podfit {

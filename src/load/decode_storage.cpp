@@ -1,6 +1,8 @@
 #include <fmt/format.h>
 
 #include "decode.h"
+#include "validation/core/objects.h"
+#include "validation/storage/storage.h"
 #include "validation/validate.h"
 
 namespace podfit {

@@ -1,22 +1,23 @@
 // Workloads given to --pod: decoded as far as building their pod needs, then turned into the pod
 // their controller creates (the controller's labels, owner and name on the template's pod).
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
 
 #include "decode.h"
-#include "validation/api_release.h"
-#include "validation/batch/cron_schedule.h"
 #include "stand_in.h"
-#include "validation/validate.h"
 #include "podfit/load/pod_creation.h"
 #include "podfit/load/workload.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/labels.h"
-#include "podfit/util/go_time.h"
+#include "validation/api_release.h"
+#include "validation/apps/workloads.h"
+#include "validation/batch/cron_job.h"
+#include "validation/core/pod_defaults.h"
+#include "validation/policy/disruption_budget.h"
+#include "validation/validate.h"
 
 namespace podfit {
 namespace {
@@ -53,18 +54,10 @@ struct Manifest {
   // StatefulSet
   std::vector<PersistentVolumeClaim> claim_templates;
   int32_t ordinals_start = 0;
-  // Deployment: spec.strategy as written (type, and maxSurge/maxUnavailable when integers).
-  std::optional<std::string> strategy_type;
-  bool has_rolling_update = false;
-  std::optional<int64_t> max_surge, max_unavailable;
-  int strategy_line = 0;
+  DeploymentStrategy strategy;
   // StatefulSet: spec.podManagementPolicy as written (defaulted to OrderedReady).
   std::optional<std::string> pod_management_policy;
-  // CronJob: spec.schedule and spec.timeZone as written, with their lines.
-  std::string schedule;
-  int schedule_line = 0;
-  std::optional<std::string> time_zone;
-  int time_zone_line = 0;
+  CronJobSchedule cron;
   // Job, and a CronJob's job template
   ObjectMeta job_meta;
   std::optional<int32_t> parallelism;
@@ -130,86 +123,19 @@ void decode_job_spec(const Value& v, Manifest& m) {
   });
 }
 
-void decode_deployment_strategy(const Value& v, Manifest& m) {
-  m.strategy_line = v.line();
+void decode_deployment_strategy(const Value& v, DeploymentStrategy& out) {
+  out.line = v.line();
   v.fields([&](std::string_view key, const Value& f) {
-    if (key == "type" && !f.is_null()) m.strategy_type = f.string();
+    if (key == "type" && !f.is_null()) out.type = f.string();
     else if (key == "rollingUpdate" && !f.is_null()) {
-      m.has_rolling_update = true;
+      out.has_rolling_update = true;
       f.fields([&](std::string_view k, const Value& x) {
         if (x.type() != Value::Type::Number) return;  // a percentage: the 25% defaults' kind, not checked here
-        if (k == "maxSurge") m.max_surge = x.int64();
-        else if (k == "maxUnavailable") m.max_unavailable = x.int64();
+        if (k == "maxSurge") out.max_surge = x.int64();
+        else if (k == "maxUnavailable") out.max_unavailable = x.int64();
       });
     }
   });
-}
-
-// ValidateDeploymentStrategy after defaulting (an absent type is RollingUpdate, absent bounds 25%).
-void validate_deployment_strategy(const Manifest& m) {
-  const std::string type = m.strategy_type.value_or("RollingUpdate");
-  const bool as_json = api_release_changes().field_error_values_as_json;
-  if (type == "Recreate") {
-    if (m.has_rolling_update) {
-      throw DecodeError{field::forbidden("spec.strategy.rollingUpdate", "may not be specified when strategy `type` is 'Recreate'"),
-                        m.strategy_line};
-    }
-  } else if (type == "RollingUpdate") {
-    if (m.max_surge == 0 && m.max_unavailable == 0) {
-      const std::string value = as_json ? "0" : "intstr.IntOrString{Type:0, IntVal:0, StrVal:\"\"}";
-      throw DecodeError{field::invalid("spec.strategy.rollingUpdate.maxUnavailable", value, "may not be 0 when `maxSurge` is 0"),
-                        m.strategy_line};
-    }
-  } else {
-    // The strategy itself is the value: its Go fields, as JSON from v1.34, with %#v before
-    // (the rolling update's parameters, a pointer then, are not shown).
-    const std::string value =
-        as_json ? fmt::format("{{\"Type\":{},\"RollingUpdate\":null}}", field::json_quote(type))
-                : fmt::format("apps.DeploymentStrategy{{Type:{}, RollingUpdate:(*apps.RollingUpdateDeployment)(nil)}}",
-                              field::go_quote(type));
-    throw DecodeError{field::not_supported("spec.strategy", value, {"Recreate", "RollingUpdate"}), m.strategy_line};
-  }
-}
-
-// validateTimeZone: the first problem of a CronJob's spec.timeZone, empty when there is none.
-std::string time_zone_problem(const std::string& zone) {
-  if (zone.empty()) return "timeZone must be nil or non-empty string";
-  // Each part of the name as IANA names them (digits and '+' tolerated for legacy names).
-  size_t start = 0;
-  while (true) {
-    const size_t slash = zone.find('/', start);
-    const std::string_view part = std::string_view(zone).substr(start, slash == std::string::npos ? std::string::npos : slash - start);
-    const bool characters_ok = !part.empty() && part.size() <= 14 && std::all_of(part.begin(), part.end(), [](char c) {
-      return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_' || c == '+';
-    });
-    if (part == "." || part == ".." || part.starts_with("-") || !characters_ok) return "unknown time zone " + zone;
-    if (slash == std::string::npos) break;
-    start = slash + 1;
-  }
-  const bool local = zone.size() == 5 && std::equal(zone.begin(), zone.end(), "Local", [](char a, char b) {
-    return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
-  });
-  if (local) return "timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones";
-  return load_location_error(zone);
-}
-
-// ValidateCronJobCreate's checks of the schedule and the time zone.
-void validate_cron_job(const Manifest& m) {
-  if (m.schedule.empty()) throw DecodeError{field::required("spec.schedule"), m.spec_line};
-  if (std::string error = cron_schedule_error(m.schedule); !error.empty()) {
-    throw DecodeError{field::invalid("spec.schedule", field::go_quote(m.schedule), error), m.schedule_line};
-  }
-  // A new CronJob names its time zone in spec.timeZone only.
-  if (m.schedule.find("TZ") != std::string::npos) {
-    throw DecodeError{field::invalid("spec.schedule", field::go_quote(m.schedule),
-                                     "cannot use TZ or CRON_TZ in schedule, use timeZone field instead"),
-                      m.schedule_line};
-  }
-  if (m.time_zone) {
-    if (std::string problem = time_zone_problem(*m.time_zone); !problem.empty()) {
-      throw DecodeError{field::invalid("spec.timeZone", field::go_quote(*m.time_zone), problem), m.time_zone_line};
-    }
-  }
 }
 
 void decode_spec(const Value& v, std::string_view kind, Manifest& m) {
@@ -229,15 +155,15 @@ void decode_spec(const Value& v, std::string_view kind, Manifest& m) {
       // ValidateStatefulSetSpec checks the template's pod spec only from v1.34.
       decode_template(f, m, kind == kStatefulSet && !api_release().at_least(34));
     } else if (key == "strategy" && kind == kDeployment) {
-      decode_deployment_strategy(f, m);
+      decode_deployment_strategy(f, m.strategy);
     } else if (key == "podManagementPolicy" && kind == kStatefulSet) {
       if (!f.is_null()) m.pod_management_policy = f.string();
     } else if (key == "schedule" && kind == kCronJob) {
-      m.schedule = f.string();
-      m.schedule_line = f.line();
+      m.cron.schedule = f.string();
+      m.cron.schedule_line = f.line();
     } else if (key == "timeZone" && kind == kCronJob) {
-      if (!f.is_null()) m.time_zone = f.string();
-      m.time_zone_line = f.line();
+      if (!f.is_null()) m.cron.time_zone = f.string();
+      m.cron.time_zone_line = f.line();
     } else if (key == "startingDeadlineSeconds" && kind == kCronJob) {
       if (!f.is_null()) check_non_negative(f, f.int64());
     } else if ((key == "successfulJobsHistoryLimit" || key == "failedJobsHistoryLimit") && kind == kCronJob) {
@@ -258,41 +184,6 @@ void decode_spec(const Value& v, std::string_view kind, Manifest& m) {
       });
     }
   });
-}
-
-// A label map as Go's %#v prints it (keys in order), as v1.32 and v1.33 show bad values.
-std::string go_map(const StringMap& labels) {
-  std::vector<std::string> parts;
-  for (const auto& [k, v] : labels) parts.push_back(field::go_quote(k) + ":" + field::go_quote(v));
-  std::sort(parts.begin(), parts.end());
-  return fmt::format("map[string]string{{{}}}", fmt::join(parts, ", "));
-}
-
-std::string template_labels_mismatch(const Manifest& m) {
-  return fmt::format("spec.template.metadata.labels: Invalid value: {}: `selector` does not match template `labels`",
-                     api_release_changes().field_error_values_as_json ? field::json_map(m.template_pod.metadata.labels)
-                                                                     : go_map(m.template_pod.metadata.labels));
-}
-
-// The apps/v1 validation a template's labels meet: a selector is required and must select them.
-void validate_selector(std::string_view kind, const Manifest& m) {
-  if (!is_apps_kind(kind)) return;
-  // A DaemonSet's missing selector selects nothing, so no template's labels match it.
-  if (!m.selector && kind == kDaemonSet) throw DecodeError{template_labels_mismatch(m), m.spec_line};
-  if (!m.selector) throw DecodeError{"spec.selector: Required value", m.spec_line};
-  std::string error;
-  std::optional<Selector> selector = Selector::from_label_selector(m.selector, &error);
-  if (!selector) throw DecodeError{fmt::format("spec.selector: {}", error), m.spec_line};
-  // An empty selector would select every pod of the namespace; apps/v1 refuses it (ReplicaSets
-  // with the Deployment's wording, as upstream's ValidateReplicaSetSpec words it).
-  if (selector->empty()) {
-    const std::string_view noun = kind == kStatefulSet ? "statefulset" : kind == kDaemonSet ? "daemonset" : "deployment";
-    throw DecodeError{fmt::format("spec.selector: Invalid value: {{}}: empty selector is invalid for {}", noun),
-                      m.spec_line};
-  }
-  if (!selector->empty() && !selector->matches(m.template_pod.metadata.labels)) {
-    throw DecodeError{template_labels_mismatch(m), m.spec_line};
-  }
 }
 
 OwnerReference controller_ref(std::string api_version, std::string_view kind, std::string name, std::string uid) {
@@ -355,46 +246,22 @@ void decode_workload(const Value& v, std::string_view kind, std::string_view api
                      : kind == kCronJob   ? "spec.jobTemplate.spec.template.spec.containers"
                                           : "spec.template.spec.containers");
   }
-  validate_selector(kind, m);
-  if (kind == kDeployment) validate_deployment_strategy(m);
-  // An empty policy is defaulted to OrderedReady, as an absent one.
-  if (kind == kStatefulSet && m.pod_management_policy && !m.pod_management_policy->empty() &&
-      *m.pod_management_policy != "OrderedReady" && *m.pod_management_policy != "Parallel") {
-    throw DecodeError{field::invalid("spec.podManagementPolicy", field::go_quote(*m.pod_management_policy),
-                                     "must be 'OrderedReady' or 'Parallel'"),
-                      m.spec_line};
+  if (is_apps_kind(kind)) validate_apps_selector(kind, m.selector, m.template_pod.metadata.labels, m.spec_line);
+  if (kind == kDeployment) validate_deployment_strategy(m.strategy);
+  if (kind == kStatefulSet) validate_pod_management_policy(m.pod_management_policy, m.spec_line);
+  if (kind == kCronJob) {
+    m.cron.spec_line = m.spec_line;
+    validate_cron_job_schedule(m.cron);
   }
-  if (kind == kCronJob) validate_cron_job(m);
-  // A Job's pods end: their template may not restart Always, which is also the pod's default.
-  if ((kind == kJob || kind == kCronJob) && m.template_pod.spec.restart_policy == "Always") {
-    const std::string at = kind == kJob ? "spec.template.spec.restartPolicy" : "spec.jobTemplate.spec.template.spec.restartPolicy";
-    throw DecodeError{field::required(at, "valid values: \"OnFailure\", \"Never\""), m.spec_line};
+  if (kind == kJob || kind == kCronJob) {
+    validate_job_template_restart_policy(kind == kCronJob, m.template_pod.spec.restart_policy, m.spec_line);
   }
-  // Controllers that keep their pods running want them restarted whatever happens.
-  if ((kind == kDeployment || kind == kReplicaSet || kind == kStatefulSet || kind == kDaemonSet ||
-       kind == kReplicationController) &&
-      m.template_pod.spec.restart_policy != "Always") {
-    throw DecodeError{field::not_supported("spec.template.spec.restartPolicy",
-                                           field::json_quote(m.template_pod.spec.restart_policy), {"Always"}),
-                      m.spec_line};
-  }
-  // Controllers that keep their pods running refuse a template whose pods would end by deadline.
-  if (m.template_pod.spec.active_deadline_seconds &&
-      (kind == kDeployment || kind == kReplicaSet || kind == kStatefulSet || kind == kDaemonSet ||
-       kind == kReplicationController)) {
-    const std::string_view owner = kind == kDeployment ? kReplicaSet : kind;
-    reject(v, {"spec", "template", "spec", "activeDeadlineSeconds"},
-           field::forbidden("spec.template.spec.activeDeadlineSeconds",
-                            fmt::format("activeDeadlineSeconds in {} is not Supported", owner)));
-  }
+  if (is_apps_kind(kind) || kind == kReplicationController) validate_long_running_template(v, kind, m.template_pod.spec, m.spec_line);
 
   const std::string ns = m.meta.namespace_.empty() ? std::string(default_namespace) : m.meta.namespace_;
   const std::string name =
       m.meta.name.empty() ? m.meta.generate_name + stand_in_suffix(fmt::format("{}/{}", kind, ns)) : m.meta.name;
-  // The CronJob controller names each Job after it with an 11-character suffix, within 63.
-  if (kind == kCronJob && name.size() > 52) {
-    reject(v, {"metadata", "name"}, field::invalid("metadata.name", field::go_quote(name), "must be no more than 52 characters"));
-  }
+  if (kind == kCronJob) validate_cron_job_name(v, name);
   const std::string seed = fmt::format("{}/{}/{}", kind, ns, name);
   const std::string uid = m.meta.uid.empty() ? stand_in_uid(seed) : m.meta.uid;
 

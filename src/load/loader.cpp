@@ -14,15 +14,15 @@
 
 #include <fmt/format.h>
 
-#include "validation/api_release.h"
 #include "decode.h"
 #include "input.h"
 #include "json_reader.h"
 #include "known_fields.h"
-#include "validation/resource/resource_wire.h"
+#include "yaml_reader.h"
 #include "podfit/model/priority.h"
 #include "podfit/util/paths.h"
-#include "yaml_reader.h"
+#include "validation/api_release.h"
+#include "validation/resource/resource_wire.h"
 
 namespace podfit {
 namespace {

@@ -9,8 +9,8 @@
 
 #include <fmt/format.h>
 
-#include "podfit/util/function_ref.h"
 #include "document/value.h"
+#include "podfit/util/function_ref.h"
 
 namespace podfit {
 

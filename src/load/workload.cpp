@@ -8,6 +8,7 @@
 #include "stand_in.h"
 #include "podfit/load/pod_creation.h"
 #include "podfit/validation/pod_create.h"
+#include "validation/core/pod_defaults.h"
 
 namespace podfit {
 namespace {

@@ -2,11 +2,11 @@
 // apimachinery's unversioned validation (label names, label maps, label and node selectors).
 #include <fmt/format.h>
 
-#include "validation/qualified_name.h"
-#include "validation/api_release.h"
-#include "validation/named_string_value.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
+#include "validation/api_release.h"
+#include "validation/named_string_value.h"
+#include "validation/qualified_name.h"
 #include "validation/validate.h"
 
 namespace podfit {

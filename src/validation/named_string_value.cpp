@@ -1,7 +1,7 @@
 #include "validation/named_string_value.h"
 
-#include "validation/api_release.h"
 #include "podfit/model/field_errors.h"
+#include "validation/api_release.h"
 
 namespace podfit {
 

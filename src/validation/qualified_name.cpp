@@ -1,7 +1,7 @@
 #include "validation/qualified_name.h"
 
-#include "validation/api_release.h"
 #include "podfit/model/validation.h"
+#include "validation/api_release.h"
 
 namespace podfit {
 

@@ -9,10 +9,10 @@
 #include <optional>
 #include <vector>
 
-#include "validation/api_release.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/util/go_time.h"
 #include "podfit/util/utf8.h"
+#include "validation/api_release.h"
 
 namespace podfit {
 namespace {

@@ -8,6 +8,7 @@
 
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
+#include "validation/core/containers.h"
 #include "validation/validate.h"
 
 namespace podfit {

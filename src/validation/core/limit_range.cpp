@@ -10,9 +10,9 @@
 
 #include <fmt/format.h>
 
-#include "validation/api_release.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/snapshot/resource.h"
+#include "validation/api_release.h"
 #include "validation/qualified_name.h"
 #include "validation/validate.h"
 

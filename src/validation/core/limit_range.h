@@ -1,8 +1,8 @@
 // ValidateLimitRange: what the API server refuses in a LimitRange it creates.
 #pragma once
 
-#include "podfit/model/limit_range.h"
 #include "document/value.h"
+#include "podfit/model/limit_range.h"
 
 namespace podfit {
 

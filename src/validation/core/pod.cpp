@@ -6,9 +6,12 @@
 #include <algorithm>
 #include <optional>
 
-#include "validation/qualified_name.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
+#include "validation/core/containers.h"
+#include "validation/core/pod.h"
+#include "validation/core/resources.h"
+#include "validation/qualified_name.h"
 #include "validation/validate.h"
 
 namespace podfit {

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "podfit/model/field_errors.h"
+#include "validation/core/resources.h"
 #include "validation/validate.h"
 
 namespace podfit {

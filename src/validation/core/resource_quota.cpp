@@ -5,6 +5,8 @@
 #include <algorithm>
 
 #include "podfit/model/field_errors.h"
+#include "validation/core/resource_quota.h"
+#include "validation/core/resources.h"
 #include "validation/validate.h"
 
 namespace podfit {

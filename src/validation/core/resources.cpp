@@ -7,7 +7,8 @@
 #include "podfit/model/field_errors.h"
 #include "podfit/model/pod_resources.h"
 #include "podfit/model/validation.h"
-#include "load/decode.h"
+#include "validation/core/pod_defaults.h"
+#include "validation/core/resources.h"
 #include "validation/validate.h"
 
 namespace podfit {

@@ -6,10 +6,11 @@
 
 #include <algorithm>
 
-#include "validation/api_release.h"
-#include "validation/named_string_value.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
+#include "validation/api_release.h"
+#include "validation/named_string_value.h"
+#include "validation/policy/disruption_budget.h"
 #include "validation/validate.h"
 
 namespace podfit {

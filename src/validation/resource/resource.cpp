@@ -20,11 +20,11 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "validation/qualified_name.h"
 #include "podfit/dra/device_selector.h"
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
 #include "validation/api_release.h"
+#include "validation/qualified_name.h"
 #include "validation/resource/resource_wire.h"
 #include "validation/validate.h"
 

@@ -2,7 +2,7 @@
 // and storing: its internal types, which keep what the model folds away (a field set to false or
 // "" against one left out, nil lists against empty ones, an attribute with several values), so
 // that validation sees what the API server's sees. decode_resource.cpp fills them from any served
-// version and turns them into the model; validate_resource.cpp checks them.
+// version and turns them into the model; validation/resource/resource.cpp checks them.
 #pragma once
 
 #include <cstdint>
@@ -11,11 +11,11 @@
 #include <utility>
 #include <vector>
 
+#include "document/value.h"
 #include "podfit/dra/device_selector.h"
 #include "podfit/model/device_class.h"
 #include "podfit/model/resource_claim.h"
 #include "podfit/model/resource_slice.h"
-#include "document/value.h"
 
 namespace podfit::resource_wire {
 

@@ -17,13 +17,13 @@
 #include <utility>
 #include <vector>
 
-#include "podfit/util/string_hash.h"
 #include "podfit/framework/feature_gates.h"
 #include "podfit/framework/parallelizer.h"
 #include "podfit/framework/plugin.h"
 #include "podfit/framework/registry.h"
 #include "podfit/model/pod.h"
 #include "podfit/snapshot/pod_info.h"
+#include "podfit/util/string_hash.h"
 
 namespace podfit {
 

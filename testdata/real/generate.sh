@@ -52,6 +52,12 @@ export HOME="$work" KUBECONFIG="$work/kubeconfig"
 "$kubectl" run trainer --image=ghcr.io/shop/trainer:0.9 --restart=Never --namespace=shop --dry-run=client -o json \
   --overrides='{"apiVersion":"v1","spec":{"nodeSelector":{"disktype":"nvme"},"containers":[{"name":"trainer","image":"ghcr.io/shop/trainer:0.9","resources":{"requests":{"cpu":"1","memory":"1Gi"}}}]}}' \
   >"$out/run-overrides.json"
+# The README's walk-through: a Deployment changed before it is applied (the stand-in kubectl of
+# testdata/live/bin answers these two commands with these files).
+"$kubectl" create deployment web -n shop --image=nginx:1.29 --dry-run=client -o yaml \
+  >"$out/walk-through-create.yaml"
+"$kubectl" set resources --local -f - --requests=cpu=1900m,memory=256Mi -o yaml \
+  <"$out/walk-through-create.yaml" >"$out/walk-through-1900m.yaml"
 # (kubectl before v1.21 bundles a kustomize too old for this kustomization: skipped there.)
 if "$kubectl" kustomize "$here/kustomize" >"$work/kustomize-build.yaml"; then
   mv "$work/kustomize-build.yaml" "$out/kustomize-build.yaml"

@@ -515,7 +515,7 @@ func placementOrder(pf map[string]any) ([]podRef, map[podRef]string) {
 // matchesUnprintable accepts podfit's message for an API error whose value Go printed with
 // pointer addresses (v1.32's and v1.33's PodDisruptionBudget spec), which no other program
 // can reproduce: the same path and the same reason, with the value printed as later
-// releases print it (see the README's known differences).
+// releases print it (see the known differences in docs/guide/13-testing.md).
 func matchesUnprintable(errs []string, got string) bool {
 	for _, e := range errs {
 		if !strings.Contains(e, "(0x") {

@@ -441,13 +441,31 @@ TEST_CASE("DynamicResources with extended resources: what is not evaluated") {
           "the pod requests example.com/gpu, which DeviceClass my-resource-class provides through DRA on nodes that "
           "do not advertise it, and the input holds no ResourceSlices (kubectl get resourceslices adds them)");
   }
-  SUBCASE("an input without ResourceClaims") {
+  SUBCASE("an input without ResourceClaims, where a bound pod may hold devices") {
     cluster.resource_slices = {worker_slice(1)};
+    Pod bound = pod_with(rl({{kGpu.c_str(), "1"}}));
+    bound.metadata.name = "bound";
+    bound.spec.node_name = "worker";
+    cluster.pods = {bound};
     Snapshot snapshot(cluster, gates);
     CHECK(plugin.cannot_evaluate(pod, snapshot) ==
           "the pod requests example.com/gpu, which DeviceClass my-resource-class provides through DRA on nodes that "
           "do not advertise it, and the input holds no ResourceClaims, so the devices in use are unknown (kubectl get "
-          "resourceclaims -A adds them)");
+          "resourceclaims -A adds them; a ResourceClaimList without items says there are none)");
+    // A listing that found no claims says the devices are free.
+    cluster.listed_kinds.insert("ResourceClaim");
+    Snapshot listed(cluster, gates);
+    CHECK_FALSE(plugin.cannot_evaluate(pod, listed).has_value());
+  }
+  SUBCASE("an input without ResourceClaims where no bound pod may hold devices: evaluated") {
+    cluster.resource_slices = {worker_slice(1)};
+    Snapshot snapshot(cluster, gates);
+    CHECK_FALSE(plugin.cannot_evaluate(pod, snapshot).has_value());
+  }
+  SUBCASE("ResourceSlices listed as none: evaluated (no device to allocate)") {
+    cluster.listed_kinds = {"ResourceSlice", "ResourceClaim"};
+    Snapshot snapshot(cluster, gates);
+    CHECK_FALSE(plugin.cannot_evaluate(pod, snapshot).has_value());
   }
   SUBCASE("every node advertising the resource leaves nothing to DRA") {
     cluster.nodes = {worker("2")};

@@ -427,7 +427,14 @@ TEST_CASE("DynamicResources: what is still not evaluated") {
       Snapshot snapshot(cluster, gates);
       CHECK(plugin.cannot_evaluate(pod_with_claim_name(), snapshot) ==
             "the pod uses ResourceClaim default/my-pod-my-resource, and the input holds no ResourceClaims "
-            "(kubectl get resourceclaims -A adds them)");
+            "(kubectl get resourceclaims -A adds them; a ResourceClaimList without items says there are none)");
+    }
+    {
+      // Listed as none, the claim is missing from the cluster: PreFilter's verdict.
+      ClusterState listed = cluster;
+      listed.listed_kinds.insert("ResourceClaim");
+      Snapshot snapshot(listed, gates);
+      CHECK_FALSE(plugin.cannot_evaluate(pod_with_claim_name(), snapshot).has_value());
     }
     cluster.resource_claims = {pending_claim()};
     {
@@ -456,7 +463,12 @@ TEST_CASE("DynamicResources: what is still not evaluated") {
     REQUIRE(why.has_value());
     CHECK(*why ==
           "the pod's claim my-resource comes from ResourceClaimTemplate my-template, and the input holds no "
-          "ResourceClaimTemplates (kubectl get resourceclaimtemplates -A adds them)");
+          "ResourceClaimTemplates (kubectl get resourceclaimtemplates -A adds them; a ResourceClaimTemplateList "
+          "without items says there are none)");
+    // Listed as none, the template is missing from the cluster: the pod's verdict says so.
+    cluster.listed_kinds.insert("ResourceClaimTemplate");
+    Snapshot listed(cluster, gates);
+    CHECK_FALSE(plugin.cannot_evaluate(uncreated, listed).has_value());
     // A pod that exists waits for the controller however the input was taken: kube-scheduler's verdict.
     CHECK_FALSE(plugin.cannot_evaluate(pod_with_claim_template(false), snapshot).has_value());
   }

@@ -1,6 +1,7 @@
 // Loading manifests: encodings, containers, kinds, defaults, and the messages for bad input.
 #include <doctest/doctest.h>
 
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -536,5 +537,40 @@ TEST_CASE("a pod's status.resourceClaimStatuses: the generated claim's name, or 
     CHECK_FALSE(got[1].resource_claim_name.has_value());
     CHECK(got[2].name == "fpga");
     CHECK_FALSE(got[2].resource_claim_name.has_value());
+  }
+}
+
+TEST_CASE("Loader: the kinds an input holds whole") {
+  using Kinds = std::set<std::string>;
+  SUBCASE("a typed List, empty or not, in YAML and JSON") {
+    CHECK(load_ok("apiVersion: resource.k8s.io/v1\nkind: ResourceClaimList\nitems: []\n").listed_kinds ==
+          Kinds{"ResourceClaim"});
+    CHECK(load_ok(R"({"apiVersion": "resource.k8s.io/v1", "kind": "ResourceClaimTemplateList", "items": []})")
+              .listed_kinds == Kinds{"ResourceClaimTemplate"});
+    CHECK(load_ok(R"({"apiVersion": "v1", "kind": "NodeList", "items": [{"metadata": {"name": "a"}}]})").listed_kinds ==
+          Kinds{"Node"});
+  }
+  SUBCASE("a List, or documents, say nothing of the kinds they do not hold") {
+    CHECK(load_ok(R"({"apiVersion": "v1", "kind": "List", "items": []})").listed_kinds.empty());
+    CHECK(load_ok(kNodeYaml).listed_kinds.empty());
+  }
+  const std::string node = R"({"apiVersion": "v1", "kind": "Node", "metadata": {"name": "a"}})";
+  const std::string slice =
+      R"({"apiVersion": "resource.k8s.io/v1", "kind": "ResourceSlice", "metadata": {"name": "a-gpu"},
+          "spec": {"driver": "gpu.example.com", "nodeName": "a", "pool": {"name": "a", "resourceSliceCount": 1},
+                   "devices": [{"name": "gpu-0"}]}})";
+  const std::string device_class =
+      R"({"apiVersion": "resource.k8s.io/v1", "kind": "DeviceClass", "metadata": {"name": "gpu"}})";
+  SUBCASE("a dump of Nodes, ResourceSlices and DeviceClasses holds the claims and templates too") {
+    const std::string dump =
+        fmt::format(R"({{"apiVersion": "v1", "kind": "List", "items": [{}, {}, {}]}})", node, slice, device_class);
+    CHECK(load_ok(dump).listed_kinds == Kinds{"ResourceClaim", "ResourceClaimTemplate"});
+  }
+  SUBCASE("the same objects in separate documents or Lists do not") {
+    CHECK(load_ok(node + "\n" + slice + "\n" + device_class).listed_kinds.empty());
+    const std::string lists = fmt::format(R"({{"apiVersion": "v1", "kind": "List", "items": [{}, {}]}}
+{{"apiVersion": "v1", "kind": "List", "items": [{}]}})",
+                                          node, slice, device_class);
+    CHECK(load_ok(lists).listed_kinds.empty());
   }
 }

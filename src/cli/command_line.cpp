@@ -182,7 +182,8 @@ void document_commands(CommandLine& line, HelpFormatter& help) {
        .exit_codes = {{"0", "the answer is yes: every pod fits, is admitted or placed, some device matches"},
                       {"1", "the answer is no: some pod fits no node, is rejected or not placed, no device matches"},
                       {"2", "a usage error, or input podfit cannot read"},
-                      {"3", "check: every pod fits by the plugins podfit ran, but a plugin it did not evaluate could refuse"}},
+                      {"3", "check, place: every pod fits or is placed by the plugins podfit ran, but a plugin it did not "
+                            "evaluate could refuse"}},
        .extra_commands = {{"help", "Help about any command"},
                           {"version", "Print the version and the kube-scheduler release podfit follows"}},
        .usage = "COMMAND [flags]",
@@ -234,7 +235,9 @@ void document_commands(CommandLine& line, HelpFormatter& help) {
                     {"The Bindings kube-scheduler would post", "place -f cluster.yaml --pod web.yaml -o bindings"}},
        .exit_codes = {{"0", "everything asked for was placed (with --max: at least one copy)"},
                       {"1", "something was not placed"},
-                      {"2", "a usage error, or input podfit cannot read"}},
+                      {"2", "a usage error, or input podfit cannot read"},
+                      {"3", "everything was placed by the plugins podfit ran, but for some pod a plugin podfit did not "
+                            "evaluate could still refuse its node (not a pass)"}},
        .extra_commands = {},
        .usage = "[flags]",
        .footer = {}});

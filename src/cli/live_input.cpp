@@ -10,6 +10,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -179,6 +182,28 @@ std::optional<LoadError> run_kubectl_get(const std::string& kubeconfig, const st
   return std::nullopt;
 }
 
+// The kinds of a `kubectl get` resource list ("nodes,storageclasses.storage.k8s.io").
+std::vector<std::string> kinds_of(const std::string& resources) {
+  static const std::map<std::string, std::string, std::less<>> kKinds = {
+      {"nodes", "Node"}, {"pods", "Pod"}, {"namespaces", "Namespace"}, {"persistentvolumes", "PersistentVolume"},
+      {"persistentvolumeclaims", "PersistentVolumeClaim"}, {"storageclasses", "StorageClass"},
+      {"csinodes", "CSINode"}, {"csidrivers", "CSIDriver"}, {"csistoragecapacities", "CSIStorageCapacity"},
+      {"priorityclasses", "PriorityClass"}, {"runtimeclasses", "RuntimeClass"}, {"limitranges", "LimitRange"},
+      {"resourcequotas", "ResourceQuota"}, {"poddisruptionbudgets", "PodDisruptionBudget"},
+      {"resourceslices", "ResourceSlice"}, {"deviceclasses", "DeviceClass"}, {"resourceclaims", "ResourceClaim"},
+      {"resourceclaimtemplates", "ResourceClaimTemplate"}, {"devicetaintrules", "DeviceTaintRule"}};
+  std::vector<std::string> kinds;
+  size_t start = 0;
+  while (start <= resources.size()) {
+    size_t comma = resources.find(',', start);
+    if (comma == std::string::npos) comma = resources.size();
+    const std::string_view word = std::string_view(resources).substr(start, comma - start);
+    if (auto it = kKinds.find(word.substr(0, word.find('.'))); it != kKinds.end()) kinds.push_back(it->second);
+    start = comma + 1;
+  }
+  return kinds;
+}
+
 }  // namespace
 
 std::optional<LoadError> load_live_cluster_state(const std::string& kubeconfig, const std::string& context,
@@ -191,6 +216,10 @@ std::optional<LoadError> load_live_cluster_state(const std::string& kubeconfig, 
     const bool cut_off = WIFSIGNALED(run.status) && WTERMSIG(run.status) == SIGPIPE;
     if (succeeded || (cut_off && run.loaded)) {
       err << run.said;  // kubectl's warnings, as kubectl shows them
+      // The API server's answer is the whole of each kind asked for, none of them included.
+      if (succeeded && !run.loaded) {
+        for (std::string& kind : kinds_of(kinds)) out.listed_kinds.insert(std::move(kind));
+      }
       return run.loaded;
     }
     // An older cluster without a kind podfit reads (ResourceSlices before v1.34): read the rest.

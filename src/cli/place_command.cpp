@@ -387,7 +387,10 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
   for (const CandidateCount& c : report.candidates) {
     if (options.max ? c.placed == 0 : c.placed < c.asked) return 1;
   }
-  return 0;
+  // As check's: placed by the plugins podfit ran, but one it did not evaluate could refuse.
+  const bool partial = std::any_of(report.placements.begin(), report.placements.end(),
+                                   [](const Placement& p) { return !p.not_evaluated.empty(); });
+  return partial ? 3 : 0;
 }
 
 }  // namespace podfit

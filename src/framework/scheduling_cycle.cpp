@@ -1,5 +1,7 @@
 #include "podfit/framework/scheduling_cycle.h"
 
+#include <algorithm>
+#include <iterator>
 #include <set>
 
 #include <fmt/format.h>
@@ -20,6 +22,22 @@ std::string rejection_message(const Status& status) {
   FitDiagnosis diagnosis;
   diagnosis.node_statuses.push_back(status);
   return fit_error_message(diagnosis, 1);
+}
+
+// The profile's binding plugins without those the pod could not be evaluated by: they wrote no
+// cycle state at PreFilter, so their Reserve and PreBind are left out as their Filter was (the
+// verdict names them as not evaluated).
+BindingPlugins evaluated_binding_plugins(const BindingPlugins& all, const FilterOutcome& filtered) {
+  if (filtered.not_evaluated.empty()) return all;
+  auto evaluated = [&](const Plugin* plugin) {
+    return std::none_of(filtered.not_evaluated.begin(), filtered.not_evaluated.end(),
+                        [&](const auto& entry) { return entry.first == plugin->name(); });
+  };
+  BindingPlugins out;
+  std::copy_if(all.reserve.begin(), all.reserve.end(), std::back_inserter(out.reserve), evaluated);
+  std::copy_if(all.pre_bind.begin(), all.pre_bind.end(), std::back_inserter(out.pre_bind), evaluated);
+  std::copy_if(all.bind.begin(), all.bind.end(), std::back_inserter(out.bind), evaluated);
+  return out;
 }
 
 }  // namespace
@@ -102,16 +120,17 @@ CycleResult schedule_one(const Pod& pod, Snapshot& snapshot, const CycleProfile&
   out.node = out.choice.node;
 
   // assume, then Reserve; from here a failure unreserves and forgets the assumed pod.
+  const BindingPlugins binding = evaluated_binding_plugins(profile.binding, out.filter);
   const PodInfo* assumed = snapshot.assume(pod, out.node, gates);
   auto fail = [&](CycleStage stage, Status status, std::string message) {
-    run_unreserve_plugins(profile.binding.reserve, state, *assumed, out.node, snapshot);
+    run_unreserve_plugins(binding.reserve, state, *assumed, out.node, snapshot);
     snapshot.forget(assumed);
     out.stage = stage;
     out.status = std::move(status);
     out.message = std::move(message);
     return out;
   };
-  Status reserved = run_reserve_plugins(profile.binding.reserve, state, *assumed, out.node, snapshot);
+  Status reserved = run_reserve_plugins(binding.reserve, state, *assumed, out.node, snapshot);
   if (!reserved.is_success()) {
     std::string message = reserved.is_rejected() ? rejection_message(reserved) : reserved.message();
     return fail(CycleStage::Reserve, std::move(reserved), std::move(message));
@@ -119,18 +138,18 @@ CycleResult schedule_one(const Pod& pod, Snapshot& snapshot, const CycleProfile&
 
   // The binding cycle: PreBindPreFlight, PreBind, Bind.
   std::set<std::string> skipped;
-  Status pre_flight = run_pre_bind_pre_flights(profile.binding.pre_bind, state, *assumed, out.node, skipped);
+  Status pre_flight = run_pre_bind_pre_flights(binding.pre_bind, state, *assumed, out.node, skipped);
   if (pre_flight.is_error() || pre_flight.is_rejected()) {
     std::string message = pre_flight.message();
     return fail(CycleStage::PreBind, std::move(pre_flight), std::move(message));
   }
   Status pre_bound =
-      run_pre_bind_plugins(profile.binding.pre_bind, state, *assumed, out.node, skipped, out.pre_bind_writes);
+      run_pre_bind_plugins(binding.pre_bind, state, *assumed, out.node, skipped, out.pre_bind_writes);
   if (!pre_bound.is_success()) {
     std::string message = pre_bound.message();
     return fail(CycleStage::PreBind, std::move(pre_bound), std::move(message));
   }
-  BindOutcome bound = run_bind_plugins(profile.binding.bind, state, *assumed, out.node);
+  BindOutcome bound = run_bind_plugins(binding.bind, state, *assumed, out.node);
   out.binder = bound.plugin;
   if (!bound.status.is_success()) {
     std::string message = bound.status.message();

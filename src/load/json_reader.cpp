@@ -270,8 +270,9 @@ void decode_batch(const JsonBatch& batch, ObjectBatch& sink, int max_depth) {
 
 class JsonStreamReader {
  public:
-  JsonStreamReader(Input& input, const ReadLimits& limits, BatchFactory make_batch, size_t workers)
-      : buf_(input), limits_(limits), make_batch_(make_batch), pipeline_(workers) {}
+  JsonStreamReader(Input& input, const ReadLimits& limits, BatchFactory make_batch, size_t workers,
+                   std::vector<std::string>* list_kinds = nullptr)
+      : buf_(input), limits_(limits), make_batch_(make_batch), list_kinds_(list_kinds), pipeline_(workers) {}
 
   void run() {
     read_then_commit([&] { read_stream(); }, [&] { finish(); });
@@ -448,6 +449,8 @@ class JsonStreamReader {
       decode(start, end, -1, "");
     } else if (!kind.empty() && !kind.ends_with("List")) {
       fail(start, fmt::format("an object of kind {} has \"items\"; only Lists carry items", kind));
+    } else if (list_kinds_ != nullptr) {
+      list_kinds_->push_back(kind);
     }
     return end;
   }
@@ -497,6 +500,7 @@ class JsonStreamReader {
   StreamBuffer buf_;
   const ReadLimits& limits_;
   BatchFactory make_batch_;
+  std::vector<std::string>* list_kinds_;
   int document_ = 0;
   uint64_t objects_ = 0;             // objects handed over so far
   uint64_t top_start_ = UINT64_MAX;  // where the current top-level object starts
@@ -508,8 +512,9 @@ class JsonStreamReader {
 
 }  // namespace
 
-void read_json_batches(Input& input, const ReadLimits& limits, BatchFactory make_batch) {
-  JsonStreamReader(input, limits, make_batch, DecodePipeline::default_workers()).run();
+void read_json_batches(Input& input, const ReadLimits& limits, BatchFactory make_batch,
+                       std::vector<std::string>* list_kinds) {
+  JsonStreamReader(input, limits, make_batch, DecodePipeline::default_workers(), list_kinds).run();
 }
 
 void read_json_stream(Input& input, const ReadLimits& limits, ObjectHandler handle) {

@@ -10,6 +10,8 @@
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <map>
+#include <set>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -193,6 +195,10 @@ struct ReadState {
   bool (*decodes)(std::string_view kind);  // the shards' kinds, whose fields --validate checks
   ShardFactory make_shard;
   size_t objects = 0;  // committed
+  // ClusterState::listed_kinds, as the sources read so far show them.
+  std::set<std::string> listed_kinds;
+  // The current source's Lists: the kinds of their items, by document.
+  std::map<int, std::set<std::string>> list_item_kinds;
 };
 
 // Every kind the cluster state holds, in ClusterState's order: its name, where its objects go
@@ -335,6 +341,7 @@ class SourceBatch final : public ObjectBatch {
                         ctx.line, ctx.document};
     }
     if (state_.decodes(current_.kind)) check_fields(root, current_, origin_, state_.options, warnings_);
+    if (ctx.item >= 0) list_item_kinds_[ctx.document].insert(current_.kind);
     shard_->take(current_, root, origin_);
     ++objects_;
     // Errors found by the reader between objects belong to no object.
@@ -347,6 +354,7 @@ class SourceBatch final : public ObjectBatch {
   void commit() override {
     if (error_) throw BatchFailure{*error_};
     shard_->merge();
+    for (auto& [document, kinds] : list_item_kinds_) state_.list_item_kinds[document].merge(kinds);
     if (state_.options.warnings != nullptr) {
       for (std::string& warning : warnings_) state_.options.warnings->push_back(std::move(warning));
     }
@@ -362,12 +370,27 @@ class SourceBatch final : public ObjectBatch {
   size_t objects_before_;  // in the sources read before this one
   std::unique_ptr<Shard> shard_;
   std::vector<std::string> warnings_;
+  std::map<int, std::set<std::string>> list_item_kinds_;
   size_t objects_ = 0;
   int document_ = 0;
   Header current_;
   SourceRef origin_;
   std::optional<std::string> error_;
 };
+
+// The kinds a source's Lists show it holds whole: a typed List's (empty too), and the claims
+// and claim templates of a List holding Nodes, ResourceSlices and DeviceClasses, which the
+// dump command that reads those reads too (ClusterState::listed_kinds).
+void note_listed_kinds(const std::vector<std::string>& list_kinds, ReadState& state) {
+  for (const std::string& kind : list_kinds) {
+    if (kind != "List" && kind.ends_with("List")) state.listed_kinds.insert(kind.substr(0, kind.size() - 4));
+  }
+  for (const auto& [document, kinds] : state.list_item_kinds) {
+    if (kinds.contains("Node") && kinds.contains("ResourceSlice") && kinds.contains("DeviceClass")) {
+      state.listed_kinds.insert({"ResourceClaim", "ResourceClaimTemplate"});
+    }
+  }
+}
 
 std::optional<LoadError> read_source(std::unique_ptr<Input> raw, ReadState& state) {
   if (state.options.progress) raw = std::make_unique<ProgressInput>(std::move(raw), state);
@@ -380,11 +403,14 @@ std::optional<LoadError> read_source(std::unique_ptr<Input> raw, ReadState& stat
     limits.max_object_bytes = state.options.max_object_bytes;
     limits.max_documents = std::max(limits.max_documents, state.options.max_objects);
     auto make_batch = [&] { return std::make_unique<SourceBatch>(name, state, objects_before); };
+    std::vector<std::string> list_kinds;
+    state.list_item_kinds.clear();
     if (input.looks_like_json()) {
-      read_json_batches(input, limits, make_batch);
+      read_json_batches(input, limits, make_batch, &list_kinds);
     } else {
-      read_yaml_batches(input, limits, make_batch);
+      read_yaml_batches(input, limits, make_batch, &list_kinds);
     }
+    note_listed_kinds(list_kinds, state);
   } catch (const BatchFailure& failure) {
     return LoadError{failure.message};
   } catch (const DecodeError& e) {
@@ -710,6 +736,7 @@ std::optional<LoadError> load_cluster_state(const std::vector<std::string>& path
                                             ClusterState& out) {
   ReadState state{options, decodes_cluster_kind, cluster_shards(out, options)};
   if (auto e = read_paths(paths, state)) return e;
+  out.listed_kinds.merge(state.listed_kinds);
   return finish_cluster_state(out);
 }
 
@@ -717,6 +744,7 @@ std::optional<LoadError> load_cluster_state_fd(int fd, const std::string& name, 
                                                ClusterState& out) {
   ReadState state{options, decodes_cluster_kind, cluster_shards(out, options)};
   if (auto e = read_source(open_fd_input(fd, name, false), state)) return e;
+  out.listed_kinds.merge(state.listed_kinds);
   return finish_cluster_state(out);
 }
 
@@ -740,6 +768,7 @@ std::optional<LoadError> load_cluster_state_text(std::string_view text, const st
                                                  const LoadOptions& options) {
   ReadState state{options, decodes_cluster_kind, cluster_shards(out, options)};
   if (auto e = read_source(open_text_input(text, name), state)) return e;
+  out.listed_kinds.merge(state.listed_kinds);
   return finish_cluster_state(out);
 }
 

@@ -389,8 +389,9 @@ void decode_batch(const YamlBatch& batch, ObjectBatch& sink) {
 // Pulls libyaml events and builds nodes; streams the items of a top-level List.
 class YamlStreamReader {
  public:
-  YamlStreamReader(Input& input, const ReadLimits& limits, BatchFactory make_batch, size_t workers)
-      : input_(input), limits_(limits), make_batch_(make_batch), pipeline_(workers) {
+  YamlStreamReader(Input& input, const ReadLimits& limits, BatchFactory make_batch, size_t workers,
+                   std::vector<std::string>* list_kinds = nullptr)
+      : input_(input), limits_(limits), make_batch_(make_batch), list_kinds_(list_kinds), pipeline_(workers) {
     yaml_parser_initialize(&parser_);
     yaml_parser_set_input(&parser_, &YamlStreamReader::read_handler, this);
   }
@@ -702,12 +703,15 @@ class YamlStreamReader {
       hand_over(root, root_line, -1, "");
     } else if (!kind.empty() && !kind.ends_with("List")) {
       fail(root_line, fmt::format("an object of kind {} has \"items\"; only Lists carry items", kind));
+    } else if (list_kinds_ != nullptr) {
+      list_kinds_->push_back(kind);
     }
   }
 
   Input& input_;
   const ReadLimits& limits_;
   BatchFactory make_batch_;
+  std::vector<std::string>* list_kinds_;
   yaml_parser_t parser_{};
   yaml_event_t event_{};
   bool has_event_ = false;
@@ -737,8 +741,9 @@ class YamlStreamReader {
 
 }  // namespace
 
-void read_yaml_batches(Input& input, const ReadLimits& limits, BatchFactory make_batch) {
-  YamlStreamReader(input, limits, make_batch, DecodePipeline::default_workers()).run();
+void read_yaml_batches(Input& input, const ReadLimits& limits, BatchFactory make_batch,
+                       std::vector<std::string>* list_kinds) {
+  YamlStreamReader(input, limits, make_batch, DecodePipeline::default_workers(), list_kinds).run();
 }
 
 void read_yaml_stream(Input& input, const ReadLimits& limits, ObjectHandler handle) {

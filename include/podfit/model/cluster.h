@@ -2,6 +2,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,11 @@ struct ClusterState {
   std::vector<ResourceClaimTemplate> resource_claim_templates;
   std::vector<DeviceTaintRule> device_taint_rules;
   std::map<std::string, int> skipped_kinds;  // kinds podfit does not read -> how many were seen
+  // Kinds the input is known to hold whole, even when it holds none of them: those of a typed
+  // List (ResourceClaimList), those --live asked for, and the claims and claim templates of a
+  // dump that holds Nodes, ResourceSlices and DeviceClasses (the dump command that asks for
+  // those asks for claims too). Any other kind the input holds none of may have been left out.
+  std::set<std::string> listed_kinds;
 };
 
 }  // namespace podfit

@@ -96,9 +96,13 @@ std::string claim_key(const ResourceClaim& claim) { return claim.metadata.namesp
 
 
 // Some pod on a node uses claims: the devices it holds are known only from those claims.
-bool bound_pods_use_claims(const ClusterState& cluster) {
-  return std::any_of(cluster.pods.begin(), cluster.pods.end(), [](const Pod& pod) {
-    return !pod.spec.node_name.empty() && !pod.spec.resource_claims.empty();
+// Whether a pod bound in the input may hold devices through claims the input lacks: one that
+// uses ResourceClaims, or one requesting an extended resource a DeviceClass provides (its
+// devices come from the claim kube-scheduler made for it).
+bool bound_pods_may_hold_devices(const ClusterState& cluster, const dra::DeviceClassResolver& resolver) {
+  return std::any_of(cluster.pods.begin(), cluster.pods.end(), [&](const Pod& pod) {
+    return !pod.spec.node_name.empty() &&
+           (!pod.spec.resource_claims.empty() || !dra_extended_resources(pod, resolver).empty());
   });
 }
 
@@ -178,41 +182,51 @@ std::string_view DynamicResources::name() const { return names::kDynamicResource
 std::optional<std::string> DynamicResources::cannot_evaluate(const Pod& pod, const Snapshot& snapshot) const {
   if (!enabled_) return std::nullopt;
   const ClusterState& cluster = snapshot.cluster();
-  // An input without any ResourceClaim (claims podfit made from templates aside) was taken without
-  // them (an older dump command), so a missing claim, or devices free for lack of the claims that
-  // use them, say nothing of the cluster; the same holds of classes, slices and templates below.
-  const bool input_has_claims = input_holds_resource_claims(cluster);
+  // A kind the input holds none of may have been left out of it (an older dump command), unless
+  // the input is known to hold it whole (ClusterState::listed_kinds): then none means none.
+  auto missing = [&](const auto& objects, const char* kind) {
+    return objects.empty() && !cluster.listed_kinds.contains(kind);
+  };
+  // Without the claims, devices look free for lack of the claims that use them; that matters
+  // only when a bound pod may hold devices.
+  const bool claims_known = input_holds_resource_claims(cluster);
+  const bool devices_in_use_unknown =
+      !claims_known && bound_pods_may_hold_devices(cluster, snapshot.device_class_resolver());
   for (const PodResourceClaim& pod_claim : pod.spec.resource_claims) {
     PodClaimName name = pod_claim_name(pod, pod_claim);
     if (pod_claim.resource_claim_template_name && !pod_claim.resource_claim_name && name.error &&
-        is_uncreated(pod) && cluster.resource_claim_templates.empty()) {
+        is_uncreated(pod) && missing(cluster.resource_claim_templates, "ResourceClaimTemplate")) {
       return fmt::format("the pod's claim {} comes from ResourceClaimTemplate {}, and the input holds no "
-                         "ResourceClaimTemplates (kubectl get resourceclaimtemplates -A adds them)",
+                         "ResourceClaimTemplates (kubectl get resourceclaimtemplates -A adds them; a "
+                         "ResourceClaimTemplateList without items says there are none)",
                          pod_claim.name, *pod_claim.resource_claim_template_name);
     }
     if (!name.name) continue;
     const ResourceClaim* claim = snapshot.resource_claim(pod.metadata.namespace_, *name.name);
-    if (!input_has_claims && (claim == nullptr || (!claim->allocation && bound_pods_use_claims(cluster)))) {
+    if ((claim == nullptr && !claims_known) || (claim != nullptr && !claim->allocation && devices_in_use_unknown)) {
       return fmt::format("the pod uses ResourceClaim {}/{}, and the input holds no ResourceClaims "
-                         "(kubectl get resourceclaims -A adds them)",
+                         "(kubectl get resourceclaims -A adds them; a ResourceClaimList without items says "
+                         "there are none)",
                          pod.metadata.namespace_, *name.name);
     }
     if (claim == nullptr) continue;
-    if (!claim->allocation && cluster.device_classes.empty()) {
+    if (!claim->allocation && missing(cluster.device_classes, "DeviceClass")) {
       return fmt::format("ResourceClaim {} is not allocated yet, and the input holds no DeviceClasses "
                          "(kubectl get deviceclasses adds them)",
                          claim_key(*claim));
     }
-    if (!claim->allocation && cluster.resource_slices.empty()) {
+    if (!claim->allocation && missing(cluster.resource_slices, "ResourceSlice")) {
       return fmt::format("ResourceClaim {} is not allocated yet, and the input holds no ResourceSlices "
                          "(kubectl get resourceslices adds them)",
                          claim_key(*claim));
     }
   }
   // Extended resources a DeviceClass provides are allocated from devices on the nodes that do
-  // not advertise them; an input without slices or claims says nothing of those devices.
+  // not advertise them; an input without slices, or without the claims holding devices, says
+  // nothing of those devices.
   if (!extended_resource_) return std::nullopt;
-  if (!cluster.resource_slices.empty() && input_has_claims) return std::nullopt;
+  const bool slices_missing = missing(cluster.resource_slices, "ResourceSlice");
+  if (!slices_missing && !devices_in_use_unknown) return std::nullopt;
   const dra::DeviceClassResolver& resolver = snapshot.device_class_resolver();
   for (const auto& [name, quantity] : dra_extended_resources(pod, resolver)) {
     const DeviceClass* dc = resolver.device_class(name);
@@ -221,13 +235,14 @@ std::optional<std::string> DynamicResources::cannot_evaluate(const Pod& pod, con
       return node->allocatable().scalar_value(name) == 0;
     });
     if (!left_to_dra) continue;
-    return cluster.resource_slices.empty()
+    return slices_missing
                ? fmt::format("the pod requests {}, which DeviceClass {} provides through DRA on nodes that do not "
                              "advertise it, and the input holds no ResourceSlices (kubectl get resourceslices adds them)",
                              name, dc->metadata.name)
                : fmt::format("the pod requests {}, which DeviceClass {} provides through DRA on nodes that do not "
                              "advertise it, and the input holds no ResourceClaims, so the devices in use are unknown "
-                             "(kubectl get resourceclaims -A adds them)",
+                             "(kubectl get resourceclaims -A adds them; a ResourceClaimList without items says "
+                             "there are none)",
                              name, dc->metadata.name);
   }
   return std::nullopt;

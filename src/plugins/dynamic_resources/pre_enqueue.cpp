@@ -17,7 +17,8 @@ std::optional<PodClaimProblem> for_each_pod_resource_claim(const Pod& pod, const
       // A template claim without a status entry: podfit makes the claims of pods not created yet
       // from the input's templates, and cannot when the input was taken without them.
       const bool undecidable = pod_claim.resource_claim_template_name && !pod_claim.resource_claim_name &&
-                               is_uncreated(pod) && snapshot.cluster().resource_claim_templates.empty();
+                               is_uncreated(pod) && snapshot.cluster().resource_claim_templates.empty() &&
+                               !snapshot.cluster().listed_kinds.contains("ResourceClaimTemplate");
       return PodClaimProblem{*name.error, undecidable};
     }
     if (!name.name) continue;
@@ -38,6 +39,7 @@ std::optional<PodClaimProblem> for_each_pod_resource_claim(const Pod& pod, const
 }
 
 bool input_holds_resource_claims(const ClusterState& cluster) {
+  if (cluster.listed_kinds.contains("ResourceClaim")) return true;
   return std::any_of(cluster.resource_claims.begin(), cluster.resource_claims.end(),
                      [](const ResourceClaim& claim) { return !claim.origin.synthesized(); });
 }

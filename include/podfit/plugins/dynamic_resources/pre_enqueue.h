@@ -29,8 +29,9 @@ struct PodClaimProblem {
 std::optional<PodClaimProblem> for_each_pod_resource_claim(const Pod& pod, const Snapshot& snapshot,
                                                            const std::function<void(const ResourceClaim&)>& visit);
 
-// The input holds ResourceClaims of its own (besides those podfit made from templates): one
-// without was taken without the kind, and says nothing of the cluster's claims.
+// The input holds the cluster's ResourceClaims: claims of its own (besides those podfit made
+// from templates), or a listing of the kind that found none (ClusterState::listed_kinds). One
+// without either was taken without the kind, and says nothing of the cluster's claims.
 bool input_holds_resource_claims(const ClusterState& cluster);
 
 // DynamicResources' PreEnqueue: UnschedulableAndUnresolvable with the first problem, success

@@ -100,12 +100,13 @@ TEST_CASE("feature gates: set") {
        "cannot set feature gate InPlacePodVerticalScaling to false, feature is locked to true"},
       {"locked DRA gate", "DRAExtendedResource", false, false,
        "cannot set feature gate DRAExtendedResource to false, feature is locked to true"},
-      {"unknown gate", "NoSuchGate", true, false, "unrecognized feature gate: NoSuchGate"},
+      {"unknown gate", "NoSuchGate", true, false, "unrecognized feature gate: NoSuchGate (no Kubernetes release from v1.32 to v1.37 has it)"},
       {"removed gate SidecarContainers", "SidecarContainers", true, false,
-       "unrecognized feature gate: SidecarContainers"},
+       "unrecognized feature gate: SidecarContainers (a gate of Kubernetes v1.32 to v1.36, not of v1.37: --kubernetes-version chooses the release)"},
       {"removed gate SchedulerQueueingHints", "SchedulerQueueingHints", false, false,
-       "unrecognized feature gate: SchedulerQueueingHints"},
-      {"names are case sensitive", "podLevelResources", false, false, "unrecognized feature gate: podLevelResources"},
+       "unrecognized feature gate: SchedulerQueueingHints (a gate of Kubernetes v1.32 to v1.36, not of v1.37: --kubernetes-version chooses the release)"},
+      {"names are case sensitive", "podLevelResources", false, false,
+       "unrecognized feature gate: podLevelResources (no Kubernetes release from v1.32 to v1.37 has it)"},
       {"a gate podfit does not model, at its default", "DRAWorkloadResourceClaims", false, true, ""},
       {"a gate podfit does not model, away from its default", "DRAWorkloadResourceClaims", true, false,
        "feature gate DRAWorkloadResourceClaims is known in Kubernetes v1.37 but not modelled by podfit, which cannot "
@@ -113,7 +114,9 @@ TEST_CASE("feature gates: set") {
       {"a locked gate podfit does not model, at its default", "ImageVolume", true, true, ""},
       {"a locked gate podfit does not model", "ImageVolume", false, false,
        "cannot set feature gate ImageVolume to false, feature is locked to true"},
-      {"a gate of another release", "GangScheduling", true, false, "unrecognized feature gate: GangScheduling"},
+      {"a gate of another release", "GangScheduling", true, false,
+       "unrecognized feature gate: GangScheduling (a gate of Kubernetes v1.35 and v1.36, not of v1.37: "
+       "--kubernetes-version chooses the release)"},
   };
   for (const auto& c : cases) {
     SUBCASE(c.name) {
@@ -147,7 +150,8 @@ TEST_CASE("feature gates: parse") {
       {"missing value", "PodLevelResources", false, "missing bool value for PodLevelResources", {}},
       {"bad value", "PodLevelResources=yes", false,
        "invalid value of PodLevelResources=yes, err: strconv.ParseBool: parsing \"yes\": invalid syntax", {}},
-      {"unknown gate", "Bogus=true", false, "unrecognized feature gate: Bogus", {}},
+      {"unknown gate", "Bogus=true", false,
+       "unrecognized feature gate: Bogus (no Kubernetes release from v1.32 to v1.37 has it)", {}},
       {"locked gate", "MatchLabelKeysInPodAffinity=false", false,
        "cannot set feature gate MatchLabelKeysInPodAffinity to false, feature is locked to true", {}},
       {"AllAlpha turns on unlocked alpha gates", "AllAlpha=true", true, "",
@@ -235,12 +239,13 @@ TEST_CASE("feature gates: each release's defaults, from kube_features.go's versi
   CHECK(v37.scheduler_queueing_hints);
   std::string error;
   CHECK_FALSE(v37.set("SidecarContainers", true, &error));
-  CHECK(error == "unrecognized feature gate: SidecarContainers");
+  CHECK(error == "unrecognized feature gate: SidecarContainers (a gate of Kubernetes v1.32 to v1.36, not of v1.37: --kubernetes-version chooses the release)");
   // Not yet in a release.
   FeatureGates v34 = FeatureGates::for_release(KubernetesRelease{34});
   CHECK_FALSE(v34.node_declared_features);
   CHECK_FALSE(v34.set("NodeDeclaredFeatures", true, &error));
-  CHECK(error == "unrecognized feature gate: NodeDeclaredFeatures");
+  CHECK(error == "unrecognized feature gate: NodeDeclaredFeatures (a gate of Kubernetes v1.35 to v1.37, not of "
+              "v1.34: --kubernetes-version chooses the release)");
   // The newest release's defaults are the default-constructed gates.
   CHECK(FeatureGates::for_release(KubernetesRelease::newest()).list() == FeatureGates{}.list());
 }

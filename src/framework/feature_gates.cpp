@@ -5,6 +5,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace podfit {
 namespace {
@@ -150,6 +151,38 @@ std::vector<FeatureGates::Info> FeatureGates::known() const {
   return out;
 }
 
+namespace {
+
+// Which releases podfit models have a gate `release` lacks, for the message that refuses it:
+// kube-scheduler refuses it as unrecognized, and the user may have meant another release.
+std::string releases_with_gate(std::string_view name, KubernetesRelease release) {
+  // Runs of consecutive releases that have it: "v1.32 to v1.36", "v1.35 and v1.36".
+  std::vector<std::string> runs;
+  int first = 0;
+  auto has_gate = [&](int minor) {
+    const auto gates = known_feature_gates(KubernetesRelease{minor});
+    return std::any_of(gates.begin(), gates.end(), [&](const KnownFeatureGate& g) { return g.name == name; });
+  };
+  for (int minor = KubernetesRelease::kOldestMinor; minor <= KubernetesRelease::kNewestMinor + 1; ++minor) {
+    const bool has = minor <= KubernetesRelease::kNewestMinor && has_gate(minor);
+    if (has && first == 0) first = minor;
+    if (has || first == 0) continue;
+    const std::string from = KubernetesRelease{first}.name(), to = KubernetesRelease{minor - 1}.name();
+    if (first == minor - 1) runs.push_back(from);
+    else if (first == minor - 2) runs.push_back(fmt::format("{} and {}", from, to));
+    else runs.push_back(fmt::format("{} to {}", from, to));
+    first = 0;
+  }
+  if (runs.empty()) {
+    return fmt::format("no Kubernetes release from {} to {} has it", KubernetesRelease::oldest().name(),
+                       KubernetesRelease::newest().name());
+  }
+  return fmt::format("a gate of Kubernetes {}, not of {}: --kubernetes-version chooses the release",
+                     fmt::join(runs, ", "), release.name());
+}
+
+}  // namespace
+
 bool FeatureGates::set(std::string_view name, bool value, std::string* error) {
   if (name == kAllAlpha || name == kAllBeta) {
     set_stage(*this, name == kAllAlpha ? "ALPHA" : "BETA", value, {});
@@ -172,7 +205,7 @@ bool FeatureGates::set(std::string_view name, bool value, std::string* error) {
                               name, release.name(), name, value));
       return false;
     }
-    fail(error, fmt::format("unrecognized feature gate: {}", name));
+    fail(error, fmt::format("unrecognized feature gate: {} ({})", name, releases_with_gate(name, release)));
     return false;
   }
   if (state.locked && value != state.default_value) {

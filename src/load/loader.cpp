@@ -77,8 +77,11 @@ bool version_matches(std::string_view kind, std::string_view api_version) {
   if (kind == "RuntimeClass") return api_version == "node.k8s.io/v1";
   if (kind == "ResourceSlice" || kind == "DeviceClass" || kind == "ResourceClaim" || kind == "ResourceClaimTemplate" ||
       kind == "DeviceTaintRule") {
+    // v1alpha3 is the only version v1.33 to v1.35 serve DeviceTaintRules in; from v1.35 its
+    // fields are v1's.
     return api_version == "resource.k8s.io/v1" || api_version == "resource.k8s.io/v1beta1" ||
-           api_version == "resource.k8s.io/v1beta2";
+           api_version == "resource.k8s.io/v1beta2" ||
+           (kind == "DeviceTaintRule" && api_version == "resource.k8s.io/v1alpha3");
   }
   return true;
 }

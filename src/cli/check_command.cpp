@@ -172,6 +172,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
       const CycleProfile* cycle = scoring.find(pod->spec.scheduler_name);
       const Status scored =
           scoring_error(framework, cycle ? cycle->scoring : nullptr, state, info, snapshot, outcome);
+      const bool attempt_failed = outcome.error.is_error() || !scored.is_success();
       verdict = make_pod_verdict(*pod, snapshot, std::move(outcome));
       add_post_filter(verdict, snapshot, post);
       // A PreScore Error ends kube-scheduler's attempt as a Filter Error does: no node is chosen.
@@ -180,6 +181,11 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
         verdict.message = scored.message();
       }
       if (candidate != nullptr) name_after_workload(verdict, *candidate);
+      // -o name prints nodes only: an attempt that ended in an error would leave no trace.
+      if (attempt_failed && options.output == "name") {
+        err << fmt::format("podfit: {}/{}: the scheduling attempt ended in an error: {}\n", verdict.namespace_,
+                           verdict.name, verdict.message);
+      }
     }
     // podfit calls no scheduler extender: their Filter verdicts are missing from this one.
     for (const ExtenderConfig& extender : scheduler_config.extenders) {

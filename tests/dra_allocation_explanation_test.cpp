@@ -90,7 +90,7 @@ TEST_CASE("AllocationExplainer: which request fails on a node, and why") {
                          {}, {gpu_class()}, slices);
     CHECK(lines == std::vector<std::string>{
                        "claim ml/train, request gpu: no device matches DeviceClass gpu.example.com and the request's "
-                       "selectors; closest: gpu-0, gpu-1, gpu-2: the request's selector 1: "
+                       "selectors; closest: gpu-0, gpu-1, gpu-2: the request's selector #0: "
                        "`device.capacity['gpu.example.com'].memory.compareTo(quantity('100Gi')) >= 0` is false "
                        "(`device.capacity['gpu.example.com'].memory` is 40Gi on gpu-0; 80Gi on gpu-1, gpu-2)"});
   }
@@ -99,7 +99,7 @@ TEST_CASE("AllocationExplainer: which request fails on a node, and why") {
                          slices);
     CHECK(lines == std::vector<std::string>{
                        "claim ml/train, request gpu: no device matches DeviceClass gpu.example.com; closest: gpu-0, "
-                       "gpu-1, gpu-2: selector 2 of DeviceClass gpu.example.com: "
+                       "gpu-1, gpu-2: selector #1 of DeviceClass gpu.example.com: "
                        "`device.attributes['gpu.example.com'].numa == '7'` is false "
                        "(`device.attributes['gpu.example.com'].numa` is \"0\" on gpu-0, gpu-1; \"1\" on gpu-2)"});
   }
@@ -109,7 +109,7 @@ TEST_CASE("AllocationExplainer: which request fails on a node, and why") {
     auto lines = explain({claim("train", 1)}, {}, {nics}, slices);
     CHECK(lines == std::vector<std::string>{
                        "claim ml/train, request gpu: no device matches DeviceClass gpu.example.com; none of the 3 "
-                       "devices the node reaches passes selector 1 of DeviceClass gpu.example.com: "
+                       "devices the node reaches passes selector #0 of DeviceClass gpu.example.com: "
                        "`device.driver == 'nic.example.com'` is false (`device.driver` is \"gpu.example.com\" on "
                        "gpu-0, gpu-1, gpu-2)"});
   }
@@ -121,7 +121,7 @@ TEST_CASE("AllocationExplainer: which request fails on a node, and why") {
     auto lines = explain({claim("train", 1)}, {}, {a100}, slices);
     CHECK(lines == std::vector<std::string>{
                        "claim ml/train, request gpu: no device matches DeviceClass gpu.example.com; closest: gpu-2: "
-                       "selector 1 of DeviceClass gpu.example.com: "
+                       "selector #0 of DeviceClass gpu.example.com: "
                        "`device.capacity['gpu.example.com'].memory.compareTo(quantity('80Gi')) > 0` is false "
                        "(`device.capacity['gpu.example.com'].memory` is 80Gi on gpu-2)"});
   }
@@ -192,7 +192,7 @@ TEST_CASE("AllocationExplainer: which request fails on a node, and why") {
     auto lines = explain({c}, {}, {gpu_class()}, slices);
     CHECK(lines == std::vector<std::string>{
                        "claim ml/serve, request gpu/h100: no device matches DeviceClass gpu.example.com and the "
-                       "request's selectors; closest: gpu-0, gpu-1, gpu-2: the request's selector 1: "
+                       "request's selectors; closest: gpu-0, gpu-1, gpu-2: the request's selector #0: "
                        "`device.capacity['gpu.example.com'].memory.compareTo(quantity('94Gi')) >= 0` is false "
                        "(`device.capacity['gpu.example.com'].memory` is 40Gi on gpu-0; 80Gi on gpu-1, gpu-2)",
                        "claim ml/serve, request gpu/a100: needs 4 devices, 3 match, 3 free (gpu-0, gpu-1, gpu-2)"});

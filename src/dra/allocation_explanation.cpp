@@ -214,11 +214,12 @@ std::string AllocationExplainer::Impl::describe_misses(const RequestPlan& p, con
     closest.push_back(&m);
     names.push_back(device_label(*m.outcome, node));
   }
+  // Numbered from 0 in the class and in the request, as kube-scheduler's errors and `devices` number them.
   const std::size_t from_class = p.device_class ? p.device_class->selectors.size() : 0;
   const std::string which = best.selector < from_class
-                                ? fmt::format("selector {} of DeviceClass {}", best.selector + 1,
+                                ? fmt::format("selector #{} of DeviceClass {}", best.selector,
                                               p.device_class->metadata.name)
-                                : fmt::format("the request's selector {}", best.selector - from_class + 1);
+                                : fmt::format("the request's selector #{}", best.selector - from_class);
   const std::string who = rank(best) == std::pair<std::size_t, std::size_t>(0, 0)
                               ? fmt::format("none of the {} device{} the node reaches passes", outcomes.size(),
                                             outcomes.size() == 1 ? "" : "s")

@@ -164,7 +164,7 @@ void write_verdict(Writer& w, const PodVerdict& r) {
     w.key("schedulingGates");
     write_strings(w, r.scheduling_gates);
     w.key("preEnqueue");
-    write_status(w, *r.pre_enqueue, false);
+    write_status(w, *r.pre_enqueue, true);
   }
   w.end_object();
 }
@@ -283,6 +283,7 @@ void write_pod_table(std::ostream& out, const PodVerdict& r, const TableStyle& s
     if (r.pre_enqueue && r.pre_enqueue->plugin() == names::kDynamicResources) {
       out << "gated: the DynamicResources plugin keeps the pod out of the scheduling queue until its ResourceClaims "
              "exist, are not being deleted and belong to it\n";
+      for (const std::string& detail : r.pre_enqueue->details()) out << "why: " << detail << '\n';
     } else {
       out << "gated: the SchedulingGates plugin keeps the pod out of the scheduling queue until its gates are removed\n";
     }

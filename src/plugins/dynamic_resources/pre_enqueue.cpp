@@ -1,6 +1,7 @@
 #include "podfit/plugins/dynamic_resources/pre_enqueue.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -8,6 +9,29 @@
 #include "podfit/plugins/dynamic_resources/dynamic_resources.h"
 
 namespace podfit {
+namespace {
+
+// Why the resourceclaim controller creates no claim for a pod's template claim: the template is
+// not in the pod's namespace (and where a template of that name is, as a namespace typo would
+// leave it). Empty when the template exists.
+std::string missing_template(const Pod& pod, const std::string& name, const ClusterState& cluster) {
+  std::vector<std::string> elsewhere;
+  for (const ResourceClaimTemplate& t : cluster.resource_claim_templates) {
+    if (t.metadata.name != name) continue;
+    if (t.metadata.namespace_ == pod.metadata.namespace_) return {};
+    elsewhere.push_back(t.metadata.namespace_);
+  }
+  std::string detail = fmt::format("ResourceClaimTemplate {} does not exist in namespace {}, so the resourceclaim "
+                                   "controller creates no claim for the pod",
+                                   name, pod.metadata.namespace_);
+  if (!elsewhere.empty()) {
+    detail += fmt::format(" (namespace{} {} {} one of that name)", elsewhere.size() == 1 ? "" : "s",
+                          fmt::join(elsewhere, ", "), elsewhere.size() == 1 ? "has" : "have");
+  }
+  return detail;
+}
+
+}  // namespace
 
 std::optional<PodClaimProblem> for_each_pod_resource_claim(const Pod& pod, const Snapshot& snapshot,
                                                            const std::function<void(const ResourceClaim&)>& visit) {
@@ -19,7 +43,11 @@ std::optional<PodClaimProblem> for_each_pod_resource_claim(const Pod& pod, const
       const bool undecidable = pod_claim.resource_claim_template_name && !pod_claim.resource_claim_name &&
                                is_uncreated(pod) && snapshot.cluster().resource_claim_templates.empty() &&
                                !snapshot.cluster().listed_kinds.contains("ResourceClaimTemplate");
-      return PodClaimProblem{*name.error, undecidable};
+      PodClaimProblem problem{*name.error, undecidable};
+      if (pod_claim.resource_claim_template_name && !pod_claim.resource_claim_name && is_uncreated(pod)) {
+        problem.detail = missing_template(pod, *pod_claim.resource_claim_template_name, snapshot.cluster());
+      }
+      return problem;
     }
     if (!name.name) continue;
     const ResourceClaim* claim = snapshot.resource_claim(pod.metadata.namespace_, *name.name);
@@ -49,6 +77,7 @@ Status dynamic_resources_pre_enqueue(const Pod& pod, const Snapshot& snapshot, c
   const std::optional<PodClaimProblem> problem = for_each_pod_resource_claim(pod, snapshot, nullptr);
   if (!problem || problem->undecidable) return Status();
   Status status(Code::UnschedulableAndUnresolvable, problem->message);
+  if (!problem->detail.empty()) status.with_detail(problem->detail);
   status.with_plugin(std::string(names::kDynamicResources));
   return status;
 }

@@ -21,6 +21,8 @@ struct PodClaimProblem {
   // podfit cannot tell from its input: the template claim of a pod not created yet in an input
   // without ResourceClaimTemplates, or a claim missing from an input that holds no ResourceClaims.
   bool undecidable = false;
+  // podfit's explanation, when it has one (which template the controller lacks).
+  std::string detail;
 };
 
 // foreachPodResourceClaim: each ResourceClaim the pod's spec.resourceClaims name, in order,

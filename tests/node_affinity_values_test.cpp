@@ -49,13 +49,31 @@ struct Release {
   // The field error of the text's refusal; empty when it loads.
   std::string refusal(const std::string& text) {
     state = ClusterState{};
+    warnings.clear();
     LoadOptions options;
     options.api_release = release;
+    options.warnings = &warnings;
     auto err = load_cluster_state_text(text, "cluster.yaml", state, options);
     if (!err) return {};
-    const size_t line = err->message.find(", line ");
-    return err->message.substr(err->message.find(": ", line) + 2);
+    return field_error(err->message);
   }
+
+  // The field error of the refusal of the text's pods as new ones (--pod); empty when they load.
+  std::string new_pod_refusal(const std::string& text) {
+    CandidateSet candidates;
+    LoadOptions options;
+    options.api_release = release;
+    auto err = load_candidates_text(text, "pod.yaml", candidates, options);
+    if (!err) return {};
+    return field_error(err->message);
+  }
+
+  static std::string field_error(const std::string& message) {
+    const size_t line = message.find(", line ");
+    return message.substr(message.find(": ", line) + 2);
+  }
+
+  std::vector<std::string> warnings;  // the last refusal()'s
 
   // What podfit check and podfit place make of the pending pod of a text that loads.
   struct Verdict {
@@ -160,7 +178,7 @@ TEST_CASE("node affinity: a required Gt/Lt value that is no integer matches no n
   }
 }
 
-TEST_CASE("node affinity: bad label values are refused in required terms from v1.33, never in preferred ones") {
+TEST_CASE("node affinity: bad label values are refused in new pods' required terms from v1.33, kept in stored ones, never refused in preferred ones") {
   const std::string required = "      requiredDuringSchedulingIgnoredDuringExecution:\n        nodeSelectorTerms:\n"
                                "        - matchExpressions:\n          - {key: cores, operator: Gt, values: [\"+5\"]}\n";
   const std::string label_error =
@@ -175,9 +193,19 @@ TEST_CASE("node affinity: bad label values are refused in required terms from v1
       CHECK(r.verdict(kNodes + pod(required)).place ==
             "0/2 nodes are available: 2 node(s) didn't match Pod's node affinity/selector.");
     } else {
-      CHECK(r.refusal(kNodes + pod(required)) ==
-            "spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]."
-            "matchExpressions[0].values[0]: Invalid value: \"+5\": " + label_error);
+      const std::string error =
+          "spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]."
+          "matchExpressions[0].values[0]: Invalid value: \"+5\": " + label_error;
+      // A new pod is refused (ValidatePodCreate).
+      CHECK(r.new_pod_refusal(pod(required)) == error);
+      // A stored one keeps the value, as the rule ratchets (an update leaving it passes), with a
+      // warning; the term matches no node, as kube-scheduler's own test has it.
+      CHECK(r.verdict(kNodes + pod(required)).place ==
+            "0/2 nodes are available: 2 node(s) didn't match Pod's node affinity/selector.");
+      REQUIRE(r.warnings.size() == 1);
+      CHECK(r.warnings[0] == "cluster.yaml: document 3 (Pod default/p), line 21: " + error +
+                                 " (kept: the API server lets a stored object keep a value that a later rule forbids; "
+                                 "it is refused in a new one)");
     }
     // "+5" is an integer to Go, but no label value: the selector's own check fails at PreScore.
     const auto v = r.verdict(kNodes + pod("      preferredDuringSchedulingIgnoredDuringExecution:\n" +

@@ -24,6 +24,7 @@
 #include "podfit/model/priority.h"
 #include "podfit/util/paths.h"
 #include "validation/api_release.h"
+#include "validation/stored_object.h"
 #include "validation/resource/resource_wire.h"
 
 namespace podfit {
@@ -557,10 +558,18 @@ void decode_into(std::vector<T>& objects, void (*decode)(const Value&, T&), cons
 
 class ClusterShard final : public Shard {
  public:
-  ClusterShard(ClusterState& out, KubernetesRelease release) : out_(out), release_(release) {}
+  ClusterShard(ClusterState& out, const LoadOptions& options)
+      : out_(out), release_(options.api_release), warnings_out_(options.warnings) {}
 
   void take(const Header& h, const Value& root, const SourceRef& origin) override {
     const ApiReleaseScope scope(release_);
+    // The cluster's objects are stored: what a ratcheting rule forbids is kept, with a warning.
+    auto warn = [&](const DecodeError& e) {
+      warnings_.push_back(fmt::format("{}: {}, line {}: {} (kept: the API server lets a stored object keep a "
+                                      "value that a later rule forbids; it is refused in a new one)",
+                                      origin.file, describe(origin, h), e.line, e.message));
+    };
+    const StoredObjectScope stored(warn);
     bool decoded = false;
     for_each_cluster_kind([&](std::string_view kind, auto member, auto decode) {
       if (decoded || kind != h.kind) return;
@@ -573,16 +582,21 @@ class ClusterShard final : public Shard {
   void merge() override {
     for_each_cluster_kind([&](std::string_view, auto member, auto) { append(out_.*member, part_.*member); });
     add_counts(out_.skipped_kinds, part_.skipped_kinds);
+    if (warnings_out_ != nullptr) {
+      for (std::string& warning : warnings_) warnings_out_->push_back(std::move(warning));
+    }
   }
 
  private:
   ClusterState& out_;
   KubernetesRelease release_;
+  std::vector<std::string>* warnings_out_;
+  std::vector<std::string> warnings_;
   ClusterState part_;
 };
 
 ShardFactory cluster_shards(ClusterState& out, const LoadOptions& options) {
-  return [&out, &options] { return std::make_unique<ClusterShard>(out, options.api_release); };
+  return [&out, &options] { return std::make_unique<ClusterShard>(out, options); };
 }
 
 // Pods, and workloads as the pod their controller creates; anything else is counted. With

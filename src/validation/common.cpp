@@ -7,6 +7,7 @@
 #include "validation/api_release.h"
 #include "validation/named_string_value.h"
 #include "validation/qualified_name.h"
+#include "validation/stored_object.h"
 #include "validation/validate.h"
 
 namespace podfit {
@@ -131,8 +132,9 @@ void validate_required_node_selector(const Value& v, const NodeSelector& selecto
         if (errors.empty()) continue;
         std::string path =
             path_of(v, fmt::format("nodeSelectorTerms[{}].matchExpressions[{}].values[{}]", i, j, k));
-        reject(v, {"nodeSelectorTerms", i, "matchExpressions", j, "values", k},
-               field::invalid(path, field::go_quote(values[k]), errors.front()));
+        // The rule ratchets: a stored pod or volume keeps the value (and matches no node by it).
+        reject_unless_stored(v, {"nodeSelectorTerms", i, "matchExpressions", j, "values", k},
+                             field::invalid(path, field::go_quote(values[k]), errors.front()));
       }
     }
   }

@@ -194,7 +194,7 @@ func check(ctx context.Context, a *checkArgs) (*report, error) {
 		return nil, err
 	}
 	rep := &report{APIVersion: "podfit/v1", Kind: "ReferenceReport", KubernetesVersion: minor(), Release: release, Results: []podResult{}}
-	if rep.Invalid, err = firstInvalid(append(append([]object{}, objs...), podObjs...)); err != nil || rep.Invalid != nil {
+	if rep.Invalid, err = firstInvalid(append(append([]object{}, objs...), podObjs...), len(objs)); err != nil || rep.Invalid != nil {
 		return rep, err
 	}
 	for _, o := range podObjs {

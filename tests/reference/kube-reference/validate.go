@@ -9,11 +9,13 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 	genericapirequest "k8s.io/apiserver/pkg/endpoints/request"
 	"k8s.io/apiserver/pkg/registry/rest"
 	"k8s.io/client-go/kubernetes/fake"
@@ -99,9 +101,10 @@ type invalidObject struct {
 	Errors    []string `json:"errors"`
 }
 
-// validateObject returns the API server's errors for creating obj; nil for a kind the
-// referee does not validate.
-func (v *validator) validateObject(obj runtime.Object) ([]string, error) {
+// validateObject returns the API server's errors for creating obj (for a stored one, the
+// cluster state's, without those a ratcheting rule keeps); nil for a kind the referee does not
+// validate.
+func (v *validator) validateObject(obj runtime.Object, stored bool) ([]string, error) {
 	gvk := obj.GetObjectKind().GroupVersionKind()
 	strategy, ok := v.strategies[gvk.GroupKind()]
 	if !ok {
@@ -127,18 +130,47 @@ func (v *validator) validateObject(obj runtime.Object) ([]string, error) {
 	ctx = genericapirequest.WithRequestInfo(ctx, &genericapirequest.RequestInfo{IsResourceRequest: true, Verb: "create",
 		APIPrefix: "apis", APIGroup: gvk.Group, APIVersion: gvk.Version, Namespace: m.GetNamespace(), Resource: resource.Resource, Name: m.GetName()})
 	strategy.PrepareForCreate(ctx, internal)
+	errs := validateCreate(ctx, strategy, internal)
+	if stored && len(errs) > 0 {
+		errs = withoutRatcheted(ctx, strategy, internal, errs)
+	}
 	var out []string
-	for _, e := range validateCreate(ctx, strategy, internal) {
+	for _, e := range errs {
 		out = append(out, e.Error())
 	}
 	return out, nil
 }
 
-// firstInvalid validates the objects in input order and returns the first one refused.
-func firstInvalid(objs []object) (*invalidObject, error) {
+// withoutRatcheted drops the errors of a stored object that an update leaving it as it is does
+// not give: the rules that ratchet. Only the rule podfit ratchets is dropped (label values in
+// required node affinity, checked from v1.33), so any other difference still shows.
+func withoutRatcheted(ctx context.Context, strategy rest.RESTCreateStrategy, obj runtime.Object, errs field.ErrorList) field.ErrorList {
+	update, ok := strategy.(rest.RESTUpdateStrategy)
+	if !ok {
+		return errs
+	}
+	ctx = genericapirequest.WithRequestInfo(ctx, &genericapirequest.RequestInfo{IsResourceRequest: true, Verb: "update"})
+	kept := map[string]bool{}
+	for _, e := range update.ValidateUpdate(ctx, obj, obj.DeepCopyObject()) {
+		kept[e.Field] = true
+	}
+	var out field.ErrorList
+	for _, e := range errs {
+		ratchets := e.Type == field.ErrorTypeInvalid && strings.Contains(e.Field, "nodeSelectorTerms[") &&
+			strings.Contains(e.Field, ".values[") && !kept[e.Field]
+		if !ratchets {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// firstInvalid validates the objects in input order, the cluster state's first (the first
+// `stored` of them), and returns the first one refused.
+func firstInvalid(objs []object, stored int) (*invalidObject, error) {
 	v := newValidator(objs)
-	for _, o := range objs {
-		errs, err := v.validateObject(o.obj)
+	for i, o := range objs {
+		errs, err := v.validateObject(o.obj, i < stored)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", o.source, err)
 		}

@@ -199,6 +199,45 @@ TEST_CASE("AllocationExplainer: which request fails on a node, and why") {
   }
 }
 
+TEST_CASE("AllocationExplainer: consumable capacity names what is left and what is asked") {
+  // A NIC shared by several claims, 100G of bandwidth, of which an allocated claim took 95G.
+  Device nic;
+  nic.name = "nic-0";
+  nic.allow_multiple_allocations = true;
+  DeviceCapacity bandwidth;
+  bandwidth.value = *Quantity::parse("100G");
+  bandwidth.request_policy.emplace().default_ = *Quantity::parse("1G");
+  nic.capacity.push_back(NamedCapacity{"bandwidth", bandwidth});
+  const std::vector<ResourceSlice> slices = {slice_on("n1", {nic})};
+  ResourceClaim pending = claim("net", 1);
+  pending.spec.requests[0].exactly->capacity.emplace().requests = {{"bandwidth", *Quantity::parse("10G")}};
+  ResourceClaim other = allocated("other", "n1", "nic-0");
+  other.allocation->results[0].share_id = "share-1";
+  other.allocation->results[0].consumed_capacity = {{"bandwidth", *Quantity::parse("95G")}};
+  std::vector<const ResourceClaim*> pod_claims = {&pending};
+  std::vector<const ResourceClaim*> cluster = {&other};
+  const std::vector<DeviceClass> classes = {gpu_class()};
+  SUBCASE("with DRAConsumableCapacity") {
+    dra::AllocationExplainer explainer(pod_claims, cluster, classes, slices, {}, nullptr, cel::kKubernetesRelease, true);
+    CHECK(explainer.explain(node("n1")) ==
+          std::vector<std::string>{"claim ml/net, request gpu: needs 1 device, 1 match, 0 free; capacity short: nic-0 "
+                                   "(bandwidth: 5G left of 100G, needs 10G)"});
+  }
+  SUBCASE("a capacity the device does not have") {
+    pending.spec.requests[0].exactly->capacity->requests = {{"lanes", *Quantity::parse("2")}};
+    dra::AllocationExplainer explainer(pod_claims, cluster, classes, slices, {}, nullptr, cel::kKubernetesRelease, true);
+    CHECK(explainer.explain(node("n1")) ==
+          std::vector<std::string>{"claim ml/net, request gpu: needs 1 device, 1 match, 0 free; capacity short: nic-0 "
+                                   "(no capacity lanes)"});
+  }
+  SUBCASE("without the gate the capacity is not consumed, and nothing is short") {
+    dra::AllocationExplainer explainer(pod_claims, cluster, classes, slices, {});
+    CHECK(explainer.explain(node("n1")).back() ==
+          "each request finds enough free devices on its own, but not all of them together (devices wanted by several "
+          "requests, shared counters, capacity or constraints)");
+  }
+}
+
 TEST_CASE("selector parts: top-level conjuncts and the operand an explanation shows") {
   using dra::selector_conjuncts;
   CHECK(selector_conjuncts("a && b") == std::vector<std::string>{"a", "b"});

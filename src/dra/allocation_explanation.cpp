@@ -93,6 +93,9 @@ struct AllocationExplainer::Impl {
   std::map<std::string, CompiledSelector> compiled;
   std::map<std::string, std::vector<SelectorPart>> parts;  // by selector expression
   std::vector<RequestPlan> plans;
+  // DRAConsumableCapacity: what the allocated claims consume of each device's capacities.
+  bool consumable_capacity = false;
+  std::map<DeviceId, ConsumedCapacity> capacity_in_use;
 
   const SelectorCompiler* stored = nullptr;  // the release's stored-expressions compiler
   const SelectorCompiler& compiler() const { return *stored; }
@@ -143,6 +146,43 @@ struct AllocationExplainer::Impl {
 
   // The first counter the device would draw on beyond what is left ("gpu-0-counters: memory
   // 24Gi left, needs 48Gi"), or empty when all fit.
+  // Why the request does not fit in what the device has left of a capacity ("bandwidth: 5G left
+  // of 100G, needs 10G"), as CmpRequestOverCapacity decides it; empty when it fits.
+  std::string capacity_shortfall(const Device& device, const DeviceId& id, const DeviceRequestSpec& spec) const {
+    if (!consumable_capacity) return {};
+    static const ConsumedCapacity kNone;
+    auto used = capacity_in_use.find(id);
+    const ConsumedCapacity& in_use = used != capacity_in_use.end() ? used->second : kNone;
+    const detail::CapacityFit fit = detail::request_fits_capacity(in_use, spec.capacity, device.capacity, nullptr);
+    if (fit == detail::CapacityFit::Fits) return {};
+    if (fit == detail::CapacityFit::UnknownCapacity) {
+      for (const auto& [name, q] : spec.capacity->requests) {
+        const bool known = std::any_of(device.capacity.begin(), device.capacity.end(),
+                                       [&](const NamedCapacity& c) { return c.name == name; });
+        if (!known) return fmt::format("no capacity {}", name);
+      }
+    }
+    const ConsumedCapacity wanted = detail::consumed_capacity(spec.capacity, device.capacity);
+    for (const NamedCapacity& c : device.capacity) {
+      auto asked = wanted.find(c.name);
+      if (asked == wanted.end()) continue;
+      Quantity left = c.value.value;
+      if (auto it = in_use.find(c.name); it != in_use.end()) left.sub(it->second);
+      if (asked->second.compare(left) > 0) {
+        return fmt::format("{}: {} left of {}, needs {}", c.name, left.to_string(), c.value.value.to_string(),
+                           asked->second.to_string());
+      }
+    }
+    // What is left would do, but the amount is not one the capacity's request policy allows.
+    for (const NamedCapacity& c : device.capacity) {
+      auto asked = wanted.find(c.name);
+      if (asked != wanted.end() && c.value.request_policy) {
+        return fmt::format("{}: {} is not an amount its request policy allows", c.name, asked->second.to_string());
+      }
+    }
+    return "capacity";
+  }
+
   std::string counter_shortfall(const ResourceSlice& slice, const Device& device) const {
     for (const DeviceCounterConsumption& consumption : device.consumes_counters) {
       auto set = counters_left.find(counter_set_key(slice, consumption.counter_set));
@@ -259,6 +299,7 @@ RequestState AllocationExplainer::Impl::assess(const RequestPlan& p, const std::
   std::vector<std::string> taken;
   std::vector<std::string> tainted;
   std::vector<std::string> short_of_counters;  // partitions whose shared counters others used up
+  std::vector<std::string> short_of_capacity;  // devices without enough of a capacity left
   for (const DeviceOutcome& o : outcomes) {
     if (!o.matches) continue;
     ++state.matching;
@@ -269,6 +310,8 @@ RequestState AllocationExplainer::Impl::assess(const RequestPlan& p, const std::
       tainted.push_back(fmt::format("{} ({})", device_label(o, node), format_taint(*taint)));
     } else if (std::string shortfall = counter_shortfall(*o.slice, *o.device); !shortfall.empty()) {
       short_of_counters.push_back(fmt::format("{} ({})", device_label(o, node), shortfall));
+    } else if (std::string short_of = capacity_shortfall(*o.device, id_of(o), *p.spec); !short_of.empty()) {
+      short_of_capacity.push_back(fmt::format("{} ({})", device_label(o, node), short_of));
     } else {
       state.free.push_back(&o);
     }
@@ -292,6 +335,7 @@ RequestState AllocationExplainer::Impl::assess(const RequestPlan& p, const std::
   if (!taken.empty()) line += "; in use: " + list_names(taken);
   if (!tainted.empty()) line += "; tainted, not tolerated: " + list_names(tainted);
   if (!short_of_counters.empty()) line += "; shared counters used up: " + list_names(short_of_counters);
+  if (!short_of_capacity.empty()) line += "; capacity short: " + list_names(short_of_capacity);
   return state;
 }
 
@@ -371,16 +415,24 @@ AllocationExplainer::AllocationExplainer(std::vector<const ResourceClaim*> claim
                                          const std::vector<DeviceClass>& classes,
                                          const std::vector<ResourceSlice>& slices,
                                          const std::vector<DeviceTaintRule>& taint_rules, const DeviceViews* views,
-                                         cel::KubeVersion release)
+                                         cel::KubeVersion release, bool consumable_capacity)
     : impl_(std::make_unique<Impl>()) {
   Impl& s = *impl_;
   s.views = views;
+  s.consumable_capacity = consumable_capacity;
   s.stored = &stored_selector_compiler(release);
   s.claims = std::move(claims);
   for (const ResourceClaim* claim : cluster_claims) {
     if (!claim->allocation) continue;
     for (const DeviceRequestAllocationResult& r : claim->allocation->results) {
       if (r.admin_access.value_or(false)) continue;
+      if (!r.consumed_capacity.empty()) {
+        ConsumedCapacity& used = s.capacity_in_use[DeviceId{r.driver, r.pool, r.device}];
+        for (const auto& [name, q] : r.consumed_capacity) {
+          if (auto it = used.find(name); it != used.end()) it->second.add(q);
+          else used.emplace(name, q);
+        }
+      }
       s.owners.try_emplace(DeviceId{r.driver, r.pool, r.device},
                            claim->metadata.namespace_ + "/" + claim->metadata.name);
     }

@@ -22,11 +22,12 @@ class AllocationExplainer {
   // `claims` are the pod's unallocated claims; `cluster_claims` every claim of the cluster, whose
   // allocations say which devices are in use and by whom; `views`, when given, the slices'
   // devices and the selectors' verdicts the allocators share. Everything is borrowed. Selectors
-  // compile as kube-scheduler of `release` compiles them.
+  // compile as kube-scheduler of `release` compiles them; with `consumable_capacity`
+  // (DRAConsumableCapacity), a device short of a capacity the request consumes is named.
   AllocationExplainer(std::vector<const ResourceClaim*> claims, const std::vector<const ResourceClaim*>& cluster_claims,
                       const std::vector<DeviceClass>& classes, const std::vector<ResourceSlice>& slices,
                       const std::vector<DeviceTaintRule>& taint_rules, const DeviceViews* views = nullptr,
-                      cel::KubeVersion release = cel::kKubernetesRelease);
+                      cel::KubeVersion release = cel::kKubernetesRelease, bool consumable_capacity = false);
   ~AllocationExplainer();
   AllocationExplainer(const AllocationExplainer&) = delete;
   AllocationExplainer& operator=(const AllocationExplainer&) = delete;

@@ -142,7 +142,8 @@ std::vector<std::string> explain_allocation(const Shared& s, LazyExplainer& lazy
     lazy.explainer = std::make_unique<dra::AllocationExplainer>(pending, s.snapshot_seen->resource_claims(),
                                                                 s.cluster->device_classes, s.cluster->resource_slices,
                                                                 s.cluster->device_taint_rules, s.views.get(),
-                                                                s.features.selector_release);
+                                                                s.features.selector_release,
+                                                                s.features.consumable_capacity);
   });
   return lazy.explainer->explain(node);
 }

@@ -167,6 +167,15 @@ TEST_CASE("AllocationExplainer: which request fails on a node, and why") {
                        "claim ml/train: matchAttribute gpu.example.com/numa: no value is shared by enough free "
                        "devices (0: gpu-0; 1: gpu-2)"});
   }
+  SUBCASE("matchAttribute on an attribute no device publishes") {
+    ResourceClaim c = claim("train", 2);
+    c.spec.constraints.push_back(DeviceConstraint{{}, std::string("gpu.example.com/deviceID"), std::nullopt});
+    auto lines = explain({c}, {}, {gpu_class()}, slices);
+    CHECK(lines == std::vector<std::string>{
+                       "claim ml/train, request gpu: needs 2 devices, 3 match, 3 free (gpu-0, gpu-1, gpu-2)",
+                       "claim ml/train: matchAttribute gpu.example.com/deviceID: no value is shared by enough free "
+                       "devices (without the attribute: gpu-0, gpu-1, gpu-2)"});
+  }
   SUBCASE("every request fits on its own, not together") {
     auto lines = explain({claim("a", 2), claim("b", 2)}, {}, {gpu_class()}, slices);
     CHECK(lines == std::vector<std::string>{

@@ -19,6 +19,10 @@
 namespace podfit::dra {
 namespace {
 
+// The group of free devices a constraint's attribute is missing from.
+constexpr const char* kWithoutAttribute = "without the attribute";
+
+
 constexpr std::size_t kMostNamed = 4;  // devices named in one list before "and N more"
 
 // One request, or one firstAvailable alternative, with its class and selectors compiled.
@@ -371,7 +375,7 @@ std::vector<std::string> AllocationExplainer::Impl::explain_constraints(const st
         needed += states[k].needed;
         for (const DeviceOutcome* o : states[k].free) {
           const DeviceAttribute* value = detail::lookup_attribute(*o->device, id_of(*o), *attribute);
-          by_value[value ? attribute_text(*value) : "(none)"].emplace_back(k, device_label(*o, node));
+          by_value[value ? attribute_text(*value) : kWithoutAttribute].emplace_back(k, device_label(*o, node));
         }
       }
       std::vector<std::string> groups;
@@ -383,7 +387,7 @@ std::vector<std::string> AllocationExplainer::Impl::explain_constraints(const st
       if (constraint.match_attribute) {
         bool some_value_fits = false;
         for (const auto& [value, devices] : by_value) {
-          if (value == "(none)") continue;
+          if (value == kWithoutAttribute) continue;
           bool fits = true;
           for (std::size_t k : scoped) {
             const auto count = std::count_if(devices.begin(), devices.end(), [&](const auto& d) { return d.first == k; });
@@ -397,7 +401,7 @@ std::vector<std::string> AllocationExplainer::Impl::explain_constraints(const st
         }
       } else {
         std::int64_t distinct = 0;
-        for (const auto& [value, devices] : by_value) distinct += value == "(none)" ? 0 : 1;
+        for (const auto& [value, devices] : by_value) distinct += value == kWithoutAttribute ? 0 : 1;
         if (distinct < needed) {
           lines.push_back(fmt::format("{}: distinctAttribute {}: {} needed, but the free devices have {} ({})",
                                       claim_label(ci), *attribute, counted(static_cast<size_t>(needed), "device"),

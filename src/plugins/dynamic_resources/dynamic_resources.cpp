@@ -11,6 +11,7 @@
 #include "podfit/config/scheduler_config.h"
 #include "podfit/dra/allocation_explanation.h"
 #include "podfit/dra/allocator.h"
+#include "podfit/dra/cel_error_explanation.h"
 #include "podfit/framework/names.h"
 #include "podfit/model/node_affinity.h"
 #include "podfit/plugins/dynamic_resources/extended_resources.h"
@@ -429,7 +430,14 @@ Status DynamicResources::filter(const CycleState& state, const PodInfo& info, co
       // An error, not a rejection: kube-scheduler retries the pod after a backoff.
       case dra::AllocateOutcome::Kind::TimedOut:
         return Status::error(fmt::format("node {}: timed out trying to allocate devices", node.metadata.name));
-      case dra::AllocateOutcome::Kind::Error: return Status::error(outcome.error);
+      case dra::AllocateOutcome::Kind::Error: {
+        Status error = Status::error(outcome.error);
+        // A selector reading a key a device lacks: say what the device has (podfit's detail).
+        if (state.explains()) {
+          if (auto why = dra::explain_missing_key(outcome.error, s.cluster->resource_slices)) error.with_detail(*why);
+        }
+        return error;
+      }
     }
     if (outcome.results.size() != s.to_allocate.size()) {
       return unresolvable(std::string(dra::kCannotAllocateAllClaims));

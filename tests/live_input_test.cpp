@@ -2,9 +2,12 @@
 // progress line of a long load.
 #include <doctest/doctest.h>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -249,4 +252,26 @@ TEST_CASE("without_missing_kind: a cluster before v1.37 serves no DeviceTaintRul
   REQUIRE(rest.has_value());
   CHECK(dropped == "resourceclaims.resource.k8s.io");
   CHECK(rest->ends_with(",deviceclasses.resource.k8s.io,resourceclaimtemplates.resource.k8s.io"));
+}
+
+TEST_CASE("load_live_cluster_state: the API server's answer holds every kind asked for whole, none included") {
+  char dir[] = "/tmp/podfit-live-XXXXXX";
+  REQUIRE(mkdtemp(dir) != nullptr);
+  const std::string kubectl = std::string(dir) + "/kubectl";
+  {
+    std::ofstream script(kubectl);
+    script << "#!/bin/sh\necho '{\"apiVersion\": \"v1\", \"kind\": \"List\", \"items\": []}'\n";
+  }
+  REQUIRE(chmod(kubectl.c_str(), 0755) == 0);
+  ScopedEnv env("KUBECTL", kubectl.c_str());
+  ClusterState cluster;
+  std::ostringstream err;
+  CHECK_FALSE(load_live_cluster_state("", "", LoadOptions{}, cluster, err).has_value());
+  for (const char* kind : {"Node", "Pod", "ResourceClaim", "ResourceClaimTemplate", "ResourceSlice", "DeviceClass",
+                           "DeviceTaintRule", "StorageClass", "PodDisruptionBudget"}) {
+    CAPTURE(kind);
+    CHECK(cluster.listed_kinds.contains(kind));
+  }
+  std::remove(kubectl.c_str());
+  rmdir(dir);
 }

@@ -63,6 +63,20 @@ std::string describe_status(int status) {
   return "stopped";
 }
 
+// The words of a `kubectl get` resource list ("nodes,storageclasses.storage.k8s.io"), empty ones
+// left out.
+std::vector<std::string> resource_words(const std::string& resources) {
+  std::vector<std::string> words;
+  size_t start = 0;
+  while (start <= resources.size()) {
+    size_t comma = resources.find(',', start);
+    if (comma == std::string::npos) comma = resources.size();
+    if (comma > start) words.push_back(resources.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return words;
+}
+
 }  // namespace
 
 std::vector<std::string> kubectl_get_arguments(const std::string& kubeconfig, const std::string& context,
@@ -89,20 +103,15 @@ std::optional<std::string> without_missing_kind(const std::string& kinds, const 
   const std::string type = kubectl_said.substr(begin, end - begin);
   std::string rest;
   bool found = false;
-  size_t start = 0;
-  while (start <= kinds.size()) {
-    size_t comma = kinds.find(',', start);
-    if (comma == std::string::npos) comma = kinds.size();
-    const std::string kind = kinds.substr(start, comma - start);
+  for (const std::string& kind : resource_words(kinds)) {
     const std::string plural = kind.substr(0, kind.find('.'));
     // Nodes and pods are the cluster state itself: a server without them is not one to read.
     if (!found && (kind == type || plural == type) && plural != "nodes" && plural != "pods") {
       found = true;
       *dropped = kind;
-    } else if (!kind.empty()) {
+    } else {
       rest += (rest.empty() ? "" : ",") + kind;
     }
-    start = comma + 1;
   }
   if (!found) return std::nullopt;
   return rest;
@@ -193,13 +202,8 @@ std::vector<std::string> kinds_of(const std::string& resources) {
       {"resourceslices", "ResourceSlice"}, {"deviceclasses", "DeviceClass"}, {"resourceclaims", "ResourceClaim"},
       {"resourceclaimtemplates", "ResourceClaimTemplate"}, {"devicetaintrules", "DeviceTaintRule"}};
   std::vector<std::string> kinds;
-  size_t start = 0;
-  while (start <= resources.size()) {
-    size_t comma = resources.find(',', start);
-    if (comma == std::string::npos) comma = resources.size();
-    const std::string_view word = std::string_view(resources).substr(start, comma - start);
+  for (const std::string& word : resource_words(resources)) {
     if (auto it = kKinds.find(word.substr(0, word.find('.'))); it != kKinds.end()) kinds.push_back(it->second);
-    start = comma + 1;
   }
   return kinds;
 }

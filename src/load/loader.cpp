@@ -559,17 +559,18 @@ void decode_into(std::vector<T>& objects, void (*decode)(const Value&, T&), cons
 class ClusterShard final : public Shard {
  public:
   ClusterShard(ClusterState& out, const LoadOptions& options)
-      : out_(out), release_(options.api_release), warnings_out_(options.warnings) {}
+      : out_(out),
+        release_(options.api_release),
+        trimmed_read_(options.validation != FieldValidation::Strict),
+        warnings_out_(options.warnings) {}
 
   void take(const Header& h, const Value& root, const SourceRef& origin) override {
     const ApiReleaseScope scope(release_);
     // The cluster's objects are stored: what a ratcheting rule forbids is kept, with a warning.
     auto warn = [&](const DecodeError& e) {
-      warnings_.push_back(fmt::format("{}: {}, line {}: {} (kept: the API server lets a stored object keep a "
-                                      "value that a later rule forbids; it is refused in a new one)",
-                                      origin.file, describe(origin, h), e.line, e.message));
+      warnings_.push_back(fmt::format("{}: {}, line {}: {}", origin.file, describe(origin, h), e.line, e.message));
     };
-    const StoredObjectScope stored(warn);
+    const StoredObjectScope stored(warn, trimmed_read_);
     bool decoded = false;
     for_each_cluster_kind([&](std::string_view kind, auto member, auto decode) {
       if (decoded || kind != h.kind) return;
@@ -590,6 +591,7 @@ class ClusterShard final : public Shard {
  private:
   ClusterState& out_;
   KubernetesRelease release_;
+  bool trimmed_read_;  // --validate=warn or ignore: fields a stored object cannot lack, missing, warn
   std::vector<std::string>* warnings_out_;
   std::vector<std::string> warnings_;
   ClusterState part_;

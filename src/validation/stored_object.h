@@ -6,6 +6,7 @@
 
 #include <initializer_list>
 #include <string>
+#include <string_view>
 
 #include "podfit/util/function_ref.h"
 #include "validation/validate.h"
@@ -13,22 +14,29 @@
 namespace podfit {
 
 // While it lives on this thread, the objects being decoded are stored ones: a ratcheting rule's
-// error goes to `warn` instead of refusing the object.
+// error goes to `warn` instead of refusing the object, and so does a field a stored object
+// cannot lack when `trimmed_read` (--validate=warn or ignore: an input trimmed of it is read).
 class StoredObjectScope {
  public:
-  explicit StoredObjectScope(FunctionRef<void(const DecodeError&)> warn);
+  explicit StoredObjectScope(FunctionRef<void(const DecodeError&)> warn, bool trimmed_read = false);
   ~StoredObjectScope();
   StoredObjectScope(const StoredObjectScope&) = delete;
   StoredObjectScope& operator=(const StoredObjectScope&) = delete;
 
  private:
   FunctionRef<void(const DecodeError&)> warn_;
+  bool trimmed_read_;
   const StoredObjectScope* previous_;
   friend void reject_unless_stored(const Value&, std::initializer_list<PathStep>, const std::string&);
+  friend void reject_missing_from_stored(DecodeError error, std::string_view object);
 };
 
 // A ratcheting rule's error at the value `steps` below `v`: thrown for a new object, handed to
 // the StoredObjectScope's warning for a stored one (which is then kept as it is).
 void reject_unless_stored(const Value& v, std::initializer_list<PathStep> steps, const std::string& message);
+
+// A field every stored `object` (kind) has, missing: the input was trimmed of it. Thrown, saying
+// so; for a stored object read with --validate=warn or ignore, a warning, and read without it.
+void reject_missing_from_stored(DecodeError error, std::string_view object);
 
 }  // namespace podfit

@@ -26,6 +26,7 @@
 #include "validation/api_release.h"
 #include "validation/qualified_name.h"
 #include "validation/resource/resource_wire.h"
+#include "validation/stored_object.h"
 #include "validation/validate.h"
 
 namespace podfit::resource_wire {
@@ -201,8 +202,11 @@ class Findings {
  public:
   explicit Findings(const Value& root) : root_(root), changes_(api_release_changes()) {}
 
-  [[noreturn]] void fail(const Path& at, const Problem& p, const Path* line_at = nullptr) const {
-    throw DecodeError{p.at(at.internal()), (line_at != nullptr ? *line_at : at).line(root_)};
+  [[noreturn]] void fail(const Path& at, const Problem& p, const Path* line_at = nullptr) const { throw error(at, p, line_at); }
+
+  // The error fail() raises, for a caller that may warn of it instead.
+  DecodeError error(const Path& at, const Problem& p, const Path* line_at = nullptr) const {
+    return DecodeError{p.at(at.internal()), (line_at != nullptr ? *line_at : at).line(root_)};
   }
 
   void later(Order order, const Path& at, const Problem& p, const Path* line_at = nullptr) {
@@ -1248,12 +1252,13 @@ void validate_claim_status(const Value& root, const ClaimSpec& spec, const std::
     Path item = reserved.index(i);
     if (r.resource.empty()) f.fail(item.child("resource"), required());
     if (r.name.empty()) f.fail(item.child("name"), required());
-    if (r.uid.empty()) f.fail(item.child("uid"), required());
+    if (r.uid.empty()) reject_missing_from_stored(f.error(item.child("uid"), required()), "ResourceClaim");
   }
   if (reserved_for.size() > kMaxReservedFor) f.fail(reserved, too_many(reserved_for.size(), kMaxReservedFor));
   for (size_t i = 0; i < reserved_for.size(); ++i) {
     for (size_t j = 0; j < i; ++j) {
-      if (reserved_for[j].uid == reserved_for[i].uid) {
+      // Entries read without their uid (a trimmed input) are told apart by nothing.
+      if (!reserved_for[i].uid.empty() && reserved_for[j].uid == reserved_for[i].uid) {
         f.fail(reserved.index(i).child("uid"), duplicate(field::go_quote(reserved_for[i].uid)));
       }
     }

@@ -190,10 +190,16 @@ std::optional<std::string> DynamicResources::cannot_evaluate(const Pod& pod, con
     return objects.empty() && !cluster.listed_kinds.contains(kind);
   };
   // Without the claims, devices look free for lack of the claims that use them; that matters
-  // only when a bound pod may hold devices.
+  // only when a bound pod may hold devices. Every pod checked asks this plugin, so the scan of the
+  // bound pods runs only for a pod whose answer depends on it, once.
   const bool claims_known = input_holds_resource_claims(cluster);
-  const bool devices_in_use_unknown =
-      !claims_known && bound_pods_may_hold_devices(cluster, snapshot.device_class_resolver());
+  std::optional<bool> in_use_unknown;
+  auto devices_in_use_unknown = [&] {
+    if (!in_use_unknown) {
+      in_use_unknown = !claims_known && bound_pods_may_hold_devices(cluster, snapshot.device_class_resolver());
+    }
+    return *in_use_unknown;
+  };
   for (const PodResourceClaim& pod_claim : pod.spec.resource_claims) {
     PodClaimName name = pod_claim_name(pod, pod_claim);
     if (pod_claim.resource_claim_template_name && !pod_claim.resource_claim_name && name.error &&
@@ -205,7 +211,7 @@ std::optional<std::string> DynamicResources::cannot_evaluate(const Pod& pod, con
     }
     if (!name.name) continue;
     const ResourceClaim* claim = snapshot.resource_claim(pod.metadata.namespace_, *name.name);
-    if ((claim == nullptr && !claims_known) || (claim != nullptr && !claim->allocation && devices_in_use_unknown)) {
+    if ((claim == nullptr && !claims_known) || (claim != nullptr && !claim->allocation && devices_in_use_unknown())) {
       return fmt::format("the pod uses ResourceClaim {}/{}, and the input holds no ResourceClaims "
                          "(kubectl get resourceclaims -A adds them; a ResourceClaimList without items says "
                          "there are none)",
@@ -228,7 +234,7 @@ std::optional<std::string> DynamicResources::cannot_evaluate(const Pod& pod, con
   // nothing of those devices.
   if (!extended_resource_) return std::nullopt;
   const bool slices_missing = missing(cluster.resource_slices, "ResourceSlice");
-  if (!slices_missing && !devices_in_use_unknown) return std::nullopt;
+  if (!slices_missing && claims_known) return std::nullopt;
   const dra::DeviceClassResolver& resolver = snapshot.device_class_resolver();
   for (const auto& [name, quantity] : dra_extended_resources(pod, resolver)) {
     const DeviceClass* dc = resolver.device_class(name);
@@ -236,7 +242,7 @@ std::optional<std::string> DynamicResources::cannot_evaluate(const Pod& pod, con
     const bool left_to_dra = std::any_of(snapshot.nodes().begin(), snapshot.nodes().end(), [&](const auto& node) {
       return node->allocatable().scalar_value(name) == 0;
     });
-    if (!left_to_dra) continue;
+    if (!left_to_dra || (!slices_missing && !devices_in_use_unknown())) continue;
     return slices_missing
                ? fmt::format("the pod requests {}, which DeviceClass {} provides through DRA on nodes that do not "
                              "advertise it, and the input holds no ResourceSlices (kubectl get resourceslices adds them)",

@@ -148,6 +148,17 @@ std::string describe(const SourceRef& origin, const Header& header) {
   return where;
 }
 
+// A warning about an object: "file: document N (Kind ns/name), line L: message".
+std::string object_warning(const SourceRef& origin, const Header& header, int line, std::string_view message) {
+  return fmt::format("{}: {}, line {}: {}", origin.file, describe(origin, header), line, message);
+}
+
+// The kind of a typed List's items ("PodList": "Pod"); "" for a List of any kind ("List") or none.
+std::string kind_of_list(std::string_view list_kind) {
+  if (list_kind.size() <= 4) return {};
+  return std::string(list_kind.substr(0, list_kind.size() - 4));
+}
+
 // A source whose first bytes were read ahead to tell JSON from YAML.
 class PeekedInput final : public Input {
  public:
@@ -267,8 +278,7 @@ void check_fields(const Value& root, const Header& header, const SourceRef& orig
   }
   if (options.warnings == nullptr) return;
   for (const UnknownField& field : unknown) {
-    warnings.push_back(fmt::format("{}: {}, line {}: unknown field \"{}\"", origin.file, describe(origin, header),
-                                            field.line, field.path));
+    warnings.push_back(object_warning(origin, header, field.line, fmt::format("unknown field \"{}\"", field.path)));
   }
 }
 
@@ -328,9 +338,7 @@ class SourceBatch final : public ObjectBatch {
                         ctx.line, ctx.document};
     }
     current_ = read_header(root);
-    if (current_.kind.empty() && ctx.list_kind.size() > 4) {
-      current_.kind = ctx.list_kind.substr(0, ctx.list_kind.size() - 4);  // PodList items are Pods
-    }
+    if (current_.kind.empty()) current_.kind = kind_of_list(ctx.list_kind);
     if (current_.kind.empty()) throw DecodeError{"kind not set", ctx.line, ctx.document};
     if (current_.api_version.empty() && ctx.list_kind.empty()) {
       throw DecodeError{"apiVersion not set", ctx.line, ctx.document};
@@ -387,7 +395,7 @@ class SourceBatch final : public ObjectBatch {
 // dump command that reads those reads too (ClusterState::listed_kinds).
 void note_listed_kinds(const std::vector<std::string>& list_kinds, ReadState& state) {
   for (const std::string& kind : list_kinds) {
-    if (kind != "List" && kind.ends_with("List")) state.listed_kinds.insert(kind.substr(0, kind.size() - 4));
+    if (std::string item = kind_of_list(kind); !item.empty()) state.listed_kinds.insert(std::move(item));
   }
   for (const auto& [document, kinds] : state.list_item_kinds) {
     if (kinds.contains("Node") && kinds.contains("ResourceSlice") && kinds.contains("DeviceClass")) {
@@ -568,7 +576,7 @@ class ClusterShard final : public Shard {
     const ApiReleaseScope scope(release_);
     // The cluster's objects are stored: what a ratcheting rule forbids is kept, with a warning.
     auto warn = [&](const DecodeError& e) {
-      warnings_.push_back(fmt::format("{}: {}, line {}: {}", origin.file, describe(origin, h), e.line, e.message));
+      warnings_.push_back(object_warning(origin, h, e.line, e.message));
     };
     const StoredObjectScope stored(warn, trimmed_read_);
     bool decoded = false;

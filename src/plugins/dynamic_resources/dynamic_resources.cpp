@@ -185,10 +185,7 @@ std::optional<std::string> DynamicResources::cannot_evaluate(const Pod& pod, con
   if (!enabled_) return std::nullopt;
   const ClusterState& cluster = snapshot.cluster();
   // A kind the input holds none of may have been left out of it (an older dump command), unless
-  // the input is known to hold it whole (ClusterState::listed_kinds): then none means none.
-  auto missing = [&](const auto& objects, const char* kind) {
-    return objects.empty() && !cluster.listed_kinds.contains(kind);
-  };
+  // the input is known to hold it whole: then none means none (input_may_lack).
   // Without the claims, devices look free for lack of the claims that use them; that matters
   // only when a bound pod may hold devices. Every pod checked asks this plugin, so the scan of the
   // bound pods runs only for a pod whose answer depends on it, once.
@@ -203,7 +200,7 @@ std::optional<std::string> DynamicResources::cannot_evaluate(const Pod& pod, con
   for (const PodResourceClaim& pod_claim : pod.spec.resource_claims) {
     PodClaimName name = pod_claim_name(pod, pod_claim);
     if (pod_claim.resource_claim_template_name && !pod_claim.resource_claim_name && name.error &&
-        is_uncreated(pod) && missing(cluster.resource_claim_templates, "ResourceClaimTemplate")) {
+        is_uncreated(pod) && input_may_lack(cluster, cluster.resource_claim_templates, "ResourceClaimTemplate")) {
       return fmt::format("the pod's claim {} comes from ResourceClaimTemplate {}, and the input holds no "
                          "ResourceClaimTemplates (kubectl get resourceclaimtemplates -A adds them; a "
                          "ResourceClaimTemplateList without items says there are none)",
@@ -218,12 +215,12 @@ std::optional<std::string> DynamicResources::cannot_evaluate(const Pod& pod, con
                          pod.metadata.namespace_, *name.name);
     }
     if (claim == nullptr) continue;
-    if (!claim->allocation && missing(cluster.device_classes, "DeviceClass")) {
+    if (!claim->allocation && input_may_lack(cluster, cluster.device_classes, "DeviceClass")) {
       return fmt::format("ResourceClaim {} is not allocated yet, and the input holds no DeviceClasses "
                          "(kubectl get deviceclasses adds them)",
                          claim_key(*claim));
     }
-    if (!claim->allocation && missing(cluster.resource_slices, "ResourceSlice")) {
+    if (!claim->allocation && input_may_lack(cluster, cluster.resource_slices, "ResourceSlice")) {
       return fmt::format("ResourceClaim {} is not allocated yet, and the input holds no ResourceSlices "
                          "(kubectl get resourceslices adds them)",
                          claim_key(*claim));
@@ -233,7 +230,7 @@ std::optional<std::string> DynamicResources::cannot_evaluate(const Pod& pod, con
   // not advertise them; an input without slices, or without the claims holding devices, says
   // nothing of those devices.
   if (!extended_resource_) return std::nullopt;
-  const bool slices_missing = missing(cluster.resource_slices, "ResourceSlice");
+  const bool slices_missing = input_may_lack(cluster, cluster.resource_slices, "ResourceSlice");
   if (!slices_missing && claims_known) return std::nullopt;
   const dra::DeviceClassResolver& resolver = snapshot.device_class_resolver();
   for (const auto& [name, quantity] : dra_extended_resources(pod, resolver)) {

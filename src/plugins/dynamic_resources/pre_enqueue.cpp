@@ -40,13 +40,13 @@ std::optional<PodClaimProblem> for_each_pod_resource_claim(const Pod& pod, const
     if (name.error) {
       // A template claim without a status entry: podfit makes the claims of pods not created yet
       // from the input's templates, and cannot when the input was taken without them.
-      const bool undecidable = pod_claim.resource_claim_template_name && !pod_claim.resource_claim_name &&
-                               is_uncreated(pod) && snapshot.cluster().resource_claim_templates.empty() &&
-                               !snapshot.cluster().listed_kinds.contains("ResourceClaimTemplate");
+      const ClusterState& cluster = snapshot.cluster();
+      const bool from_template = pod_claim.resource_claim_template_name && !pod_claim.resource_claim_name &&
+                                 is_uncreated(pod);
+      const bool undecidable =
+          from_template && input_may_lack(cluster, cluster.resource_claim_templates, "ResourceClaimTemplate");
       PodClaimProblem problem{*name.error, undecidable};
-      if (pod_claim.resource_claim_template_name && !pod_claim.resource_claim_name && is_uncreated(pod)) {
-        problem.detail = missing_template(pod, *pod_claim.resource_claim_template_name, snapshot.cluster());
-      }
+      if (from_template) problem.detail = missing_template(pod, *pod_claim.resource_claim_template_name, cluster);
       return problem;
     }
     if (!name.name) continue;

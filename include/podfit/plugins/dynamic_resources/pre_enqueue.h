@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "podfit/framework/feature_gates.h"
 #include "podfit/framework/status.h"
@@ -35,6 +36,13 @@ std::optional<PodClaimProblem> for_each_pod_resource_claim(const Pod& pod, const
 // from templates), or a listing of the kind that found none (ClusterState::listed_kinds). One
 // without either was taken without the kind, and says nothing of the cluster's claims.
 bool input_holds_resource_claims(const ClusterState& cluster);
+
+// The input holds none of `objects` (of `kind`) and may have been taken without the kind, not
+// being known to hold it whole (ClusterState::listed_kinds): their absence says nothing.
+template <class T>
+bool input_may_lack(const ClusterState& cluster, const std::vector<T>& objects, const char* kind) {
+  return objects.empty() && !cluster.listed_kinds.contains(kind);
+}
 
 // DynamicResources' PreEnqueue: UnschedulableAndUnresolvable with the first problem, success
 // when there is none, when DynamicResourceAllocation is off, or when the problem is undecidable

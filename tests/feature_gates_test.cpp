@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <fstream>
+#include <string>
+
+#include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
 
@@ -114,6 +117,8 @@ TEST_CASE("feature gates: set") {
       {"a locked gate podfit does not model, at its default", "ImageVolume", true, true, ""},
       {"a locked gate podfit does not model", "ImageVolume", false, false,
        "cannot set feature gate ImageVolume to false, feature is locked to true"},
+      {"a gate no code podfit models reads, away from its default", "APIServingWithRoutine", true, true, ""},
+      {"a kubelet gate, away from its default", "KubeletAllocatedPodsEndpoint", true, true, ""},
       {"a gate of another release", "GangScheduling", true, false,
        "unrecognized feature gate: GangScheduling (a gate of Kubernetes v1.35 and v1.36, not of v1.37: "
        "--kubernetes-version chooses the release)"},
@@ -124,6 +129,14 @@ TEST_CASE("feature gates: set") {
       std::string error;
       CHECK(gates.set(c.gate, c.value, &error) == c.ok);
       CHECK(error == c.error);
+      // Accepted without being modelled: said, so that the CLI can tell the user.
+      const bool unread = c.ok && std::string(c.name).find("reads") != std::string::npos;
+      const bool kubelet = c.ok && std::string(c.name).find("kubelet") != std::string::npos;
+      if (unread || kubelet) {
+        CHECK(gates.accepted_unread == std::vector<std::string>{fmt::format("{}={}", c.gate, c.value)});
+      } else {
+        CHECK(gates.accepted_unread.empty());
+      }
       const auto modelled = gates.list();
       const bool is_modelled = std::any_of(modelled.begin(), modelled.end(), [&](const auto& g) { return g.first == c.gate; });
       if (c.ok && is_modelled) CHECK(value_of(gates, c.gate) == c.value);
@@ -328,6 +341,24 @@ TEST_CASE("feature gates: every gate of each release, as its kube-scheduler list
       CHECK(modelled.default_value == it->default_value);
       CHECK(modelled.stage == it->stage);
       CHECK(modelled.locked == it->locked);
+    }
+  }
+}
+
+// tests/reference/gates/read_by_modelled_code.txt: the gates the releases' modelled code reads.
+TEST_CASE("feature gates: those read by the code podfit models, as the releases' sources give them") {
+  std::ifstream in(std::string(PODFIT_SOURCE_DIR) + "/tests/reference/gates/read_by_modelled_code.txt");
+  REQUIRE(in.good());
+  std::vector<std::string> want;
+  for (std::string line; std::getline(in, line);) want.push_back(line);
+  const std::vector<std::string_view> got = gates_read_by_modelled_code();
+  CHECK(std::vector<std::string>(got.begin(), got.end()) == want);
+  // Every gate podfit models is read by the code it models.
+  for (int minor = 32; minor <= 37; ++minor) {
+    for (const FeatureGates::Info& modelled : FeatureGates::for_release(KubernetesRelease{minor}).known()) {
+      CAPTURE(modelled.name);
+      if (modelled.name == "AllAlpha" || modelled.name == "AllBeta") continue;
+      CHECK(gate_read_by_modelled_code(modelled.name));
     }
   }
 }

@@ -199,6 +199,11 @@ bool set_release_gates(const InputOptions& options, const ReleaseChoice& release
     err << "error: --feature-gates: " << gate_error << '\n';
     return false;
   }
+  for (const std::string& gate : input.context.gates.accepted_unread) {
+    err << "warning: --feature-gates: " << gate << " is accepted but not modelled: no code of Kubernetes "
+        << release.release.name() << " that podfit models (kube-scheduler, the API server's admission and "
+        << "validation, the kubelet's admission) reads it\n";
+  }
   // v1.32 read resizing pods' requests its own way (status resources of regular containers only).
   if (release.release.minor == 32 && input.context.gates.in_place_pod_vertical_scaling) {
     err << "error: --feature-gates: InPlacePodVerticalScaling=true is not modelled for v1.32: podfit reads resizing "

@@ -200,6 +200,10 @@ bool FeatureGates::set(std::string_view name, bool value, std::string* error) {
       }
       // Its default is what podfit computes with.
       if (value == known.default_value) return true;
+      if (!gate_read_by_modelled_code(name)) {
+        accepted_unread.push_back(fmt::format("{}={}", name, value));
+        return true;
+      }
       fail(error, fmt::format("feature gate {} is known in Kubernetes {} but not modelled by podfit, which cannot "
                               "tell what {}={} would change",
                               name, release.name(), name, value));

@@ -219,6 +219,10 @@ struct FeatureGates {
   // GA (locked) in v1.37: drivers report device status in the claim.
   bool dra_resource_claim_device_status = true;
 
+  // Gates of the release that podfit does not model, set to a value other than their default,
+  // which no code podfit models reads: accepted as they change nothing ("Name=value").
+  std::vector<std::string> accepted_unread;
+
   // What changed between releases without a gate, and the release these gates model.
   ReleaseChanges changes;
   KubernetesRelease release = KubernetesRelease::newest();
@@ -238,8 +242,9 @@ struct FeatureGates {
 
   // Sets one gate by its Kubernetes name (AllAlpha / AllBeta set every unlocked gate of that
   // stage); false with kube's message in *error when the name is unknown or the gate is locked.
-  // A gate of the release that podfit does not model takes its default only (it changes
-  // nothing then); another value is refused as not modelled, never as a typo.
+  // A gate of the release that podfit does not model takes its default (it changes nothing
+  // then); another value is accepted into `accepted_unread` when no code podfit models reads
+  // the gate, and refused as not modelled otherwise, never as a typo.
   bool set(std::string_view name, bool value, std::string* error);
   // Parses "A=true,B=false" as --feature-gates does; explicit gates win over AllAlpha/AllBeta.
   bool parse(std::string_view text, std::string* error);
@@ -257,5 +262,12 @@ struct KnownFeatureGate {
 // Every gate kube-scheduler of `release` accepts (its own table: tests/reference/gates/),
 // sorted by name.
 std::vector<KnownFeatureGate> known_feature_gates(KubernetesRelease release);
+
+// Whether the code podfit models (kube-scheduler, the API server's validation, defaulting and
+// field dropping of the kinds podfit reads, admission, the kubelet's admission, the DRA
+// allocator) reads gate `name` in some release podfit models.
+bool gate_read_by_modelled_code(std::string_view name);
+// All of them, sorted.
+std::vector<std::string_view> gates_read_by_modelled_code();
 
 }  // namespace podfit

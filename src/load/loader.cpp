@@ -271,7 +271,7 @@ void check_fields(const Value& root, const Header& header, const SourceRef& orig
                   std::vector<std::string>& warnings) {
   if (options.validation == FieldValidation::Ignore) return;
   std::vector<UnknownField> unknown;
-  find_unknown_fields(root, header.kind, unknown, header.api_version);
+  find_unknown_fields(root, header.kind, unknown, header.api_version, options.fields_release);
   if (unknown.empty()) return;
   if (options.validation == FieldValidation::Strict) {
     throw DecodeError{"strict decoding error: " + describe_unknown_fields(unknown), unknown.front().line, origin.document};

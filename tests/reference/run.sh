@@ -24,6 +24,9 @@ failed=0
 if [ -z "${RELEASES:-}" ]; then
   echo "== the feature gates read by the code podfit models, from the releases' sources"
   "$here/gates/read_by_modelled_code.sh" | diff "$here/gates/read_by_modelled_code.txt" - || failed=1
+  # --validate's fields are each release's own.
+  echo "== the fields of each release's types, as src/load/known_fields_table.cpp holds them"
+  OUT=$out "$here/fields/generate.sh" | diff "$top/src/load/known_fields_table.cpp" - || failed=1
 fi
 for release in $releases; do
   cases=${OTHER_CASES:-100}

@@ -45,6 +45,9 @@ struct LoadOptions {
   // The API server's release whose validation the objects go through (its paths and wording
   // changed between releases): the release --kubernetes-version names, else the newest.
   KubernetesRelease api_release = KubernetesRelease::newest();
+  // The release whose fields --validate knows; empty, the fields of any release podfit models
+  // (a cluster whose release is chosen from its nodes, after loading).
+  std::optional<KubernetesRelease> fields_release;
 };
 
 // One message naming the file, the document (and List item) and the line.

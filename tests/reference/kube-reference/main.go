@@ -76,6 +76,8 @@ func main() {
 		err = runAdmit(os.Args[2:], os.Stdout)
 	case "gates":
 		err = runGates(os.Stdout)
+	case "fields":
+		err = runFields(os.Stdout)
 	case "difftest":
 		err = runDifftest(os.Args[2:])
 	case "version":
@@ -94,6 +96,7 @@ func usage() {
        kube-reference requeue -f FILE... [--old FILE] --new FILE [--feature-gates A=true,...]
        kube-reference admit -f FILE... --node NAME [--all-reasons] [--feature-gates A=true,...]
        kube-reference gates
+       kube-reference fields
        kube-reference difftest --podfit PATH [--cases N] [--seed N] [--keep DIR] [--case FILE]
        kube-reference version`)
 	os.Exit(2)

@@ -190,6 +190,24 @@ bool check_admin_access(const ClusterState& objects, const ClusterState& cluster
   return true;
 }
 
+// With DRANodeAllocatableResources on, kube-scheduler counts the node resources that devices
+// map their capacity to (nodeAllocatableResources) with the pod's requests; podfit does not
+// model that, so a cluster whose devices map any is refused rather than answered wrongly.
+bool check_node_allocatable_devices(const ClusterState& cluster, const FeatureGates& gates, std::ostream& err) {
+  if (!gates.dra_node_allocatable_resources) return true;
+  for (const ResourceSlice& slice : cluster.resource_slices) {
+    for (const Device& device : slice.devices) {
+      if (!device.maps_node_allocatable) continue;
+      err << "error: --feature-gates: DRANodeAllocatableResources=true is not modelled: device " << device.name
+          << " of ResourceSlice " << slice.metadata.name
+          << " maps its capacity to node resources, which kube-scheduler then counts with the pod's requests and "
+             "podfit does not\n";
+      return false;
+    }
+  }
+  return true;
+}
+
 // The release's default gates, then --feature-gates on top, as kube-scheduler of that release.
 bool set_release_gates(const InputOptions& options, const ReleaseChoice& release, LoadedInput& input, std::ostream& err) {
   input.release = release;
@@ -297,7 +315,10 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   LoadOptions load_options;
   load_options.recursive = options.recursive;
   // Validation follows the release given; one chosen from the nodes comes too late for it.
-  if (release) load_options.api_release = release->release;
+  if (release) {
+    load_options.api_release = release->release;
+    load_options.fields_release = release->release;
+  }
   if (options.validate == "strict" || options.validate == "true" || options.validate.empty()) {
     load_options.validation = FieldValidation::Strict;
   } else if (options.validate == "warn") {
@@ -338,6 +359,7 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
       if (server_version) {
         if (auto served = release_reported_by(ReleaseSource::ApiServer, *server_version, &ignored)) {
           cluster_options.api_release = served->release;
+          cluster_options.fields_release = served->release;
         }
       }
     }
@@ -376,12 +398,14 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
     });
   }
   if (!check_admin_access(input.cluster, input.cluster, input.context.gates, err)) return false;
+  if (!check_node_allocatable_devices(input.cluster, input.context.gates, err)) return false;
   if (!apply_what_if_options(options, load_options, input.cluster, input.what_if, err)) return false;
   CandidateSet candidates;
   if (!options.pods.empty()) {
     for (const std::string& notice : skipped_directory_notices(options.pods, options.recursive)) err << notice << '\n';
     LoadOptions candidate_options = load_options;
     candidate_options.api_release = input.release.release;
+    candidate_options.fields_release = input.release.release;
     const FeatureGates& gates = input.context.gates;
     candidate_options.new_selectors = dra::SelectorFeatures{gates.dra_consumable_capacity, gates.dra_list_type_attributes,
                                                             cel::KubeVersion{1, input.release.release.minor}};

@@ -441,7 +441,7 @@ AllocationExplainer::AllocationExplainer(std::vector<const ResourceClaim*> claim
                            claim->metadata.namespace_ + "/" + claim->metadata.name);
     }
   }
-  const std::vector<const ResourceSlice*> patched_slices = apply_device_taint_rules(slices, taint_rules, s.patched);
+  const std::vector<const ResourceSlice*> patched_slices = apply_device_taint_rules(slices, taint_rules, s.patched, classes, release);
   for (const ResourceSlice* slice : patched_slices) {
     for (const CounterSet& set : slice->shared_counters) {
       auto& left = s.counters_left[counter_set_key(*slice, set.name)];

@@ -935,7 +935,7 @@ Allocator::Allocator(std::vector<const ResourceClaim*> claims, AllocatedState al
   a.shared_views = views;
   for (const DeviceClass& c : classes) a.classes.emplace(c.metadata.name, &c);
   if (features.device_taint_rules && !taint_rules.empty()) {
-    a.all_slices = apply_device_taint_rules(slices, taint_rules, a.patched_slices);
+    a.all_slices = apply_device_taint_rules(slices, taint_rules, a.patched_slices, classes, features.selector_release);
   } else {
     a.all_slices.reserve(slices.size());
     for (const ResourceSlice& s : slices) a.all_slices.push_back(&s);

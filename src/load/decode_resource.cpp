@@ -186,8 +186,18 @@ void device_fields_of(const Value& v, rw::Device& d) {
     } else if (k == "allowMultipleAllocations") {
       d.allow_multiple_allocations = optional_bool(x);
     } else if (k == "nodeAllocatableResources") {
-      // DRANodeAllocatableResources (alpha, off): dropped on create.
+      // DRANodeAllocatableResources (alpha): kept only where the gate is on.
       read_dropped_quantities(x);
+      x.fields([&](std::string_view, const Value&) { d.maps_node_allocatable = true; });
+    } else if (k == "nodeAllocatableResourceMappings") {
+      // The same in v1.36: each resource names a capacity and a multiplier.
+      x.fields([&](std::string_view, const Value& mapping) {
+        mapping.fields([&](std::string_view mk, const Value& y) {
+          if (mk == "allocationMultiplier") (void)optional_quantity(y);
+          else (void)optional_string(y);
+        });
+        d.maps_node_allocatable = true;
+      });
     }
   });
 }
@@ -392,6 +402,7 @@ Device model_device(rw::Device&& d) {
   out.binding_conditions = std::move(d.binding_conditions);
   out.binding_failure_conditions = std::move(d.binding_failure_conditions);
   out.allow_multiple_allocations = d.allow_multiple_allocations;
+  out.maps_node_allocatable = d.maps_node_allocatable;
   return out;
 }
 
@@ -708,6 +719,7 @@ void decode_resource_claim_template(const Value& v, ResourceClaimTemplate& out) 
 }
 
 void decode_device_taint_rule(const Value& v, DeviceTaintRule& out) {
+  std::vector<rw::Selector> selectors;
   v.fields([&](std::string_view key, const Value& f) {
     if (key == "metadata") {
       decode_meta(f, out.metadata, MetaLabels::Unchecked);
@@ -715,6 +727,10 @@ void decode_device_taint_rule(const Value& v, DeviceTaintRule& out) {
       f.fields([&](std::string_view k, const Value& x) {
         if (k == "deviceSelector") {
           x.fields([&](std::string_view sk, const Value& y) {
+            if (sk == "selectors") {
+              selectors = selectors_of(y);
+              return;
+            }
             std::string value = y.is_null() ? std::string() : y.string();
             if (sk == "deviceClassName") out.device_class_name = std::move(value);
             else if (sk == "driver") out.driver = std::move(value);
@@ -735,7 +751,8 @@ void decode_device_taint_rule(const Value& v, DeviceTaintRule& out) {
   });
   // DeviceTaintRules are cluster-scoped: the API server clears a namespace given on create.
   out.metadata.namespace_.clear();
-  rw::validate_taint_rule(v, out);
+  rw::validate_taint_rule(v, out, selectors);
+  for (const rw::Selector& selector : selectors) out.selectors.push_back(selector.cel_expression.value_or(""));
   if (out.metadata.name.empty()) out.metadata.name = out.metadata.generate_name;
 }
 

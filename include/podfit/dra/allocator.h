@@ -163,11 +163,16 @@ class Allocator {
 bool waits_for_binding_conditions(const AllocationResult& result);
 
 // The slices as kube-scheduler's ResourceSlice tracker hands them on: each DeviceTaintRule's
-// taint appended to every device its selector (driver, pool, device) picks. Only the slices
-// that change are copied into `patched`; the returned pointers point into `slices` or `patched`.
+// taint appended to every device its selector picks (driver, pool, device; in v1alpha3 of v1.33
+// and v1.34 also a class of `classes` and CEL selectors, compiled as stored expressions of
+// `release`). Only the slices that change are copied into `patched`; the returned pointers
+// point into `slices` or `patched`. A slice a rule's expression cannot be compiled for is left
+// out, as the tracker fails to sync it.
 std::vector<const ResourceSlice*> apply_device_taint_rules(const std::vector<ResourceSlice>& slices,
                                                            const std::vector<DeviceTaintRule>& rules,
-                                                           std::vector<std::unique_ptr<ResourceSlice>>& patched);
+                                                           std::vector<std::unique_ptr<ResourceSlice>>& patched,
+                                                           const std::vector<DeviceClass>& classes = {},
+                                                           cel::KubeVersion release = cel::kKubernetesRelease);
 
 // ToleratesTaint: whether one toleration tolerates one device taint.
 bool tolerates(const DeviceToleration& toleration, const DeviceTaint& taint);

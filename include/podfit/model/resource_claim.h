@@ -133,7 +133,9 @@ struct ResourceClaimTemplate {
 // A taint on the devices a selector picks (driver, pool, device: each empty matches all).
 struct DeviceTaintRule {
   ObjectMeta metadata;
+  // resource.k8s.io/v1alpha3 of v1.33 and v1.34 also selects by class and by CEL selectors.
   std::string device_class_name;
+  std::vector<std::string> selectors;  // CEL expressions, each of which a device must match
   std::string driver;
   std::string pool;
   std::string device;

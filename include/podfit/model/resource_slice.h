@@ -88,6 +88,9 @@ struct Device {
   std::vector<std::string> binding_conditions;
   std::vector<std::string> binding_failure_conditions;
   std::optional<bool> allow_multiple_allocations;
+  // Maps its capacity to node resources (nodeAllocatableResources, DRANodeAllocatableResources),
+  // which podfit does not model.
+  bool maps_node_allocatable = false;
 };
 
 struct ResourcePool {

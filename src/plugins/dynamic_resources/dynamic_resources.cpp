@@ -156,7 +156,8 @@ dra::AllocatorFeatures allocator_features(const FeatureGates& gates) {
   features.prioritized_list = gates.dra_prioritized_list;
   features.partitionable_devices = gates.dra_partitionable_devices;
   features.device_taints = gates.dra_device_taints;
-  features.device_taint_rules = gates.dra_device_taint_rules;
+  // Before DRADeviceTaintRules (v1.35), DRADeviceTaints also had the tracker apply the rules.
+  features.device_taint_rules = gates.release.minor < 35 ? gates.dra_device_taints : gates.dra_device_taint_rules;
   features.device_binding_and_status = gates.dra_device_binding_conditions && gates.dra_resource_claim_device_status;
   features.consumable_capacity = gates.dra_consumable_capacity;
   features.all_mode_needs_a_device = gates.changes.dra_all_mode_needs_a_device;

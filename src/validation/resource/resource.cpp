@@ -1319,12 +1319,17 @@ void validate_claim_template(const Value& root, Version version, const ObjectMet
   f.done();
 }
 
-void validate_taint_rule(const Value& root, const DeviceTaintRule& rule) {
+void validate_taint_rule(const Value& root, const DeviceTaintRule& rule, const std::vector<Selector>& selectors) {
   Findings f(root);
   Path object;
   check_meta(f, object, rule.metadata, false);
   Path spec = object.child("spec");
   Path selector = spec.child("deviceSelector");
+  if (!rule.device_class_name.empty()) {
+    for (const std::string& m : dns1123_subdomain_errors(rule.device_class_name)) {
+      f.fail(selector.child("deviceClassName"), invalid(field::go_quote(rule.device_class_name), m));
+    }
+  }
   if (!rule.driver.empty()) check_driver_name(f, selector.child("driver"), rule.driver);
   if (!rule.pool.empty()) {
     for (size_t start = 0;;) {
@@ -1340,6 +1345,9 @@ void validate_taint_rule(const Value& root, const DeviceTaintRule& rule) {
       f.fail(selector.child("device"), invalid(field::go_quote(rule.device), m));
     }
   }
+  Path selector_list = selector.child("selectors");
+  if (selectors.size() > kMaxSelectors) f.fail(selector_list, too_many(selectors.size(), kMaxSelectors));
+  else check_selectors(f, selector_list, selectors);
   Path taint = spec.child("taint");
   const DeviceTaint& t = rule.taint;
   for (const std::string& m : label_key_errors(t.key)) f.fail(taint.child("key"), invalid(field::go_quote(t.key), m));

@@ -61,6 +61,8 @@ struct Device {
   std::vector<std::string> binding_conditions;
   std::vector<std::string> binding_failure_conditions;
   std::optional<bool> allow_multiple_allocations;
+  // nodeAllocatableResources (v1.37) or nodeAllocatableResourceMappings (v1.36) is set.
+  bool maps_node_allocatable = false;
 };
 
 struct Slice {
@@ -160,6 +162,6 @@ void validate_claim_status(const Value& root, const ClaimSpec& spec, const std::
 void validate_claim_template(const Value& root, Version version, const ObjectMeta& metadata,
                              const ObjectMeta& claim_metadata, const ClaimSpec& spec);
 // DeviceTaintRule: the taint, and the selector's driver, pool and device names.
-void validate_taint_rule(const Value& root, const DeviceTaintRule& rule);
+void validate_taint_rule(const Value& root, const DeviceTaintRule& rule, const std::vector<Selector>& selectors);
 
 }  // namespace podfit::resource_wire

@@ -35,7 +35,9 @@ int run_devices(const DevicesOptions& options, std::ostream& out, std::ostream& 
     return 2;
   }
   LoadedInput input;
-  if (!load_input(options.input, input, err)) return 2;
+  InputOptions input_options = options.input;
+  input_options.schedules = false;
+  if (!load_input(input_options, input, err)) return 2;
   announce_release(options.output, input, err);
   const FeatureGates& gates = input.context.gates;
   const dra::SelectorFeatures features{gates.dra_consumable_capacity, gates.dra_list_type_attributes,

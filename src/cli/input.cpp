@@ -398,7 +398,15 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
     });
   }
   if (!check_admin_access(input.cluster, input.cluster, input.context.gates, err)) return false;
-  if (!check_node_allocatable_devices(input.cluster, input.context.gates, err)) return false;
+  if (options.schedules && !check_node_allocatable_devices(input.cluster, input.context.gates, err)) return false;
+  // From v1.35, v1alpha3 DeviceTaintRules select by driver, pool and device only: a class or CEL
+  // selectors let through by --validate=warn or ignore are dropped, as the API server drops them.
+  if (input.release.release.minor >= 35) {
+    for (DeviceTaintRule& rule : input.cluster.device_taint_rules) {
+      rule.device_class_name.clear();
+      rule.selectors.clear();
+    }
+  }
   if (!apply_what_if_options(options, load_options, input.cluster, input.what_if, err)) return false;
   CandidateSet candidates;
   if (!options.pods.empty()) {

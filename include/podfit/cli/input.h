@@ -27,6 +27,9 @@ struct InputOptions {
   size_t max_objects = LoadOptions{}.max_objects;            // --max-objects
   size_t max_object_bytes = LoadOptions{}.max_object_bytes;  // --max-object-bytes
   bool live = false;                   // --live: the cluster state from `kubectl get`, not -f
+  // False for a command that lists devices without scheduling: a gate podfit models only for
+  // scheduling (DRANodeAllocatableResources) is then no obstacle.
+  bool schedules = true;
   std::string context;                 // --context: the kubeconfig context kubectl uses (--live)
   std::string kubeconfig;              // --kubeconfig: the kubeconfig file kubectl reads (--live)
   std::string namespace_;              // -n: the only namespace whose pending pods are checked; --pod objects' default

@@ -128,6 +128,7 @@ void validate_pod_topology_spread(std::string_view path, const PluginConfig& con
     errors.add(invalid(type_path, json_quote(type), "when .defaultConstraints are not empty"), line);
   }
   const std::string constraints_path = child(path, "defaultConstraints");
+  std::unordered_set<std::string> seen;  // topologyKey and whenUnsatisfiable of those before
   for (size_t i = 0; i < args.default_constraints.size(); ++i) {
     const TopologySpreadConstraint& c = args.default_constraints[i];
     const std::string p = index(constraints_path, i);
@@ -148,12 +149,8 @@ void validate_pod_topology_spread(std::string_view path, const PluginConfig& con
       errors.add(forbidden(child(p, "labelSelector"), "constraint must not define a selector, as they deduced for each pod"),
                  line);
     }
-    for (size_t k = 0; k < i; ++k) {
-      const TopologySpreadConstraint& other = args.default_constraints[k];
-      if (c.topology_key == other.topology_key && c.when_unsatisfiable == other.when_unsatisfiable) {
-        errors.add(duplicate(p, go_quote(fmt::format("{{{}, {}}}", c.topology_key, c.when_unsatisfiable))), line);
-        break;
-      }
+    if (!seen.insert(c.topology_key + '\0' + c.when_unsatisfiable).second) {
+      errors.add(duplicate(p, go_quote(fmt::format("{{{}, {}}}", c.topology_key, c.when_unsatisfiable))), line);
     }
   }
 }

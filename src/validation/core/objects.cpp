@@ -6,6 +6,8 @@
 #include <array>
 #include <map>
 #include <set>
+#include <string>
+#include <unordered_set>
 
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
@@ -30,6 +32,7 @@ std::string json_taint(const Taint& t) {
 
 // validateNodeTaints. The API server prints the taints' path under metadata.
 void validate_taints(const Value& v, const std::vector<Taint>& taints) {
+  std::unordered_set<std::string> key_effects;
   for (size_t i = 0; i < taints.size(); ++i) {
     const Taint& t = taints[i];
     auto base = [&] { return fmt::format("metadata.taints[{}]", i); };
@@ -45,11 +48,9 @@ void validate_taints(const Value& v, const std::vector<Taint>& taints) {
              field::not_supported(base() + ".effect", field::go_quote(t.effect),
                                   {"NoSchedule", "PreferNoSchedule", "NoExecute"}));
     }
-    for (size_t j = 0; j < i; ++j) {
-      if (taints[j].key == t.key && taints[j].effect == t.effect) {
-        reject(v, {"spec", "taints", i},
-               field::duplicate(base(), json_taint(t)) + ": taints must be unique by key and effect pair");
-      }
+    if (!key_effects.insert(t.key + '\0' + t.effect).second) {
+      reject(v, {"spec", "taints", i},
+             field::duplicate(base(), json_taint(t)) + ": taints must be unique by key and effect pair");
     }
   }
 }

@@ -5,6 +5,9 @@
 
 #include <algorithm>
 #include <optional>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
@@ -62,21 +65,15 @@ void validate_label_keys_in_selector(const Value& at, std::initializer_list<Path
 // index then prints as 0.
 void validate_unique_host_ports(const Value& v, std::string_view field, const std::vector<Container>& containers,
                                 size_t first, size_t count) {
-  std::vector<const ContainerPort*> seen;
+  std::unordered_set<std::string> seen;
   for (size_t ci = first; ci < first + count; ++ci) {
     const auto& ports = containers[ci].ports;
     for (size_t pi = 0; pi < ports.size(); ++pi) {
       const ContainerPort& p = ports[pi];
       if (p.host_port == 0) continue;
-      auto same = [&](const ContainerPort* s) {
-        return s->host_port == p.host_port && s->protocol == p.protocol && s->host_ip == p.host_ip;
-      };
-      if (std::find_if(seen.begin(), seen.end(), same) == seen.end()) {
-        seen.push_back(&p);
-        continue;
-      }
-      std::string path = fmt::format("{}[{}].ports[{}].hostPort", path_of(v, field), ci - first, pi);
       std::string key = fmt::format("{}/{}/{}", p.protocol, p.host_ip, p.host_port);
+      if (seen.insert(key).second) continue;
+      std::string path = fmt::format("{}[{}].ports[{}].hostPort", path_of(v, field), ci - first, pi);
       reject(v, {field, ci, "ports", pi, "hostPort"}, field::duplicate(path, field::go_quote(key)));
     }
   }
@@ -84,13 +81,14 @@ void validate_unique_host_ports(const Value& v, std::string_view field, const st
 
 // validatePodResourceClaims: each claim named once, by a DNS label, and its object names valid.
 void validate_pod_resource_claims(const Value& v, const std::vector<PodResourceClaim>& claims) {
+  std::unordered_set<std::string_view> seen;
   for (size_t i = 0; i < claims.size(); ++i) {
     const PodResourceClaim& c = claims[i];
     auto path = [&](std::string_view field) { return path_of(v, fmt::format("resourceClaims[{}].{}", i, field)); };
     if (c.name.empty()) reject(v, {"resourceClaims", i}, field::required(path("name")));
-    bool duplicate = false;
-    for (size_t j = 0; j < i; ++j) duplicate = duplicate || claims[j].name == c.name;
-    if (duplicate) reject(v, {"resourceClaims", i, "name"}, field::duplicate(path("name"), field::go_quote(c.name)));
+    if (!seen.insert(c.name).second) {
+      reject(v, {"resourceClaims", i, "name"}, field::duplicate(path("name"), field::go_quote(c.name)));
+    }
     std::vector<std::string> errors = util_dns1123_label_errors(c.name);
     if (!errors.empty()) {
       reject(v, {"resourceClaims", i, "name"}, field::invalid(path("name"), field::go_quote(c.name), errors.front()));
@@ -110,15 +108,15 @@ void validate_pod_resource_claims(const Value& v, const std::vector<PodResourceC
 // validateResourceClaimNames: a container's claims name entries of spec.resourceClaims.
 void validate_container_claims(const Value& v, std::string_view field, const std::vector<Container>& containers,
                                const std::vector<PodResourceClaim>& pod_claims) {
+  std::unordered_set<std::string_view> claim_names;
+  for (const PodResourceClaim& c : pod_claims) claim_names.insert(c.name);
   for (size_t ci = 0; ci < containers.size(); ++ci) {
     const auto& claims = containers[ci].resources.claims;
     for (size_t i = 0; i < claims.size(); ++i) {
       auto path = [&] { return path_of(v, fmt::format("{}[{}].resources.claims[{}]", field, ci, i)); };
       std::initializer_list<PathStep> at = {field, ci, "resources", "claims", i};
       if (claims[i].empty()) reject(v, at, field::required(path()));
-      bool known = false;
-      for (const PodResourceClaim& c : pod_claims) known = known || c.name == claims[i];
-      if (known) continue;
+      if (claim_names.contains(claims[i])) continue;
       std::vector<std::string> names;
       for (const PodResourceClaim& c : pod_claims) {
         if (!c.name.empty()) names.push_back(c.name);
@@ -224,16 +222,15 @@ void validate_spread_constraint(const Value& v, const TopologySpreadConstraint& 
 void validate_pod_spec(const Value& v, const PodSpec& spec) {
   // ValidateVolumes: names are DNS labels, each once; a generic ephemeral volume has a template.
   const auto& volumes = spec.volumes;
+  std::unordered_set<std::string_view> volume_names;
   for (size_t i = 0; i < volumes.size(); ++i) {
     auto name_path = [&] { return path_of(v, fmt::format("volumes[{}].name", i)); };
     std::vector<std::string> errors = util_dns1123_label_errors(volumes[i].name);
     if (!errors.empty()) {
       reject(v, {"volumes", i, "name"}, field::invalid(name_path(), field::go_quote(volumes[i].name), errors.front()));
     }
-    for (size_t j = 0; j < i; ++j) {
-      if (volumes[j].name == volumes[i].name) {
-        reject(v, {"volumes", i, "name"}, field::duplicate(name_path(), field::go_quote(volumes[i].name)));
-      }
+    if (!volume_names.insert(volumes[i].name).second) {
+      reject(v, {"volumes", i, "name"}, field::duplicate(name_path(), field::go_quote(volumes[i].name)));
     }
     if (volumes[i].source.type == "ephemeral" && !volumes[i].ephemeral_claim) {
       reject(v, {"volumes", i, "ephemeral"},
@@ -267,29 +264,33 @@ void validate_pod_spec(const Value& v, const PodSpec& spec) {
     });
   }
   const auto& gates = spec.scheduling_gates;
+  std::unordered_set<std::string_view> gate_names;
   for (size_t i = 0; i < gates.size(); ++i) {
     std::string path = path_of(v, fmt::format("schedulingGates[{}]", i));
     std::vector<std::string> errors = label_key_errors(gates[i].name);
     if (!errors.empty()) {
       reject(v, {"schedulingGates", i}, field::invalid(path, field::go_quote(gates[i].name), errors.front()));
     }
-    for (size_t j = 0; j < i; ++j) {
-      if (gates[j].name == gates[i].name) {
-        reject(v, {"schedulingGates", i}, field::duplicate(path, field::go_quote(gates[i].name)));
-      }
+    if (!gate_names.insert(gates[i].name).second) {
+      reject(v, {"schedulingGates", i}, field::duplicate(path, field::go_quote(gates[i].name)));
     }
   }
+  // The first constraint repeated later is reported, at its own path, for its first repeat.
   const auto& constraints = spec.topology_spread_constraints;
-  for (size_t i = 0; i < constraints.size(); ++i) {
-    for (size_t j = i + 1; j < constraints.size(); ++j) {
-      if (constraints[i].topology_key != constraints[j].topology_key ||
-          constraints[i].when_unsatisfiable != constraints[j].when_unsatisfiable) {
-        continue;
-      }
-      std::string path = path_of(v, fmt::format("topologySpreadConstraints[{}].{{topologyKey, whenUnsatisfiable}}", i));
-      std::string pair = fmt::format("{{{}, {}}}", constraints[i].topology_key, constraints[i].when_unsatisfiable);
-      reject(v, {"topologySpreadConstraints", j}, field::duplicate(path, field::go_quote(pair)));
-    }
+  std::unordered_map<std::string, std::pair<size_t, size_t>> first_two;  // pair -> first index, first repeat
+  std::optional<std::pair<size_t, size_t>> repeated;
+  for (size_t j = 0; j < constraints.size(); ++j) {
+    std::string key = constraints[j].topology_key + '\0' + constraints[j].when_unsatisfiable;
+    auto [it, added] = first_two.try_emplace(std::move(key), j, j);
+    if (added || it->second.second != it->second.first) continue;
+    it->second.second = j;
+    if (!repeated || it->second.first < repeated->first) repeated = it->second;
+  }
+  if (repeated) {
+    const auto [i, j] = *repeated;
+    std::string path = path_of(v, fmt::format("topologySpreadConstraints[{}].{{topologyKey, whenUnsatisfiable}}", i));
+    std::string pair = fmt::format("{{{}, {}}}", constraints[i].topology_key, constraints[i].when_unsatisfiable);
+    reject(v, {"topologySpreadConstraints", j}, field::duplicate(path, field::go_quote(pair)));
   }
   if (!spec.node_name.empty()) {
     std::vector<std::string> errors = util_dns1123_subdomain_errors(spec.node_name);
@@ -351,6 +352,11 @@ void validate_pod_image_volumes(const Value& v, const Pod& pod) {
 void validate_pod_volume_claims(const Value& v, const Pod& pod) {
   const auto& volumes = pod.spec.volumes;
   if (pod.metadata.name.empty()) return;
+  // The first volume that names each claim.
+  std::unordered_map<std::string_view, size_t> claim_volumes;
+  for (size_t j = 0; j < volumes.size(); ++j) {
+    if (volumes[j].source.type == "persistentVolumeClaim") claim_volumes.try_emplace(volumes[j].claim_name, j);
+  }
   for (size_t i = 0; i < volumes.size(); ++i) {
     if (!volumes[i].ephemeral_claim) continue;
     std::string claim = fmt::format("{}-{}", pod.metadata.name, volumes[i].name);
@@ -360,8 +366,8 @@ void validate_pod_volume_claims(const Value& v, const Pod& pod) {
              field::invalid(fmt::format("spec.volumes[{}].name", i), field::go_quote(volumes[i].name),
                             fmt::format("PVC name {}: {}", field::go_quote(claim), errors.front())));
     }
-    for (size_t j = 0; j < volumes.size(); ++j) {
-      if (volumes[j].source.type != "persistentVolumeClaim" || volumes[j].claim_name != claim) continue;
+    if (auto it = claim_volumes.find(claim); it != claim_volumes.end()) {
+      const size_t j = it->second;
       reject(v, {"spec", "volumes", j, "persistentVolumeClaim", "claimName"},
              field::invalid(fmt::format("spec.volumes[{}].persistentVolumeClaim.claimName", j), field::go_quote(claim),
                             "must not reference a PVC that gets created for an ephemeral volume"));
@@ -371,19 +377,17 @@ void validate_pod_volume_claims(const Value& v, const Pod& pod) {
 
 void validate_pod_resource_claim_statuses(const Value& v, const Pod& pod) {
   const auto& statuses = pod.status.resource_claim_statuses;
+  std::unordered_set<std::string_view> claim_names, status_names;
+  for (const PodResourceClaim& c : pod.spec.resource_claims) claim_names.insert(c.name);
   for (size_t i = 0; i < statuses.size(); ++i) {
     const PodResourceClaimStatus& s = statuses[i];
     // Every problem is reported at the entry's name, the claim name's too, as the API server does.
     const std::string path = fmt::format("status.resourceClaimStatuses[{}].name", i);
     std::initializer_list<PathStep> at = {"status", "resourceClaimStatuses", i, "name"};
-    bool known = false;
-    for (const PodResourceClaim& c : pod.spec.resource_claims) known = known || c.name == s.name;
-    if (!known) {
+    if (!claim_names.contains(s.name)) {
       reject(v, at, field::invalid(path, field::go_quote(s.name), "must match the name of an entry in `spec.resourceClaims`"));
     }
-    bool duplicate = false;
-    for (size_t j = 0; j < i; ++j) duplicate = duplicate || statuses[j].name == s.name;
-    if (duplicate) reject(v, at, field::duplicate(path, field::go_quote(s.name)));
+    if (!status_names.insert(s.name).second) reject(v, at, field::duplicate(path, field::go_quote(s.name)));
     if (!s.resource_claim_name) continue;
     std::vector<std::string> errors = util_dns1123_subdomain_errors(*s.resource_claim_name);
     if (!errors.empty()) {

@@ -15,6 +15,8 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <fmt/format.h>
@@ -1099,13 +1101,35 @@ void check_exact(Findings& f, const Path& at, const Order& order, const ExactReq
   check_tolerations(f, at.child("tolerations"), with(order, {3}), r.tolerations);
 }
 
+// The names a claim's constraints, configs and results may refer to, looked up in constant time:
+// each request's (the first of a name counts), and "request/subrequest" of its subrequests.
+class RequestNames {
+ public:
+  explicit RequestNames(const ClaimSpec& spec) {
+    for (const Request& r : spec.requests) {
+      if (!requests_.try_emplace(r.name, &r).second) continue;
+      for (const SubRequest& sub : r.first_available) subrequests_.insert(r.name + "/" + sub.name);
+    }
+  }
+  const Request* request(std::string_view name) const {
+    auto it = requests_.find(name);
+    return it == requests_.end() ? nullptr : it->second;
+  }
+  bool has_subrequest(std::string_view request, std::string_view sub) const {
+    return subrequests_.contains(fmt::format("{}/{}", request, sub));
+  }
+
+ private:
+  std::unordered_map<std::string_view, const Request*> requests_;
+  std::unordered_set<std::string> subrequests_;
+};
+
 // A reference to a request ("request" or "request/subrequest") by a constraint or a config.
-void check_request_ref(const Findings& f, const Path& at, const std::string& name, const ClaimSpec& spec) {
+void check_request_ref(const Findings& f, const Path& at, const std::string& name, const RequestNames& names) {
   if (!f.changes().dra_request_ref_names_subrequests) {
     // v1.32 knows no subrequests: the whole reference is a request's name.
     check_request_name(f, at, name);
-    const bool known = std::any_of(spec.requests.begin(), spec.requests.end(), [&](const Request& r) { return r.name == name; });
-    if (!known) f.fail(at, invalid(field::go_quote(name), "must be the name of a request in the claim"));
+    if (names.request(name) == nullptr) f.fail(at, invalid(field::go_quote(name), "must be the name of a request in the claim"));
     return;
   }
   std::vector<std::string_view> segments;
@@ -1118,22 +1142,21 @@ void check_request_ref(const Findings& f, const Path& at, const std::string& nam
   if (segments.size() > 2) f.fail(at, invalid(field::go_quote(name), std::string(kRequestRef)));
   for (std::string_view segment : segments) check_request_name(f, at, segment);
   bool found = false;
-  for (const Request& r : spec.requests) {
-    if (r.name != segments[0]) continue;
+  if (const Request* r = names.request(segments[0])) {
     if (segments.size() == 1) found = true;
-    for (const SubRequest& sub : r.first_available) found = found || sub.name == segments[1];
     // A request without subrequests has no "request/sub" name.
-    if (r.first_available.empty() && segments.size() == 2) found = false;
-    break;
+    else found = !r->first_available.empty() && names.has_subrequest(segments[0], segments[1]);
   }
   if (!found) f.fail(at, invalid(field::go_quote(name), std::string(kRequestRef)));
 }
 
-void check_refs(Findings& f, const Path& at, const Order& order, const std::vector<std::string>& refs, const ClaimSpec& spec) {
+void check_refs(Findings& f, const Path& at, const Order& order, const std::vector<std::string>& refs,
+                const RequestNames& names) {
+  std::unordered_set<std::string_view> seen;
   for (size_t i = 0; i < refs.size(); ++i) {
-    check_request_ref(f, at.index(i), refs[i], spec);
-    for (size_t j = 0; j < i; ++j) {
-      if (refs[j] == refs[i]) f.later(with(order, {static_cast<int>(i)}), at.index(i), duplicate(field::go_quote(refs[i])));
+    check_request_ref(f, at.index(i), refs[i], names);
+    if (!seen.insert(refs[i]).second) {
+      f.later(with(order, {static_cast<int>(i)}), at.index(i), duplicate(field::go_quote(refs[i])));
     }
   }
 }
@@ -1142,6 +1165,7 @@ void check_claim_spec(Findings& f, Version version, const Path& spec_path, const
   Path devices = spec_path.child("devices");
   Path requests = devices.child("requests");
   if (spec.requests.size() > kMaxRequests) f.later(with(order, {0}), requests, too_many(spec.requests.size(), kMaxRequests));
+  std::unordered_set<std::string_view> request_names;
   for (size_t i = 0; i < spec.requests.size(); ++i) {
     const Request& r = spec.requests[i];
     Path request = requests.index(i);
@@ -1162,20 +1186,18 @@ void check_claim_spec(Findings& f, Version version, const Path& spec_path, const
       if (r.first_available.size() > kMaxSubRequests) {
         f.later(with(request_order, {1}), first, too_many(r.first_available.size(), kMaxSubRequests));
       }
+      std::unordered_set<std::string_view> sub_names;
       for (size_t j = 0; j < r.first_available.size(); ++j) {
         const SubRequest& sub = r.first_available[j];
         Path item = first.index(j);
         check_request_name(f, item.child("name"), sub.name);
         check_exact(f, item, with(request_order, {2, static_cast<int>(j)}), sub.spec, true);
-        for (size_t k = 0; k < j; ++k) {
-          if (r.first_available[k].name == sub.name) {
-            f.later(with(request_order, {3, static_cast<int>(j)}), item, duplicate(field::go_quote(sub.name)));
-          }
+        if (!sub_names.insert(sub.name).second) {
+          f.later(with(request_order, {3, static_cast<int>(j)}), item, duplicate(field::go_quote(sub.name)));
         }
       }
     }
-    for (size_t j = 0; j < i; ++j) {
-      if (spec.requests[j].name != r.name) continue;
+    if (!request_names.insert(r.name).second) {
       // v1.37's beta uniqueness rule shows the whole request; the hand-written one its name.
       // Until v1.34 the hand-written error is pathed at the request's name.
       const Path name = request.child("name");
@@ -1183,6 +1205,7 @@ void check_claim_spec(Findings& f, Version version, const Path& spec_path, const
               duplicate(f.changes().dra_request_duplicate_shows_request ? json_request(version, r) : field::go_quote(r.name)));
     }
   }
+  const RequestNames names(spec);
 
   Path constraints = devices.child("constraints");
   if (spec.constraints.size() > kMaxConstraints) {
@@ -1192,7 +1215,7 @@ void check_claim_spec(Findings& f, Version version, const Path& spec_path, const
     const DeviceConstraint& c = spec.constraints[i];
     Path constraint = constraints.index(i);
     const Order constraint_order = with(order, {4, static_cast<int>(i)});
-    check_refs(f, constraint.child("requests"), with(constraint_order, {0}), c.requests, spec);
+    check_refs(f, constraint.child("requests"), with(constraint_order, {0}), c.requests, names);
     if (c.match_attribute) {
       Path at = constraint.child("matchAttribute");
       const std::string& name = *c.match_attribute;
@@ -1216,7 +1239,7 @@ void check_claim_spec(Findings& f, Version version, const Path& spec_path, const
   for (size_t i = 0; i < spec.config.size(); ++i) {
     Path config = configs.index(i);
     const Order config_order = with(order, {6, static_cast<int>(i)});
-    check_refs(f, config.child("requests"), with(config_order, {0}), spec.config[i].requests, spec);
+    check_refs(f, config.child("requests"), with(config_order, {0}), spec.config[i].requests, names);
     check_opaque(f, config, with(config_order, {1}), version, spec.config[i].opaque);
   }
 }
@@ -1269,10 +1292,11 @@ void validate_claim_status(const Value& root, const ClaimSpec& spec, const std::
   Path at = status.child("allocation");
   Path devices = at.child("devices");
   Path results = devices.child("results");
+  const RequestNames names(spec);
   for (size_t i = 0; i < allocation->results.size(); ++i) {
     const DeviceRequestAllocationResult& r = allocation->results[i];
     Path item = results.index(i);
-    check_request_ref(f, item.child("request"), r.request, spec);
+    check_request_ref(f, item.child("request"), r.request, names);
     check_driver_name(f, item.child("driver"), r.driver);
     check_pool_name(f, item.child("pool"), r.pool);
     for (const std::string& m : dns1123_label_errors(r.device)) {
@@ -1290,7 +1314,7 @@ void validate_claim_status(const Value& root, const ClaimSpec& spec, const std::
       f.fail(source, not_supported(c.source, {"FromClaim", "FromClass"}));
     }
     Path requests = item.child("requests");
-    for (size_t j = 0; j < c.requests.size(); ++j) check_request_ref(f, requests.index(j), c.requests[j], spec);
+    for (size_t j = 0; j < c.requests.size(); ++j) check_request_ref(f, requests.index(j), c.requests[j], names);
   }
   // Class and claim configuration together.
   if (allocation->config.size() > 2 * kMaxConfigs) f.fail(configs, too_many(allocation->config.size(), 2 * kMaxConfigs));

@@ -52,7 +52,7 @@ std::string container_resources(const std::string& resources) {
          resources;
 }
 
-std::string node(const std::string& rest) { return "apiVersion: v1\nkind: Node\nmetadata:\n  name: n\n" + rest; }
+std::string node(const std::string& rest) { return "apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\n" + rest; }
 
 struct Row {
   const char* name;
@@ -570,13 +570,13 @@ TEST_CASE("API validation: storage objects, priority classes, disruption budgets
        sc + "provisioner: p\nallowedTopologies:\n- matchLabelExpressions: [{key: zone, values: [a]}]\n"
             "- matchLabelExpressions: [{key: zone, values: [a]}]\n",
        "allowedTopologies[1].matchLabelExpressions: Duplicate value: \"\""},
-      {"CSINode allocatable", "apiVersion: storage.k8s.io/v1\nkind: CSINode\nmetadata: {name: n}\nspec:\n  drivers:\n"
+      {"CSINode allocatable", "apiVersion: storage.k8s.io/v1\nkind: CSINode\nmetadata: {name: n1}\nspec:\n  drivers:\n"
                               "  - {name: ebs.csi.aws.com, nodeID: i-1, allocatable: {count: -1}}\n",
        "spec.drivers[0].allocatable.count: Invalid value: -1: must be greater than or equal to 0"},
-      {"CSINode driver twice", "apiVersion: storage.k8s.io/v1\nkind: CSINode\nmetadata: {name: n}\nspec:\n  drivers:\n"
+      {"CSINode driver twice", "apiVersion: storage.k8s.io/v1\nkind: CSINode\nmetadata: {name: n1}\nspec:\n  drivers:\n"
                                "  - {name: d, nodeID: i-1}\n  - {name: d, nodeID: i-1}\n",
        "spec.drivers[1].name: Duplicate value: \"d\""},
-      {"CSINode without node ID", "apiVersion: storage.k8s.io/v1\nkind: CSINode\nmetadata: {name: n}\nspec:\n  drivers:\n"
+      {"CSINode without node ID", "apiVersion: storage.k8s.io/v1\nkind: CSINode\nmetadata: {name: n1}\nspec:\n  drivers:\n"
                                   "  - {name: d}\n",
        "spec.drivers[0].nodeID: Required value"},
       {"negative storage capacity", "apiVersion: storage.k8s.io/v1\nkind: CSIStorageCapacity\nmetadata: {name: c}\n"

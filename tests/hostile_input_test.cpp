@@ -163,7 +163,7 @@ TEST_CASE("an anchor in one List item expanded by every other item is bounded ov
 
 TEST_CASE("the bytes YAML aliases repeat count against the object size limit") {
   // Few aliases, far under go-yaml's ratio, each repeating a long string.
-  std::string doc = "apiVersion: v1\nkind: Node\nmetadata:\n  name: n\n  annotations:\n    a: &s " +
+  std::string doc = "apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\n  annotations:\n    a: &s " +
                     std::string(100, 'x') + "\n";
   for (int i = 0; i < 5; ++i) doc += fmt::format("    b{}: *s\n", i);
   LoadOptions options;
@@ -283,12 +283,12 @@ TEST_CASE("--validate checks only the kinds podfit decodes") {
 }
 
 TEST_CASE("a built-in kind in the wrong case is refused, not skipped") {
-  CHECK(cluster_error("apiVersion: v1\nkind: node\nmetadata:\n  name: n\n", "c.yaml")
+  CHECK(cluster_error("apiVersion: v1\nkind: node\nmetadata:\n  name: n1\n", "c.yaml")
             .ends_with("line 1: no matches for kind \"node\" in version \"v1\" (did you mean Node?)"));
   CHECK(cluster_error("apiVersion: apps/v1\nkind: deployment\nmetadata:\n  name: d\n", "c.yaml")
             .ends_with("line 1: no matches for kind \"deployment\" in version \"apps/v1\" (did you mean Deployment?)"));
   // Another group's kind of that name (a custom resource) is not a typo of the built-in one.
-  ClusterState state = cluster_ok("apiVersion: example.com/v1\nkind: node\nmetadata:\n  name: n\n");
+  ClusterState state = cluster_ok("apiVersion: example.com/v1\nkind: node\nmetadata:\n  name: n1\n");
   CHECK(state.skipped_kinds.at("node") == 1);
 }
 
@@ -318,7 +318,7 @@ TEST_CASE("JSON line numbers stay right deep into a long one-line array and acro
 }
 
 TEST_CASE("a mapping key over YAML's 1024-character limit is named as the likely cause") {
-  const std::string yaml = "apiVersion: v1\nkind: Node\nmetadata:\n  name: n\n  labels:\n    " + std::string(2000, 'k') + ": v\n";
+  const std::string yaml = "apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\n  labels:\n    " + std::string(2000, 'k') + ": v\n";
   CHECK(cluster_error(yaml, "c.yaml") ==
         "c.yaml: document 1, line 6: mapping values are not allowed in this context (is a mapping key longer than "
         "1024 characters? YAML limits a key on one line to 1024)");
@@ -360,4 +360,137 @@ TEST_CASE("directories: link loops and dangling links are named, never followed 
   REQUIRE(err.has_value());
   CHECK(err->message == (dir / "a.yaml").string() + ": cannot open: Too many levels of symbolic links");
   fs::remove_all(dir);
+}
+
+TEST_CASE("blank lines before the first object, however many, are no empty file") {
+  const std::string doc = std::string(5000, ' ') + "\n" + std::string(9000, '\n') + node_yaml("blank-before");
+  const ClusterState state = cluster_ok(doc);
+  REQUIRE(state.nodes.size() == 1);
+  // Lines still count from the top.
+  CHECK(cluster_error(std::string(9000, '\n') + "apiVersion: v1\nkind: Node\nmetadata: {name: a, labels: {k: true}}\n",
+                      "c.yaml") ==
+        "c.yaml: document 1 (Node a), line 9003: metadata.labels.k: expected a string, got a boolean");
+  CHECK(cluster_error(std::string(10000, ' ') + "\n\t\n", "c.yaml") == "c.yaml: the file is empty");
+  const std::string json = std::string(5000, '\n') + R"({"apiVersion":"v1","kind":"Node","metadata":{"name":"j"}})";
+  CHECK(cluster_ok(json).nodes.size() == 1);
+}
+
+TEST_CASE("a List of Lists is read as kubectl flattens it; items that are no array are refused") {
+  const std::string nested = R"({"apiVersion":"v1","kind":"List","items":[
+    {"apiVersion":"v1","kind":"NodeList","items":[{"apiVersion":"v1","kind":"Node","metadata":{"name":"a"}},
+                                                 {"metadata":{"name":"b"}}]},
+    {"apiVersion":"v1","kind":"PodList","items":[{"metadata":{"name":"p","namespace":"default"},
+                                                "spec":{"nodeName":"a","containers":[{"name":"c","image":"i"}]}}]}]})";
+  const ClusterState state = cluster_ok(nested);
+  CHECK(state.nodes.size() == 2);
+  CHECK(state.pods.size() == 1);
+  CHECK(state.skipped_kinds.empty());
+  // The typed Lists inside say the input holds every Node and every Pod.
+  CHECK(state.listed_kinds.contains("Node"));
+  CHECK(state.listed_kinds.contains("Pod"));
+  CHECK(cluster_error(R"({"apiVersion":"v1","kind":"List","items":{"a":1}})", "l.json") ==
+        "l.json: document 1, line 1: items: expected an array");
+  CHECK(cluster_error("apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: NodeList\n  items: oops\n", "l.yaml") ==
+        "l.yaml: document 1, items[0], line 6: items: expected an array");
+}
+
+TEST_CASE("a lone surrogate escape in JSON reads as U+FFFD, as Go's decoder reads it") {
+  const ClusterState state = cluster_ok(
+      R"({"apiVersion":"v1","kind":"Node","metadata":{"name":"s","annotations":{"a":"x\ud800y","b":"\udc00","c":"\ud83d\ude00"}}})");
+  REQUIRE(state.nodes.size() == 1);
+  CHECK(*state.nodes[0].metadata.annotations.find("a") == "x\xEF\xBF\xBDy");
+  CHECK(*state.nodes[0].metadata.annotations.find("b") == "\xEF\xBF\xBD");
+  CHECK(*state.nodes[0].metadata.annotations.find("c") == "\xF0\x9F\x98\x80");
+}
+
+TEST_CASE("metav1.Time values are parsed as the API server parses them and compared as instants") {
+  auto meta_time = [](const std::string& value) {
+    return "apiVersion: v1\nkind: Node\nmetadata:\n  name: t\n  creationTimestamp: " + value + "\n";
+  };
+  const std::string layout = "\"2006-01-02T15:04:05Z07:00\"";
+  CHECK(cluster_error(meta_time("yesterday"), "t.yaml") ==
+        "t.yaml: document 1 (Node t), line 5: metadata.creationTimestamp: parsing time \"yesterday\" as " + layout +
+            ": cannot parse \"yesterday\" as \"2006\"");
+  CHECK(cluster_error(meta_time("\"1700000000\""), "t.yaml") ==
+        "t.yaml: document 1 (Node t), line 5: metadata.creationTimestamp: parsing time \"1700000000\" as " + layout +
+            ": cannot parse \"000000\" as \"-\"");
+  CHECK(cluster_error(meta_time("\"99999-01-01T00:00:00Z\""), "t.yaml") ==
+        "t.yaml: document 1 (Node t), line 5: metadata.creationTimestamp: parsing time \"99999-01-01T00:00:00Z\" as " +
+            layout + ": cannot parse \"9-01-01T00:00:00Z\" as \"-\"");
+  CHECK(cluster_error(meta_time("\"2023-01-01t00:00:00z\""), "t.yaml") ==
+        "t.yaml: document 1 (Node t), line 5: metadata.creationTimestamp: parsing time \"2023-01-01t00:00:00z\" as " +
+            layout + ": cannot parse \"t00:00:00z\" as \"T\"");
+  CHECK(cluster_error(meta_time("\"2023-02-30T00:00:00Z\""), "t.yaml") ==
+        "t.yaml: document 1 (Node t), line 5: metadata.creationTimestamp: parsing time \"2023-02-30T00:00:00Z\": day out "
+        "of range");
+  CHECK(cluster_error(meta_time("\"2023-13-01T00:00:00Z\""), "t.yaml") ==
+        "t.yaml: document 1 (Node t), line 5: metadata.creationTimestamp: parsing time \"2023-13-01T00:00:00Z\": month "
+        "out of range");
+  CHECK(cluster_error(meta_time("\"2023-01-01T00:00:00Zjunk\""), "t.yaml") ==
+        "t.yaml: document 1 (Node t), line 5: metadata.creationTimestamp: parsing time \"2023-01-01T00:00:00Zjunk\": "
+        "extra text: \"junk\"");
+  // Go reads a one-digit hour and a fraction the layout does not name; the API server keeps seconds, in UTC.
+  CHECK(cluster_ok(meta_time("\"2026-09-14T1:00:00.75+05:30\"")).nodes[0].metadata.creation_timestamp ==
+        "2026-09-13T19:30:00Z");
+  CHECK(cluster_ok(meta_time("null")).nodes[0].metadata.creation_timestamp.empty());
+  // The newest default StorageClass wins, by instant: 10:00 at +05:00 is before 06:00 UTC.
+  const std::string classes =
+      "apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata:\n  name: east\n  creationTimestamp: "
+      "\"2026-09-14T10:00:00+05:00\"\n  annotations: {storageclass.kubernetes.io/is-default-class: \"true\"}\n"
+      "provisioner: p\n---\napiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata:\n  name: utc\n"
+      "  creationTimestamp: \"2026-09-14T06:00:00Z\"\n  annotations: {storageclass.kubernetes.io/is-default-class: "
+      "\"true\"}\nprovisioner: p\n";
+  const ClusterState state = cluster_ok(classes);
+  REQUIRE(state.storage_classes.size() == 2);
+  CHECK(state.storage_classes[0].metadata.creation_timestamp == "2026-09-14T05:00:00Z");
+}
+
+TEST_CASE("owner references are validated as the API server validates them, per release") {
+  auto owned = [](const std::string& refs) {
+    return "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  ownerReferences:\n" + refs +
+           "spec:\n  containers: [{name: c, image: i}]\n";
+  };
+  auto error_at = [&](const std::string& refs, int minor) {
+    CandidateSet out;
+    LoadOptions options;
+    options.api_release = KubernetesRelease{minor};
+    auto err = load_candidates_text(owned(refs), "o.yaml", out, options);
+    return err ? err->message.substr(err->message.find(": ", err->message.find(", line ")) + 2) : std::string();
+  };
+  const std::string no_name = "  - {apiVersion: apps/v1, kind: ReplicaSet, name: \"\", uid: u1}\n";
+  CHECK(error_at(no_name, 37) == "metadata.ownerReferences[0].name: Required value: must not be empty");
+  CHECK(error_at(no_name, 36) == "metadata.ownerReferences.name: Invalid value: \"\": must not be empty");
+  CHECK(error_at(no_name, 33) == "metadata.ownerReferences.name: Invalid value: \"\": name must not be empty");
+  const std::string bad_version = "  - {apiVersion: a/b/c, kind: ReplicaSet, name: r, uid: u1}\n";
+  CHECK(error_at(bad_version, 37) ==
+        "metadata.ownerReferences[0].apiVersion: Invalid value: \"a/b/c\": must be <group>/<version> or <version>");
+  CHECK(error_at(bad_version, 35) == "metadata.ownerReferences.apiVersion: Invalid value: \"a/b/c\": version must not be empty");
+  const std::string two = "  - {apiVersion: apps/v1, kind: ReplicaSet, name: a, uid: u1, controller: true}\n"
+                          "  - {apiVersion: apps/v1, kind: ReplicaSet, name: b, uid: u2, controller: true}\n";
+  CHECK(error_at(two, 37) ==
+        "metadata.ownerReferences: Invalid value: [{\"apiVersion\":\"apps/v1\",\"kind\":\"ReplicaSet\",\"name\":\"a\","
+        "\"uid\":\"u1\",\"controller\":true},{\"apiVersion\":\"apps/v1\",\"kind\":\"ReplicaSet\",\"name\":\"b\",\"uid\":"
+        "\"u2\",\"controller\":true}]: Only one reference can have Controller set to true. Found \"true\" in references "
+        "for ReplicaSet/a and ReplicaSet/b");
+  CHECK(error_at("  - {apiVersion: v1, kind: Event, name: e, uid: u1}\n", 37) ==
+        "metadata.ownerReferences[0]: Invalid value: {\"apiVersion\":\"v1\",\"kind\":\"Event\",\"name\":\"e\",\"uid\":"
+        "\"u1\"}: /v1, Kind=Event is disallowed from being an owner");
+  CHECK(error_at("  - {apiVersion: v1, kind: Event, name: e, uid: u1}\n", 33) ==
+        "metadata.ownerReferences: Invalid value: v1.OwnerReference{APIVersion:\"v1\", Kind:\"Event\", Name:\"e\", "
+        "UID:\"u1\", Controller:(*bool)(nil), BlockOwnerDeletion:(*bool)(nil)}: /v1, Kind=Event is disallowed from "
+        "being an owner");
+  CHECK(error_at("  - {apiVersion: apps/v1, kind: ReplicaSet, name: a, uid: u1, controller: true}\n", 37).empty());
+  // A stored object cannot lack its owners' uids: a trimmed dump is said to be one.
+  const std::string trimmed = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  uid: pod-1\n  ownerReferences:\n"
+                              "  - {apiVersion: apps/v1, kind: ReplicaSet, name: a, controller: true}\nspec:\n"
+                              "  nodeName: n1\n  containers: [{name: c, image: i}]\n";
+  CHECK(cluster_error(trimmed, "d.yaml") ==
+        "d.yaml: document 1 (Pod p), line 7: metadata.ownerReferences[0].uid: Required value: must not be "
+        "empty (a stored object always has it: was the input trimmed? --validate=warn reads it with a warning)");
+  LoadOptions warn;
+  warn.validation = FieldValidation::Warn;
+  std::vector<std::string> warnings;
+  warn.warnings = &warnings;
+  CHECK(cluster_ok(trimmed, warn).pods.size() == 1);
+  CHECK(warnings.size() == 1);
 }

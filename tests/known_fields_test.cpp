@@ -23,7 +23,7 @@ std::string refusal(const std::string& text, int minor) {
 
 std::string slice_with(const std::string& device_fields) {
   return "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: s}\nspec:\n  driver: d.example.com\n"
-         "  nodeName: n\n  pool: {name: p, resourceSliceCount: 1}\n  devices:\n  - name: d0\n" +
+         "  nodeName: n1\n  pool: {name: p, resourceSliceCount: 1}\n  devices:\n  - name: d0\n" +
          device_fields;
 }
 
@@ -55,7 +55,7 @@ TEST_CASE("known fields: a field one release has and another not") {
   // v1beta1's basic device: consumesCounters from v1.33.
   const std::string v1beta1 =
       "apiVersion: resource.k8s.io/v1beta1\nkind: ResourceSlice\nmetadata: {name: s}\nspec:\n  driver: d.example.com\n"
-      "  nodeName: n\n  pool: {name: p, resourceSliceCount: 1}\n  devices:\n  - name: d0\n    basic:\n"
+      "  nodeName: n1\n  pool: {name: p, resourceSliceCount: 1}\n  devices:\n  - name: d0\n    basic:\n"
       "      consumesCounters: []\n";
   CHECK(refusal(v1beta1, 32) == "strict decoding error: unknown field \"spec.devices[0].basic.consumesCounters\"");
   CHECK(refusal(v1beta1, 33) == "");

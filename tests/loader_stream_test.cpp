@@ -228,7 +228,7 @@ TEST_CASE("deep nesting is refused with a clear message, not a crash") {
   auto err = load_cluster_state_text(deep, "deep.json", s);
   REQUIRE(err.has_value());
   CHECK(err->message == "deep.json: document 1, line 1: nesting deeper than 256 levels");
-  std::string yaml = "apiVersion: v1\nkind: Node\nmetadata:\n  name: n\n  labels: ";
+  std::string yaml = "apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\n  labels: ";
   for (int i = 0; i < 100000; ++i) yaml += "[";
   ClusterState y;
   auto yerr = load_cluster_state_text(yaml, "deep.yaml", y);

@@ -21,6 +21,9 @@ enum class MetaLabels { Object, PodTemplate, Unchecked };
 void decode_meta(const Value& v, ObjectMeta& out, MetaLabels labels = MetaLabels::Object);
 void decode_string_map(const Value& v, StringMap& out);
 std::vector<std::string> decode_strings(const Value& v);
+// A metav1.Time: "" for null, else RFC 3339 in UTC to the second; a value that is no time fails
+// with Go's error.
+std::string decode_time(const Value& v);
 Quantity decode_quantity(const Value& v);
 ResourceList decode_resource_list(const Value& v);
 void decode_resource_requirements(const Value& v, ResourceRequirements& out);

@@ -2,8 +2,10 @@
 #include <fmt/ranges.h>
 
 #include "decode.h"
+
 #include "podfit/model/field_errors.h"
 #include "podfit/model/validation.h"
+#include "podfit/util/go_time.h"
 #include "validation/named_string_value.h"
 #include "validation/validate.h"
 
@@ -76,6 +78,14 @@ void decode_resource_requirements(const Value& v, ResourceRequirements& out) {
   });
 }
 
+std::string decode_time(const Value& v) {
+  if (v.is_null()) return {};
+  std::string error;
+  std::optional<std::string> time = normalize_go_rfc3339(v.string(), &error);
+  if (!time) v.fail(error);
+  return *time;
+}
+
 void decode_meta(const Value& v, ObjectMeta& out, MetaLabels labels) {
   v.fields([&](std::string_view key, const Value& f) {
     if (key == "name") out.name = f.string();
@@ -93,8 +103,8 @@ void decode_meta(const Value& v, ObjectMeta& out, MetaLabels labels) {
       if (labels == MetaLabels::PodTemplate) validate_labels(f, out.labels, template_labels_path);
     }
     else if (key == "annotations") decode_string_map(f, out.annotations);
-    else if (key == "creationTimestamp") out.creation_timestamp = f.string();
-    else if (key == "deletionTimestamp") out.deletion_timestamp = f.string();
+    else if (key == "creationTimestamp") out.creation_timestamp = decode_time(f);
+    else if (key == "deletionTimestamp") out.deletion_timestamp = decode_time(f);
     else if (key == "ownerReferences") {
       f.elements([&](const Value& e) {
         OwnerReference& ref = out.owner_references.emplace_back();
@@ -103,9 +113,15 @@ void decode_meta(const Value& v, ObjectMeta& out, MetaLabels labels) {
           else if (k == "kind") ref.kind = x.string();
           else if (k == "name") ref.name = x.string();
           else if (k == "uid") ref.uid = x.string();
-          else if (k == "controller") ref.controller = x.boolean();
+          else if (k == "controller") {
+            ref.controller_set = !x.is_null();
+            ref.controller = x.boolean();
+          } else if (k == "blockOwnerDeletion" && !x.is_null()) {
+            ref.block_owner_deletion = x.boolean();
+          }
         });
       });
+      if (labels != MetaLabels::PodTemplate) validate_owner_references(v, out.owner_references);
     }
   });
 }

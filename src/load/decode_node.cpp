@@ -23,7 +23,7 @@ void decode_node(const Value& v, Node& node) {
               if (kk == "key") t.key = y.string();
               else if (kk == "value") t.value = y.string();
               else if (kk == "effect") t.effect = y.string();
-              else if (kk == "timeAdded") t.time_added = y.string();
+              else if (kk == "timeAdded") t.time_added = decode_time(y);
             });
           });
         }
@@ -42,8 +42,8 @@ void decode_node(const Value& v, Node& node) {
               else if (kk == "status") c.status = y.string();
               else if (kk == "reason") c.reason = y.string();
               else if (kk == "message") c.message = y.string();
-              else if (kk == "lastHeartbeatTime") c.last_heartbeat_time = y.string();
-              else if (kk == "lastTransitionTime") c.last_transition_time = y.string();
+              else if (kk == "lastHeartbeatTime") c.last_heartbeat_time = decode_time(y);
+              else if (kk == "lastTransitionTime") c.last_transition_time = decode_time(y);
             });
           });
         } else if (k == "images") {

@@ -367,7 +367,7 @@ void decode_pod_status(const Value& v, PodStatus& status) {
     else if (key == "initContainerStatuses") status.init_container_statuses = decode_container_statuses(f);
     else if (key == "nominatedNodeName") status.nominated_node_name = f.string();
     else if (key == "startTime") {
-      if (!f.is_null()) status.start_time = f.string();
+      status.start_time = decode_time(f);
     }
     else if (key == "resize") status.resize = f.string();
     else if (key == "resources") {

@@ -174,7 +174,7 @@ void device_fields_of(const Value& v, rw::Device& d) {
           if (tk == "key") t.key = y.string();
           else if (tk == "value") t.value = y.string();
           else if (tk == "effect") t.effect = y.string();
-          else if (tk == "timeAdded") t.time_added = y.is_null() ? std::string() : y.string();
+          else if (tk == "timeAdded") t.time_added = decode_time(y);
         });
       });
     } else if (k == "bindsToNode") {
@@ -571,7 +571,7 @@ AllocationResult allocation_of(const Value& v) {
     if (k == "nodeSelector") {
       if (!x.is_null()) out.node_selector = node_selector_of(x);
     } else if (k == "allocationTimestamp") {
-      out.allocation_timestamp = x.is_null() ? std::string() : x.string();
+      out.allocation_timestamp = decode_time(x);
     } else if (k == "devices") {
       x.fields([&](std::string_view dk, const Value& y) {
         if (dk == "results") {
@@ -739,11 +739,14 @@ void decode_device_taint_rule(const Value& v, DeviceTaintRule& out) {
           });
         } else if (k == "taint") {
           x.fields([&](std::string_view tk, const Value& y) {
+            if (tk == "timeAdded") {
+              out.taint.time_added = decode_time(y);
+              return;
+            }
             std::string value = y.is_null() ? std::string() : y.string();
             if (tk == "key") out.taint.key = std::move(value);
             else if (tk == "value") out.taint.value = std::move(value);
             else if (tk == "effect") out.taint.effect = std::move(value);
-            else if (tk == "timeAdded") out.taint.time_added = std::move(value);
           });
         }
       });

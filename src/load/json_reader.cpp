@@ -248,11 +248,17 @@ void decode_batch(const JsonBatch& batch, ObjectBatch& sink, int max_depth) {
   thread_local dom::parser parser;
   for (const JsonBatch::Item& item : batch.items) {
     std::string_view text(batch.text.data() + item.offset, item.size);
+    std::optional<std::string> repaired;  // the object with its lone surrogates written as Go reads them
     JsonText doc{text, item.line, max_depth};
     try {
       dom::element root;
       // The next object, or the batch's padding, keeps the bytes after this one readable.
-      if (parser.parse(text.data(), text.size(), false).get(root)) {
+      bool failed = parser.parse(text.data(), text.size(), false).get(root) != simdjson::SUCCESS;
+      if (failed && (repaired = replace_lone_surrogates(text))) {
+        doc.text = *repaired;
+        failed = parser.parse(repaired->data(), repaired->size(), true).get(root) != simdjson::SUCCESS;
+      }
+      if (failed) {
         if (auto err = check_json_syntax(text, max_depth)) {
           throw DecodeError{err->message, doc.line_at(err->offset), item.document};
         }

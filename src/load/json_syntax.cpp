@@ -267,6 +267,7 @@ std::string read_json_string(std::string_view t, size_t& p) {
             p += 6;
           }
         }
+        if (cp >= 0xD800 && cp < 0xE000) cp = 0xFFFD;
         append_utf8(out, cp);
         break;
       }
@@ -274,6 +275,37 @@ std::string read_json_string(std::string_view t, size_t& p) {
     }
   }
   if (p < t.size()) ++p;  // closing quote
+  return out;
+}
+
+std::optional<std::string> replace_lone_surrogates(std::string_view t) {
+  std::optional<std::string> out;
+  bool in_string = false;
+  for (size_t p = 0; p < t.size(); ++p) {
+    if (t[p] == '"') {
+      in_string = !in_string;
+      continue;
+    }
+    if (!in_string || t[p] != '\\') continue;
+    if (p + 1 < t.size() && t[p + 1] != 'u') {
+      ++p;  // a one-character escape, possibly of a quote
+      continue;
+    }
+    if (p + 6 > t.size()) break;
+    const uint32_t cp = hex4(t, p + 2);
+    if (cp >= 0xD800 && cp < 0xDC00 && p + 12 <= t.size() && t[p + 6] == '\\' && t[p + 7] == 'u') {
+      const uint32_t low = hex4(t, p + 8);
+      if (low >= 0xDC00 && low < 0xE000) {
+        p += 11;  // a pair
+        continue;
+      }
+    }
+    if (cp >= 0xD800 && cp < 0xE000) {
+      if (!out) out.emplace(t);
+      out->replace(p + 2, 4, "FFFD");
+    }
+    p += 5;
+  }
   return out;
 }
 

@@ -30,7 +30,12 @@ size_t skip_json_ws(std::string_view text, size_t offset);
 // Offset just past the JSON value starting at `offset` in valid JSON `text`.
 size_t skip_json_value(std::string_view text, size_t offset);
 
-// Decodes the JSON string literal starting at text[offset] ('"'); offset moves past it.
+// Decodes the JSON string literal starting at text[offset] ('"'); offset moves past it. A
+// surrogate escape without its pair is U+FFFD, as Go's encoding/json reads it.
 std::string read_json_string(std::string_view text, size_t& offset);
+
+// `text` with every unpaired surrogate escape (\uD800 to \uDFFF) written \uFFFD, which Go reads
+// them as and strict parsers refuse; nullopt when there is none. Offsets stay as they were.
+std::optional<std::string> replace_lone_surrogates(std::string_view text);
 
 }  // namespace podfit

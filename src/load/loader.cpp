@@ -153,26 +153,52 @@ std::string object_warning(const SourceRef& origin, const Header& header, int li
   return fmt::format("{}: {}, line {}: {}", origin.file, describe(origin, header), line, message);
 }
 
+// Whether `kind` is a List's: "List", or a typed one such as "PodList".
+bool is_list_kind(std::string_view kind) { return kind.ends_with("List"); }
+
 // The kind of a typed List's items ("PodList": "Pod"); "" for a List of any kind ("List") or none.
 std::string kind_of_list(std::string_view list_kind) {
   if (list_kind.size() <= 4) return {};
   return std::string(list_kind.substr(0, list_kind.size() - 4));
 }
 
-// A source whose first bytes were read ahead to tell JSON from YAML.
+// A source whose first bytes were read ahead to tell JSON from YAML: up to the first byte that is
+// not a blank (space, tab, carriage return, newline), or the end. Blank lines before it are kept
+// as a count of newlines, so that line numbers hold and a long run of them takes no memory.
 class PeekedInput final : public Input {
  public:
   explicit PeekedInput(std::unique_ptr<Input> inner) : inner_(std::move(inner)) {
-    head_.resize(4096);
-    size_t got = 0;
-    while (got < head_.size()) {
-      size_t n = inner_->read(head_.data() + got, head_.size() - got);
-      if (n == 0) break;
-      got += n;
+    constexpr size_t kChunk = 4096;
+    for (;;) {
+      const size_t had = head_.size();
+      head_.resize(had + kChunk);
+      size_t got = 0;
+      while (got < kChunk) {
+        size_t n = inner_->read(head_.data() + had + got, kChunk - got);
+        if (n == 0) break;
+        got += n;
+      }
+      head_.resize(had + got);
+      if (got < kChunk) {
+        at_end_ = true;
+        break;
+      }
+      if (head_.find_first_not_of(" \t\r\n") != std::string::npos) break;
+      // All blank so far: keep the newlines as a count and the last line's blanks as they are.
+      const size_t last_newline = head_.rfind('\n');
+      if (last_newline != std::string::npos) {
+        newlines_ += static_cast<size_t>(std::count(head_.begin(), head_.end(), '\n'));
+        head_.erase(0, last_newline + 1);
+      }
     }
-    head_.resize(got);
   }
   size_t read(char* dst, size_t n) override {
+    if (newlines_ > 0 && n > 0) {
+      const size_t k = std::min(n, newlines_);
+      std::memset(dst, '\n', k);
+      newlines_ -= k;
+      return k;
+    }
     if (pos_ < head_.size()) {
       size_t k = std::min(n, head_.size() - pos_);
       std::memcpy(dst, head_.data() + pos_, k);
@@ -184,7 +210,7 @@ class PeekedInput final : public Input {
   const std::string& name() const override { return inner_->name(); }
   std::optional<uint64_t> size_hint() const override {
     std::optional<uint64_t> rest = inner_->size_hint();
-    if (rest) *rest += head_.size() - pos_;
+    if (rest) *rest += newlines_ + head_.size() - pos_;
     return rest;
   }
   // JSON when the first meaningful byte opens an object or array.
@@ -194,14 +220,18 @@ class PeekedInput final : public Input {
     while (p < head_.size() && std::isspace(static_cast<unsigned char>(head_[p]))) ++p;
     return p < head_.size() && (head_[p] == '{' || head_[p] == '[');
   }
+  // Nothing but whitespace, to the end.
   bool empty() const {
-    return std::all_of(head_.begin(), head_.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
+    return at_end_ &&
+           std::all_of(head_.begin(), head_.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
   }
 
  private:
   std::unique_ptr<Input> inner_;
   std::string head_;
+  size_t newlines_ = 0;  // blank lines read before head_, handed on first
   size_t pos_ = 0;
+  bool at_end_ = false;
 };
 
 // What one load shares across its files: the options, and how many objects were read so far.
@@ -339,6 +369,7 @@ class SourceBatch final : public ObjectBatch {
     }
     current_ = read_header(root);
     if (current_.kind.empty()) current_.kind = kind_of_list(ctx.list_kind);
+    if (is_list_kind(current_.kind) && read_nested_list(root, ctx)) return;
     if (current_.kind.empty()) throw DecodeError{"kind not set", ctx.line, ctx.document};
     if (current_.api_version.empty() && ctx.list_kind.empty()) {
       throw DecodeError{"apiVersion not set", ctx.line, ctx.document};
@@ -363,10 +394,42 @@ class SourceBatch final : public ObjectBatch {
 
   void failed(const DecodeError& error) override { error_ = describe(error); }
 
+  // A List held whole, as an item of another List or with `items` that is not an array: kubectl
+  // flattens the first into the enclosing List's items, and refuses the second. False when it
+  // has no items at all (an empty List written without them).
+  bool read_nested_list(const Value& root, const ObjectContext& ctx) {
+    const std::string list_kind = current_.kind;
+    bool has_items = false;
+    root.fields([&](std::string_view key, const Value& items) {
+      if (key != "items") return;
+      has_items = true;
+      if (items.type() == Value::Type::Null) return;
+      if (items.type() != Value::Type::Array) throw DecodeError{"items: expected an array", items.line(), ctx.document};
+      if (ctx.item >= 0) nested_list_kinds_.push_back(list_kind);
+      int index = 0;
+      items.elements([&](const Value& item) {
+        if (item.type() != Value::Type::Object) {
+          throw DecodeError{fmt::format("items[{}]: a List item must be an object", index), item.line(), ctx.document};
+        }
+        ObjectContext inner = ctx;
+        inner.line = item.line();
+        inner.list_kind = list_kind;
+        // Messages name the outermost List's item; a top-level List's own items are counted from 0.
+        inner.item = ctx.item >= 0 ? ctx.item : index;
+        ++index;
+        handle(item, inner);
+      });
+    });
+    return has_items;
+  }
+
   void commit() override {
     if (error_) throw BatchFailure{*error_};
     shard_->merge();
     for (auto& [document, kinds] : list_item_kinds_) state_.list_item_kinds[document].merge(kinds);
+    for (const std::string& kind : nested_list_kinds_) {
+      if (std::string item = kind_of_list(kind); !item.empty()) state_.listed_kinds.insert(std::move(item));
+    }
     if (state_.options.warnings != nullptr) {
       for (std::string& warning : warnings_) state_.options.warnings->push_back(std::move(warning));
     }
@@ -383,6 +446,7 @@ class SourceBatch final : public ObjectBatch {
   std::unique_ptr<Shard> shard_;
   std::vector<std::string> warnings_;
   std::map<int, std::set<std::string>> list_item_kinds_;
+  std::vector<std::string> nested_list_kinds_;  // typed Lists met as items of a List ("NodeList")
   size_t objects_ = 0;
   int document_ = 0;
   Header current_;

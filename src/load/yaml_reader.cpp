@@ -134,15 +134,11 @@ class YamlValue final : public Value {
 
   std::string string() const override {
     if (n_->kind != YamlNode::Kind::Scalar) fail_type("a string");
+    // kubectl sends YAML as the JSON it converts to: `yes`, `1.0` or `!!int 5` arrive as a
+    // boolean or number, which a string field refuses.
     YamlScalar s = scalar();
-    switch (s.kind) {
-      case YamlScalar::Kind::Null: return {};
-      case YamlScalar::Kind::Bool: return s.b ? "true" : "false";
-      case YamlScalar::Kind::Int: return std::to_string(s.i);
-      case YamlScalar::Kind::Uint: return std::to_string(s.u);
-      case YamlScalar::Kind::Float: return format_go_float32(s.f);
-      case YamlScalar::Kind::String: return std::string(n_->text);
-    }
+    if (s.kind == YamlScalar::Kind::Null) return {};
+    if (s.kind != YamlScalar::Kind::String) fail_type("a string");
     return std::string(n_->text);
   }
 

@@ -41,6 +41,138 @@ std::string go_time_quote(std::string_view text) {
   return out + "\"";
 }
 
+namespace {
+
+bool is_digit_at(std::string_view s, size_t i) { return i < s.size() && s[i] >= '0' && s[i] <= '9'; }
+
+// time.getnum: one or two digits (two when `fixed`).
+bool get_number(std::string_view& s, bool fixed, int& out) {
+  if (!is_digit_at(s, 0)) return false;
+  if (!is_digit_at(s, 1)) {
+    if (fixed) return false;
+    out = s[0] - '0';
+    s.remove_prefix(1);
+    return true;
+  }
+  out = (s[0] - '0') * 10 + (s[1] - '0');
+  s.remove_prefix(2);
+  return true;
+}
+
+int64_t days_from_civil(int64_t y, int m, int d) {
+  y -= m <= 2;
+  const int64_t era = (y >= 0 ? y : y - 399) / 400;
+  const int64_t yoe = y - era * 400;
+  const int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+void civil_from_days(int64_t z, int64_t& y, int& m, int& d) {
+  z += 719468;
+  const int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+  const int64_t doe = z - era * 146097;
+  const int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const int64_t mp = (5 * doy + 2) / 153;
+  d = static_cast<int>(doy - (153 * mp + 2) / 5 + 1);
+  m = static_cast<int>(mp < 10 ? mp + 3 : mp - 9);
+  y = yoe + era * 400 + (m <= 2);
+}
+
+int days_in_month(int month, int64_t year) {
+  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+  return month == 2 && leap ? 29 : kDays[month - 1];
+}
+
+}  // namespace
+
+std::optional<std::string> normalize_go_rfc3339(std::string_view text, std::string* error) {
+  constexpr std::string_view kLayout = "2006-01-02T15:04:05Z07:00";
+  // Go's ParseError wordings: an element that does not parse, or a message after the value.
+  auto cannot_parse = [&](std::string_view rest, std::string_view element) -> std::optional<std::string> {
+    if (error != nullptr) {
+      *error = fmt::format("parsing time {} as {}: cannot parse {} as {}", go_time_quote(text), go_time_quote(kLayout),
+                           go_time_quote(rest), go_time_quote(element));
+    }
+    return std::nullopt;
+  };
+  auto failed = [&](std::string_view message) -> std::optional<std::string> {
+    if (error != nullptr) *error = fmt::format("parsing time {}{}", go_time_quote(text), message);
+    return std::nullopt;
+  };
+  auto out_of_range = [&](std::string_view what) { return failed(fmt::format(": {} out of range", what)); };
+  std::string_view v = text;
+  auto literal = [&](char c) {
+    if (v.empty() || v[0] != c) return false;
+    v.remove_prefix(1);
+    return true;
+  };
+  // 2006: four bytes, the first a digit, all of them a number.
+  if (v.size() < 4 || !is_digit_at(v, 0)) return cannot_parse(v, "2006");
+  int64_t year = 0;
+  for (size_t i = 0; i < 4; ++i) {
+    if (!is_digit_at(v, i)) return cannot_parse(v, "2006");
+    year = year * 10 + (v[i] - '0');
+  }
+  v.remove_prefix(4);
+  if (!literal('-')) return cannot_parse(v, "-");
+  int month = 0, day = 0, hour = 0, minute = 0, second = 0;
+  std::string_view hold = v;
+  if (!get_number(v, true, month)) return cannot_parse(hold, "01");
+  if (month < 1 || month > 12) return out_of_range("month");
+  if (!literal('-')) return cannot_parse(v, "-");
+  hold = v;
+  if (!get_number(v, true, day)) return cannot_parse(hold, "02");
+  if (!literal('T')) return cannot_parse(v, "T");
+  hold = v;
+  if (!get_number(v, false, hour)) return cannot_parse(hold, "15");
+  if (hour >= 24) return out_of_range("hour");
+  if (!literal(':')) return cannot_parse(v, ":");
+  hold = v;
+  if (!get_number(v, true, minute)) return cannot_parse(hold, "04");
+  if (minute >= 60) return out_of_range("minute");
+  if (!literal(':')) return cannot_parse(v, ":");
+  hold = v;
+  if (!get_number(v, true, second)) return cannot_parse(hold, "05");
+  if (second >= 60) return out_of_range("second");
+  // A fraction the layout does not name is read anyway (and dropped: the API keeps seconds).
+  if (v.size() >= 2 && (v[0] == '.' || v[0] == ',') && is_digit_at(v, 1)) {
+    size_t n = 2;
+    while (is_digit_at(v, n)) ++n;
+    v.remove_prefix(n);
+  }
+  int64_t offset = 0;
+  hold = v;
+  if (!v.empty() && v[0] == 'Z') {
+    v.remove_prefix(1);
+  } else {
+    if (v.size() < 6 || v[3] != ':') return cannot_parse(hold, "Z07:00");
+    std::string_view h = v.substr(1, 2), m = v.substr(4, 2);
+    const char sign = v[0];
+    v.remove_prefix(6);
+    int oh = 0, om = 0;
+    if (!get_number(h, true, oh) || !get_number(m, true, om)) return cannot_parse(hold, "Z07:00");
+    if (om > 60) return out_of_range("time zone offset minute");
+    if (oh > 24) return out_of_range("time zone offset hour");
+    if (sign != '+' && sign != '-') return cannot_parse(hold, "Z07:00");
+    offset = (sign == '-' ? -1 : 1) * (oh * 3600 + om * 60);
+  }
+  if (!v.empty()) return failed(fmt::format(": extra text: {}", go_time_quote(v)));
+  if (day < 1 || day > days_in_month(month, year)) return out_of_range("day");
+  const int64_t seconds = days_from_civil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second - offset;
+  int64_t days = seconds / 86400, rem = seconds % 86400;
+  if (rem < 0) {
+    rem += 86400;
+    --days;
+  }
+  int64_t y = 0;
+  int m = 0, d = 0;
+  civil_from_days(days, y, m, d);
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", y, m, d, rem / 3600, rem / 60 % 60, rem % 60);
+}
+
 std::optional<int64_t> parse_go_duration(std::string_view s, std::string* error) {
   const std::string_view orig = s;
   auto fail = [&](std::string_view what) -> std::optional<int64_t> {

@@ -37,4 +37,11 @@ void reject_missing_from_stored(DecodeError error, std::string_view object) {
   throw error;
 }
 
+void reject_empty(const Value& v, std::initializer_list<PathStep> steps, const std::string& message,
+                  std::string_view object) {
+  DecodeError error{message, line_at(v, steps)};
+  if (current == nullptr) throw error;
+  reject_missing_from_stored(std::move(error), object);
+}
+
 }  // namespace podfit

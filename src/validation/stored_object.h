@@ -29,6 +29,12 @@ class StoredObjectScope {
   const StoredObjectScope* previous_;
   friend void reject_unless_stored(const Value&, std::initializer_list<PathStep>, const std::string&);
   friend void reject_missing_from_stored(DecodeError error, std::string_view object);
+  friend void reject_empty(const Value&, std::initializer_list<PathStep>, const std::string&, std::string_view);
+
+// A field that may not be empty, empty at the value `steps` below `v`: the API server's error for
+// a new object; for a stored one, the input was trimmed of it (reject_missing_from_stored).
+void reject_empty(const Value& v, std::initializer_list<PathStep> steps, const std::string& message,
+                  std::string_view object);
 };
 
 // A ratcheting rule's error at the value `steps` below `v`: thrown for a new object, handed to
@@ -38,5 +44,10 @@ void reject_unless_stored(const Value& v, std::initializer_list<PathStep> steps,
 // A field every stored `object` (kind) has, missing: the input was trimmed of it. Thrown, saying
 // so; for a stored object read with --validate=warn or ignore, a warning, and read without it.
 void reject_missing_from_stored(DecodeError error, std::string_view object);
+
+// A field that may not be empty, empty at the value `steps` below `v`: the API server's error for
+// a new object; for a stored one, the input was trimmed of it (reject_missing_from_stored).
+void reject_empty(const Value& v, std::initializer_list<PathStep> steps, const std::string& message,
+                  std::string_view object);
 
 }  // namespace podfit

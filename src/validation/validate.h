@@ -53,5 +53,8 @@ void validate_generate_name(const Value& v, std::string_view generate_name);
 // ValidateNamespaceName (a DNS label) of a namespaced object's metadata.namespace, or of a
 // Namespace's name (`field` "metadata.namespace" or "metadata.name").
 void validate_namespace_name(const Value& v, std::string_view field, std::string_view name);
+// ValidateOwnerReferences of an object's metadata `v`: each reference's apiVersion, kind, name
+// and uid, no Event as owner, and one controller at most.
+void validate_owner_references(const Value& v, const std::vector<OwnerReference>& refs);
 
 }  // namespace podfit

@@ -1,6 +1,7 @@
 // Object metadata and where each object came from.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,8 @@ struct OwnerReference {
   std::string name;
   std::string uid;
   bool controller = false;
+  bool controller_set = false;                // `controller` was given (true or false)
+  std::optional<bool> block_owner_deletion;  // read for the API server's messages only
 };
 
 // The parts of metav1.ObjectMeta that scheduling reads.

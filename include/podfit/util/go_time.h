@@ -18,6 +18,12 @@ std::string format_go_duration(int64_t ns);
 // How the time package quotes a value in its errors: non-ASCII and control bytes as \x escapes.
 std::string go_time_quote(std::string_view text);
 
+// A metav1.Time as the API server reads it, time.Parse(time.RFC3339, text), then writes it
+// back: RFC 3339 in UTC to the second ("2026-09-14T05:00:00Z"), so that two of them compare as
+// their instants do. nullopt with Go's error in *error ("parsing time \"yesterday\" as
+// \"2006-01-02T15:04:05Z07:00\": cannot parse \"yesterday\" as \"2006\"") when it is no time.
+std::optional<std::string> normalize_go_rfc3339(std::string_view text, std::string* error = nullptr);
+
 // time.LoadLocation's error for `name` ("unknown time zone Mars/Base"); empty when it loads.
 std::string load_location_error(std::string_view name);
 // Whether `name` is one of the zones of Go's embedded IANA database (tzdata 2025c).

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Inputs that were once quadratic: a node-affinity term with 20,000 NotIn expressions, and a
+# Inputs that were once quadratic: a node-affinity term with 20,000 NotIn expressions, a
 # KubeSchedulerConfiguration with 20,000 profiles on one JSON line (and 100,000 in YAML, for
-# memory). Prints each run's wall time and peak memory; the target is under 100 ms each.
+# memory), pods with 100,000 volumes, topology spread constraints or scheduling gates, a node
+# with 100,000 taints, and a claim with 20,000 requests of one name that its constraint names
+# 20,000 times. Prints each run's wall time and peak memory; the target is under 100 ms each.
 # Usage: bench/hostile_inputs.sh [PODFIT_BINARY] (default: build/podfit)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,6 +25,24 @@ open(f"{work}/profiles.json", "w").write(json.dumps(config))
 lines = ["apiVersion: kubescheduler.config.k8s.io/v1", "kind: KubeSchedulerConfiguration", "profiles:"]
 lines += [f"- schedulerName: s{i}" for i in range(100000)]
 open(f"{work}/profiles.yaml", "w").write("\n".join(lines) + "\n")
+def pod_with(**spec):
+    spec.setdefault("containers", [{"name": "c", "image": "i"}])
+    return {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p", "namespace": "default"}, "spec": spec}
+n = 100000
+open(f"{work}/volumes.json", "w").write(json.dumps(pod_with(volumes=[{"name": f"v{i}", "emptyDir": {}} for i in range(n)])))
+open(f"{work}/spread.json", "w").write(json.dumps(pod_with(topologySpreadConstraints=[
+    {"maxSkew": 1, "topologyKey": f"k{i}", "whenUnsatisfiable": "ScheduleAnyway",
+     "labelSelector": {"matchLabels": {"a": "b"}}} for i in range(n)])))
+open(f"{work}/gates.json", "w").write(json.dumps(pod_with(schedulingGates=[{"name": f"example.com/g{i}"} for i in range(n)])))
+node = {"apiVersion": "v1", "kind": "Node", "metadata": {"name": "tainted"},
+        "spec": {"taints": [{"key": f"k{i}", "effect": "NoSchedule"} for i in range(n)]},
+        "status": {"allocatable": {"cpu": "4", "memory": "8Gi", "pods": "110"}}}
+open(f"{work}/taints.json", "w").write(json.dumps(node))
+m = 20000
+claim = {"apiVersion": "resource.k8s.io/v1", "kind": "ResourceClaim", "metadata": {"name": "c", "namespace": "default"},
+         "spec": {"devices": {"requests": [{"name": "r", "exactly": {"deviceClassName": "d"}} for _ in range(m)],
+                              "constraints": [{"requests": ["r"] * m, "matchAttribute": "example.com/a"}]}}}
+open(f"{work}/claim.json", "w").write(json.dumps(claim) + "\n" + json.dumps(pod_with()))
 PY
 demo="$root/testdata/demo"
 run() {
@@ -35,3 +55,8 @@ run() {
 run selector-20000 check -f "$demo/cluster.yaml" --pod "$work/selector.json"
 run profiles-20000-json check -f "$demo/cluster.yaml" --pod "$demo/web.yaml" --config "$work/profiles.json"
 run profiles-100000-yaml check -f "$demo/cluster.yaml" --pod "$demo/web.yaml" --config "$work/profiles.yaml"
+run volumes-100000 check -f "$demo/cluster.yaml" --pod "$work/volumes.json"
+run spread-100000 check -f "$demo/cluster.yaml" --pod "$work/spread.json"
+run gates-100000 check -f "$demo/cluster.yaml" --pod "$work/gates.json"
+run taints-100000 check -f "$demo/cluster.yaml" -f "$work/taints.json" --pod "$demo/web.yaml"
+run claim-requests-20000 check -f "$demo/cluster.yaml" --pod "$work/claim.json"

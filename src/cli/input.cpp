@@ -96,13 +96,20 @@ std::string describe_synthesized_claims(const CreatedByControllers& created) {
 }
 
 // The newest kubelet version among the nodes, or "" when none reports one.
-std::string newest_kubelet_version(const std::vector<Node>& nodes) {
+std::string newest_kubelet_version(const std::vector<Node>& nodes, std::ostream& err) {
   std::string newest;
   std::pair<int, int> newest_key{-1, -1};
   for (const Node& node : nodes) {
     const std::string& version = node.status.kubelet_version;
     std::optional<KubernetesRelease> reported = reported_version(version);
-    if (!reported) continue;
+    if (!reported) {
+      if (!version.empty()) {
+        err << fmt::format("podfit: node {} reports kubelet \"{}\", not a Kubernetes v1 version: it does not choose "
+                           "the release\n",
+                           node.metadata.name, version);
+      }
+      continue;
+    }
     const std::pair<int, int> key{reported->minor, std::max(reported->patch, 0)};
     if (key > newest_key) {
       newest_key = key;
@@ -115,9 +122,9 @@ std::string newest_kubelet_version(const std::vector<Node>& nodes) {
 // Not given: the API server's release (--live), else the newest kubelet's (a kubelet is never
 // newer than its control plane), else the newest release podfit models.
 std::optional<ReleaseChoice> choose_release(const std::optional<std::string>& server_version,
-                                            const std::vector<Node>& nodes, std::string* error) {
+                                            const std::vector<Node>& nodes, std::string* error, std::ostream& err) {
   if (server_version) return release_reported_by(ReleaseSource::ApiServer, *server_version, error);
-  if (std::string kubelet = newest_kubelet_version(nodes); !kubelet.empty()) {
+  if (std::string kubelet = newest_kubelet_version(nodes, err); !kubelet.empty()) {
     return release_reported_by(ReleaseSource::Nodes, kubelet, error);
   }
   return ReleaseChoice{};
@@ -319,7 +326,7 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
     load_options.api_release = release->release;
     load_options.fields_release = release->release;
   }
-  if (options.validate == "strict" || options.validate == "true" || options.validate.empty()) {
+  if (options.validate == "strict" || options.validate == "true") {
     load_options.validation = FieldValidation::Strict;
   } else if (options.validate == "warn") {
     load_options.validation = FieldValidation::Warn;
@@ -383,7 +390,7 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   print_warnings();
   if (!release) {
     std::string error;
-    release = choose_release(server_version, input.cluster.nodes, &error);
+    release = choose_release(server_version, input.cluster.nodes, &error, err);
     if (!release) {
       err << "error: " << error << '\n';
       return false;

@@ -1,6 +1,7 @@
 #include "podfit/cli/usage.h"
 
 #include <cctype>
+#include <optional>
 #include <set>
 
 #include "suggestion.h"
@@ -54,6 +55,17 @@ bool looks_like_flag(const std::string& word) {
 
 bool takes_value(const CLI::Option* option) { return option->get_expected_max() > 0; }
 
+// strconv.ParseBool's spellings, as "true" or "false"; nullopt for any other word.
+std::optional<std::string> parse_bool_form(std::string_view word) {
+  for (std::string_view yes : {"1", "t", "T", "TRUE", "true", "True"}) {
+    if (word == yes) return std::string("true");
+  }
+  for (std::string_view no : {"0", "f", "F", "FALSE", "false", "False"}) {
+    if (word == no) return std::string("false");
+  }
+  return std::nullopt;
+}
+
 // How the words after a command use its flags: each flag seen, in order, and the words that are
 // no flag's value.
 struct CommandWords {
@@ -70,9 +82,12 @@ std::string read_command_words(const CommandLine& line, const CLI::App* command,
     words.seen.push_back(option);
     if (option == command->get_help_ptr()) words.help = true;
   };
-  // The value of `option` from the next word, if it has one there.
+  // The value of `option` from the next word, if it has one there: as pflag, any word but "--"
+  // for a flag that needs a value ("--pod -web.yaml"), a word that is no flag for one that may
+  // go without.
   auto read_value = [&](const CLI::Option* option, const std::string& as_typed, size_t& i) -> std::string {
-    const bool has_next = i + 1 < args.size() && !looks_like_flag(args[i + 1]) && args[i + 1] != "--";
+    const bool needs = option->get_expected_min() > 0;
+    const bool has_next = i + 1 < args.size() && args[i + 1] != "--" && (needs || !looks_like_flag(args[i + 1]));
     if (has_next) {
       ++i;
       return {};
@@ -102,6 +117,11 @@ std::string read_command_words(const CommandLine& line, const CLI::App* command,
       if (takes_value(option) && equals == std::string::npos) {
         std::string error = read_value(option, "--" + name, i);
         if (!error.empty()) return error;
+      }
+      // A boolean flag's value in one of the forms strconv.ParseBool reads, as pflag takes them.
+      if (!takes_value(option) && equals != std::string::npos && !parse_bool_form(word.substr(equals + 1))) {
+        return "error: invalid argument \"" + word.substr(equals + 1) + "\" for \"--" + name +
+               "\": must be true or false\n" + hint;
       }
       continue;
     }
@@ -190,7 +210,8 @@ std::string usage_error(const CommandLine& line, const std::vector<std::string>&
 std::vector<std::string> split_short_flag_values(const CommandLine& line, std::vector<std::string> args) {
   const CLI::App* command = nullptr;
   std::vector<std::string> out;
-  for (std::string& word : args) {
+  for (size_t k = 0; k < args.size(); ++k) {
+    std::string& word = args[k];
     if (command == nullptr) {
       command = find_command(line, word);
     } else if (word == "--") {
@@ -200,6 +221,29 @@ std::vector<std::string> split_short_flag_values(const CommandLine& line, std::v
       if (option != nullptr && takes_value(option)) {
         out.push_back(word.substr(0, 2));
         out.push_back(word.substr(3));
+        continue;
+      }
+    } else if (command != &line.app && word.size() > 1 && word[0] == '-') {
+      const bool long_flag = word.rfind("--", 0) == 0;
+      const size_t equals = long_flag ? word.find('=') : std::string::npos;
+      const std::string name = word.substr(0, equals);
+      const CLI::Option* option = long_flag || word.size() == 2 ? command->get_option_no_throw(name) : nullptr;
+      if (option != nullptr && equals != std::string::npos) {
+        const std::string value = word.substr(equals + 1);
+        if (!takes_value(option)) {
+          // pflag's boolean spellings, in words CLI11 reads.
+          if (auto b = parse_bool_form(value)) word = name + "=" + *b;
+        } else if (value.empty()) {
+          // "--max-objects=": the value is the empty word, not the word after.
+          out.push_back(name);
+          out.push_back("");
+          continue;
+        }
+      } else if (option != nullptr && option->get_expected_min() > 0 && k + 1 < args.size() &&
+                 args[k + 1].size() > 1 && args[k + 1][0] == '-' && args[k + 1] != "--") {
+        // A value that begins with '-' ("--pod -web.yaml"), handed to CLI11 attached.
+        out.push_back(long_flag ? name + "=" + args[k + 1] : name + args[k + 1]);
+        ++k;
         continue;
       }
     }

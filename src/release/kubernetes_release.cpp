@@ -8,8 +8,9 @@
 namespace podfit {
 namespace {
 
-// Reads a run of digits at the front of `text`, consuming it.
+// Reads a run of digits at the front of `text`, consuming it (no sign: "-1" is no number here).
 std::optional<int> take_number(std::string_view& text) {
+  if (text.empty() || text.front() < '0' || text.front() > '9') return std::nullopt;
   int value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc{} || end == text.data()) return std::nullopt;

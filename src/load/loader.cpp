@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "decode.h"
+#include "document_bom_filter.h"
 #include "input.h"
 #include "json_reader.h"
 #include "known_fields.h"
@@ -370,6 +371,12 @@ class SourceBatch final : public ObjectBatch {
     current_ = read_header(root);
     if (current_.kind.empty()) current_.kind = kind_of_list(ctx.list_kind);
     if (is_list_kind(current_.kind) && read_nested_list(root, ctx)) return;
+    // A kind or apiVersion that is there but no string is a type error, not a missing field.
+    if (current_.kind.empty() || current_.api_version.empty()) {
+      root.fields([](std::string_view key, const Value& f) {
+        if ((key == "kind" || key == "apiVersion") && !f.is_null()) (void)f.string();
+      });
+    }
     if (current_.kind.empty()) throw DecodeError{"kind not set", ctx.line, ctx.document};
     if (current_.api_version.empty() && ctx.list_kind.empty()) {
       throw DecodeError{"apiVersion not set", ctx.line, ctx.document};
@@ -484,7 +491,8 @@ std::optional<LoadError> read_source(std::unique_ptr<Input> raw, ReadState& stat
     if (input.looks_like_json()) {
       read_json_batches(input, limits, make_batch, &list_kinds);
     } else {
-      read_yaml_batches(input, limits, make_batch, &list_kinds);
+      DocumentBomFilter documents(input);
+      read_yaml_batches(documents, limits, make_batch, &list_kinds);
     }
     note_listed_kinds(list_kinds, state);
   } catch (const BatchFailure& failure) {

@@ -107,7 +107,7 @@ TEST_CASE("bad what-if changes are refused and change nothing") {
   removed_and_cordoned.cordoned_nodes = {"a"};
   const Case cases[] = {
       {"an existing node name", existing, "--add-node: node \"a\" already exists in the cluster state"},
-      {"a node added twice", twice, "--add-node: node \"c\" already exists in the cluster state"},
+      {"a node added twice", twice, "--add-node: node \"c\" is added twice"},
       {"an unknown node to remove", unknown_removed, "--remove-node: node \"zz\" is not in the cluster state"},
       {"an unknown node to cordon", unknown_cordoned, "--cordon: node \"zz\" is not in the cluster state"},
       {"a removed node to cordon", removed_and_cordoned, "--cordon: node \"a\" is removed by --remove-node"},

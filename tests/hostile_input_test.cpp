@@ -494,3 +494,33 @@ TEST_CASE("owner references are validated as the API server validates them, per 
   CHECK(cluster_ok(trimmed, warn).pods.size() == 1);
   CHECK(warnings.size() == 1);
 }
+
+TEST_CASE("a byte order mark may open any YAML document, as kubectl decodes each on its own") {
+  const std::string bom = "\xEF\xBB\xBF";
+  const ClusterState state = cluster_ok(bom + node_yaml("first") + "---\n" + bom + node_yaml("second") + "--- # third\n" +
+                                        bom + node_yaml("third"));
+  CHECK(state.nodes.size() == 3);
+  // A mark split across reads is found too: the filter keeps its state between chunks.
+  std::string long_doc = node_yaml("long") + "  annotations:\n    a: \"" + std::string(20000, 'x') + "\"\n---\n";
+  CHECK(cluster_ok(long_doc + bom + node_yaml("after")).nodes.size() == 2);
+}
+
+TEST_CASE("a kind or apiVersion that is no string is a type error, not a missing field") {
+  CHECK(cluster_error(R"({"apiVersion":"v1","kind":5,"metadata":{"name":"a"}})", "k.json") ==
+        "k.json: document 1, line 1: kind: expected a string, got a number");
+  CHECK(cluster_error("apiVersion: 1\nkind: Node\nmetadata: {name: a}\n", "k.yaml") ==
+        "k.yaml: document 1 (Node a), line 1: apiVersion: expected a string, got a number");
+}
+
+TEST_CASE("a stored PodDisruptionBudget's counts are never negative") {
+  const std::string pdb = "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: b, namespace: default}\n"
+                          "spec: {maxUnavailable: 1}\nstatus:\n  disruptionsAllowed: -1\n";
+  CHECK(cluster_error(pdb, "b.yaml") ==
+        "b.yaml: document 1 (PodDisruptionBudget default/b), line 6: status.disruptionsAllowed: Invalid value: -1: must "
+        "be greater than or equal to 0");
+  const std::string expected = "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: b, namespace: default}\n"
+                               "spec: {maxUnavailable: 1}\nstatus:\n  disruptionsAllowed: 0\n  expectedPods: -3\n";
+  CHECK(cluster_error(expected, "b.yaml") ==
+        "b.yaml: document 1 (PodDisruptionBudget default/b), line 7: status.expectedPods: Invalid value: -3: must be "
+        "greater than or equal to 0");
+}

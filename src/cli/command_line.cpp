@@ -78,6 +78,18 @@ void add_validation_flags(CommandLine& line, CLI::App* command, InputOptions& in
   require_one_of(line, validate, {"strict", "true", "warn", "ignore", "false"}, [](const std::string& value) {
     return "invalid argument \"" + value + "\" for \"--validate\": must be strict, warn, ignore, true or false";
   });
+  // kubectl reads true and false as strconv.ParseBool does: its other spellings too.
+  validate->transform(CLI::Validator(
+      [](std::string& text) -> std::string {
+        for (std::string_view yes : {"1", "t", "T", "TRUE", "True"}) {
+          if (text == yes) text = "true";
+        }
+        for (std::string_view no : {"0", "f", "F", "FALSE", "False"}) {
+          if (text == no) text = "false";
+        }
+        return {};
+      },
+      ""));
   require_at_least(command
                        ->add_option("--max-objects", input.max_objects,
                                     "Refuse input with more objects and List items than this, over all files")

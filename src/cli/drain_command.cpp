@@ -80,7 +80,12 @@ int run_drain(const DrainOptions& options, std::ostream& out, std::ostream& err)
   std::erase_if(nodes, [&](const std::string& name) { return !seen.insert(name).second; });
   for (const std::string& name : nodes) {
     if (snapshot.find_node(name) == nullptr) {
-      err << fmt::format("error: --node: node \"{}\" is not in the cluster state\n", name);
+      const auto& removed = options.input.remove_nodes;
+      if (std::find(removed.begin(), removed.end(), name) != removed.end()) {
+        err << fmt::format("error: --node: node \"{}\" is removed by --remove-node\n", name);
+      } else {
+        err << fmt::format("error: --node: node \"{}\" is not in the cluster state\n", name);
+      }
       return 2;
     }
   }

@@ -2,8 +2,10 @@
 #include <optional>
 
 #include "decode.h"
+#include "podfit/model/field_errors.h"
 #include "validation/policy/disruption_budget.h"
 #include "validation/scheduling/priority_class.h"
+#include "validation/stored_object.h"
 #include "validation/validate.h"
 
 namespace podfit {
@@ -65,8 +67,14 @@ void decode_pod_disruption_budget(const Value& v, PodDisruptionBudget& out) {
       out.selector = std::move(spec.selector);
     } else if (key == "status") {
       f.fields([&](std::string_view k, const Value& x) {
-        if (k == "disruptionsAllowed") {
-          if (!x.is_null()) out.disruptions_allowed = x.int32();
+        // The status the disruption controller writes passes ValidatePodDisruptionBudgetStatusUpdate:
+        // a stored budget's counts are never negative (a new one's status is cleared on create).
+        if (k == "disruptionsAllowed" || k == "currentHealthy" || k == "desiredHealthy" || k == "expectedPods") {
+          const int32_t count = x.is_null() ? 0 : x.int32();
+          if (count < 0 && decoding_stored_objects()) {
+            reject(x, {}, field::invalid(x.path(), std::to_string(count), "must be greater than or equal to 0"));
+          }
+          if (k == "disruptionsAllowed") out.disruptions_allowed = count;
         } else if (k == "disruptedPods" && !x.is_null()) {
           x.fields([&](std::string_view name, const Value&) { out.disrupted_pods.insert(std::string(name)); });
         }

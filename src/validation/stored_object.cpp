@@ -17,6 +17,8 @@ StoredObjectScope::StoredObjectScope(FunctionRef<void(const DecodeError&)> warn,
 
 StoredObjectScope::~StoredObjectScope() { current = previous_; }
 
+bool decoding_stored_objects() { return current != nullptr; }
+
 void reject_unless_stored(const Value& v, std::initializer_list<PathStep> steps, const std::string& message) {
   DecodeError error{message, line_at(v, steps)};
   if (current == nullptr) throw error;

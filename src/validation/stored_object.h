@@ -37,6 +37,9 @@ void reject_empty(const Value& v, std::initializer_list<PathStep> steps, const s
                   std::string_view object);
 };
 
+// Whether the objects being decoded on this thread are stored ones (the cluster state).
+bool decoding_stored_objects();
+
 // A ratcheting rule's error at the value `steps` below `v`: thrown for a new object, handed to
 // the StoredObjectScope's warning for a stored one (which is then kept as it is).
 void reject_unless_stored(const Value& v, std::initializer_list<PathStep> steps, const std::string& message);

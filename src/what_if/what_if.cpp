@@ -20,8 +20,12 @@ std::optional<std::string> apply_what_if(ClusterState& cluster, WhatIfChanges ch
   // Everything is checked before anything changes, so a refused change leaves the state whole.
   std::set<std::string> names;
   for (const Node& node : cluster.nodes) names.insert(node.metadata.name);
+  std::set<std::string> added;
   for (const Node& node : changes.added_nodes) {
     if (node.metadata.name.empty()) return "--add-node: a Node has no metadata.name";
+    if (!added.insert(node.metadata.name).second) {
+      return fmt::format("--add-node: node \"{}\" is added twice", node.metadata.name);
+    }
     if (!names.insert(node.metadata.name).second) {
       return fmt::format("--add-node: node \"{}\" already exists in the cluster state", node.metadata.name);
     }

@@ -9,6 +9,7 @@
 
 #include "help_formatter.h"
 #include "podfit/kubernetes_release.h"
+#include "podfit/util/strings.h"
 
 namespace podfit {
 namespace {
@@ -81,12 +82,7 @@ void add_validation_flags(CommandLine& line, CLI::App* command, InputOptions& in
   // kubectl reads true and false as strconv.ParseBool does: its other spellings too.
   validate->transform(CLI::Validator(
       [](std::string& text) -> std::string {
-        for (std::string_view yes : {"1", "t", "T", "TRUE", "True"}) {
-          if (text == yes) text = "true";
-        }
-        for (std::string_view no : {"0", "f", "F", "FALSE", "False"}) {
-          if (text == no) text = "false";
-        }
+        if (auto b = parse_go_bool(text)) text = *b ? "true" : "false";
         return {};
       },
       ""));

@@ -1,9 +1,9 @@
 #include "podfit/cli/usage.h"
 
 #include <cctype>
-#include <optional>
 #include <set>
 
+#include "podfit/util/strings.h"
 #include "suggestion.h"
 
 namespace podfit {
@@ -54,17 +54,6 @@ bool looks_like_flag(const std::string& word) {
 }
 
 bool takes_value(const CLI::Option* option) { return option->get_expected_max() > 0; }
-
-// strconv.ParseBool's spellings, as "true" or "false"; nullopt for any other word.
-std::optional<std::string> parse_bool_form(std::string_view word) {
-  for (std::string_view yes : {"1", "t", "T", "TRUE", "true", "True"}) {
-    if (word == yes) return std::string("true");
-  }
-  for (std::string_view no : {"0", "f", "F", "FALSE", "false", "False"}) {
-    if (word == no) return std::string("false");
-  }
-  return std::nullopt;
-}
 
 // How the words after a command use its flags: each flag seen, in order, and the words that are
 // no flag's value.
@@ -119,7 +108,7 @@ std::string read_command_words(const CommandLine& line, const CLI::App* command,
         if (!error.empty()) return error;
       }
       // A boolean flag's value in one of the forms strconv.ParseBool reads, as pflag takes them.
-      if (!takes_value(option) && equals != std::string::npos && !parse_bool_form(word.substr(equals + 1))) {
+      if (!takes_value(option) && equals != std::string::npos && !parse_go_bool(word.substr(equals + 1))) {
         return "error: invalid argument \"" + word.substr(equals + 1) + "\" for \"--" + name +
                "\": must be true or false\n" + hint;
       }
@@ -232,7 +221,7 @@ std::vector<std::string> split_short_flag_values(const CommandLine& line, std::v
         const std::string value = word.substr(equals + 1);
         if (!takes_value(option)) {
           // pflag's boolean spellings, in words CLI11 reads.
-          if (auto b = parse_bool_form(value)) word = name + "=" + *b;
+          if (auto b = parse_go_bool(value)) word = name + (*b ? "=true" : "=false");
         } else if (value.empty()) {
           // "--max-objects=": the value is the empty word, not the word after.
           out.push_back(name);

@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "podfit/util/strings.h"
+
 namespace podfit {
 namespace {
 
@@ -103,21 +105,6 @@ std::string_view trim(std::string_view s) {
   if (begin == std::string_view::npos) return {};
   size_t end = s.find_last_not_of(kSpace);
   return s.substr(begin, end - begin + 1);
-}
-
-// strconv.ParseBool's accepted spellings.
-bool parse_bool(std::string_view text, bool* value) {
-  static constexpr std::string_view kTrue[] = {"1", "t", "T", "TRUE", "true", "True"};
-  static constexpr std::string_view kFalse[] = {"0", "f", "F", "FALSE", "false", "False"};
-  if (std::find(std::begin(kTrue), std::end(kTrue), text) != std::end(kTrue)) {
-    *value = true;
-    return true;
-  }
-  if (std::find(std::begin(kFalse), std::end(kFalse), text) != std::end(kFalse)) {
-    *value = false;
-    return true;
-  }
-  return false;
 }
 
 void fail(std::string* error, std::string message) {
@@ -237,8 +224,8 @@ bool FeatureGates::parse(std::string_view text, std::string* error) {
       return false;
     }
     std::string_view raw = trim(item.substr(eq + 1));
-    bool value = false;
-    if (!parse_bool(raw, &value)) {
+    const std::optional<bool> parsed = parse_go_bool(raw);
+    if (!parsed) {
       fail(error, fmt::format("invalid value of {}={}, err: strconv.ParseBool: parsing \"{}\": invalid syntax", key,
                               raw, raw));
       return false;
@@ -246,9 +233,9 @@ bool FeatureGates::parse(std::string_view text, std::string* error) {
     // A repeated key keeps its last value, as the Go map does.
     auto same = std::find_if(pairs.begin(), pairs.end(), [&](const auto& p) { return p.first == key; });
     if (same != pairs.end()) {
-      same->second = value;
+      same->second = *parsed;
     } else {
-      pairs.emplace_back(key, value);
+      pairs.emplace_back(key, *parsed);
     }
   }
 

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "podfit/util/civil_date.h"
 #include "podfit/util/utf8.h"
 
 namespace podfit {
@@ -57,33 +58,6 @@ bool get_number(std::string_view& s, bool fixed, int& out) {
   out = (s[0] - '0') * 10 + (s[1] - '0');
   s.remove_prefix(2);
   return true;
-}
-
-int64_t days_from_civil(int64_t y, int m, int d) {
-  y -= m <= 2;
-  const int64_t era = (y >= 0 ? y : y - 399) / 400;
-  const int64_t yoe = y - era * 400;
-  const int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
-}
-
-void civil_from_days(int64_t z, int64_t& y, int& m, int& d) {
-  z += 719468;
-  const int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-  const int64_t doe = z - era * 146097;
-  const int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-  const int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  const int64_t mp = (5 * doy + 2) / 153;
-  d = static_cast<int>(doy - (153 * mp + 2) / 5 + 1);
-  m = static_cast<int>(mp < 10 ? mp + 3 : mp - 9);
-  y = yoe + era * 400 + (m <= 2);
-}
-
-int days_in_month(int month, int64_t year) {
-  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  const bool leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-  return month == 2 && leap ? 29 : kDays[month - 1];
 }
 
 }  // namespace
@@ -160,15 +134,20 @@ std::optional<std::string> normalize_go_rfc3339(std::string_view text, std::stri
     offset = (sign == '-' ? -1 : 1) * (oh * 3600 + om * 60);
   }
   if (!v.empty()) return failed(fmt::format(": extra text: {}", go_time_quote(v)));
-  if (day < 1 || day > days_in_month(month, year)) return out_of_range("day");
-  const int64_t seconds = days_from_civil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second - offset;
+  if (day < 1 || static_cast<unsigned>(day) > days_in_month(static_cast<unsigned>(month), year)) {
+    return out_of_range("day");
+  }
+  // Already as the API server writes it (UTC, to the second, two-digit hour): kept as it is.
+  if (text.size() == 20 && text.back() == 'Z') return std::string(text);
+  const int64_t seconds = days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day)) * 86400 +
+                          hour * 3600 + minute * 60 + second - offset;
   int64_t days = seconds / 86400, rem = seconds % 86400;
   if (rem < 0) {
     rem += 86400;
     --days;
   }
   int64_t y = 0;
-  int m = 0, d = 0;
+  unsigned m = 0, d = 0;
   civil_from_days(days, y, m, d);
   return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", y, m, d, rem / 3600, rem / 60 % 60, rem % 60);
 }

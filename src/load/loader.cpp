@@ -184,11 +184,12 @@ class PeekedInput final : public Input {
         at_end_ = true;
         break;
       }
-      if (head_.find_first_not_of(" \t\r\n") != std::string::npos) break;
+      // What was kept before is blank: only the new chunk needs a look.
+      if (head_.find_first_not_of(" \t\r\n", had) != std::string::npos) break;
       // All blank so far: keep the newlines as a count and the last line's blanks as they are.
       const size_t last_newline = head_.rfind('\n');
       if (last_newline != std::string::npos) {
-        newlines_ += static_cast<size_t>(std::count(head_.begin(), head_.end(), '\n'));
+        newlines_ += static_cast<size_t>(std::count(head_.begin() + static_cast<std::ptrdiff_t>(had), head_.end(), '\n'));
         head_.erase(0, last_newline + 1);
       }
     }

@@ -1,6 +1,7 @@
 // apimachinery's checks of object metadata: names, generated names, namespaces, owner references.
 #include <algorithm>
 #include <array>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -95,33 +96,34 @@ bool parse_group_version(std::string_view text, std::string_view& group, std::st
 
 void validate_owner_references(const Value& v, const std::vector<OwnerReference>& refs) {
   const KubernetesRelease release = api_release();
-  const std::string list_path = path_of(v, "ownerReferences");
   // v1.37 paths each reference by its index and says Required of an empty member.
   const bool indexed = release.minor >= 37;
   // v1.32 and v1.33 name the member in the message.
   const bool named = release.minor <= 33;
-  std::string first_controller;
+  // Paths are built only for an error: nearly every pod of a dump has an owner.
+  auto list_path = [&] { return path_of(v, "ownerReferences"); };
+  std::optional<size_t> first_controller;
   for (size_t i = 0; i < refs.size(); ++i) {
     const OwnerReference& ref = refs[i];
-    const std::string at = indexed ? field::index(list_path, i) : list_path;
+    auto at = [&] { return indexed ? field::index(list_path(), i) : list_path(); };
     auto fail = [&](std::string_view member, const std::string& message) {
       reject(v, {"ownerReferences", i, member}, message);
     };
     std::string_view group, version;
     const bool parsed = parse_group_version(ref.api_version, group, version);
     if (indexed) {
-      if (ref.api_version.empty()) fail("apiVersion", field::required(field::child(at, "apiVersion"), "must not be empty"));
+      if (ref.api_version.empty()) fail("apiVersion", field::required(field::child(at(), "apiVersion"), "must not be empty"));
       if (!parsed || version.empty()) {
-        fail("apiVersion", field::invalid(field::child(at, "apiVersion"), field::go_quote(ref.api_version),
+        fail("apiVersion", field::invalid(field::child(at(), "apiVersion"), field::go_quote(ref.api_version),
                                           "must be <group>/<version> or <version>"));
       }
     } else if (!parsed || version.empty()) {
-      fail("apiVersion", field::invalid(field::child(at, "apiVersion"), field::go_quote(ref.api_version),
+      fail("apiVersion", field::invalid(field::child(at(), "apiVersion"), field::go_quote(ref.api_version),
                                         "version must not be empty"));
     }
     auto not_empty = [&](std::string_view member, const std::string& value) {
       if (!value.empty()) return;
-      const std::string path = field::child(at, member);
+      const std::string path = field::child(at(), member);
       const std::string message =
           indexed ? field::required(path, "must not be empty")
                   : field::invalid(path, field::go_quote(value),
@@ -140,19 +142,18 @@ void validate_owner_references(const Value& v, const std::vector<OwnerReference>
     not_empty("uid", ref.uid);
     if (group.empty() && version == "v1" && ref.kind == "Event") {
       reject(v, {"ownerReferences", i},
-             field::invalid(at, owner_reference_value(ref), "/v1, Kind=Event is disallowed from being an owner"));
+             field::invalid(at(), owner_reference_value(ref), "/v1, Kind=Event is disallowed from being an owner"));
     }
-    if (ref.controller) {
-      const std::string current = ref.kind + "/" + ref.name;
-      if (!first_controller.empty()) {
-        reject(v, {"ownerReferences", i},
-               field::invalid(list_path, owner_references_value(refs),
-                              fmt::format("Only one reference can have Controller set to true. Found \"true\" in "
-                                          "references for {} and {}",
-                                          first_controller, current)));
-      }
-      first_controller = current;
+    if (!ref.controller) continue;
+    if (first_controller) {
+      const OwnerReference& first = refs[*first_controller];
+      reject(v, {"ownerReferences", i},
+             field::invalid(list_path(), owner_references_value(refs),
+                            fmt::format("Only one reference can have Controller set to true. Found \"true\" in "
+                                        "references for {}/{} and {}/{}",
+                                        first.kind, first.name, ref.kind, ref.name)));
     }
+    first_controller = i;
   }
 }
 

@@ -34,6 +34,14 @@ ClusterState cluster_ok(std::string_view text, const LoadOptions& options = {}) 
   return testing::load_cluster_ok(text, options, "ok.yaml");
 }
 
+// --validate=warn, its warnings kept in `warnings`.
+LoadOptions warn_options(std::vector<std::string>& warnings) {
+  LoadOptions options;
+  options.validation = FieldValidation::Warn;
+  options.warnings = &warnings;
+  return options;
+}
+
 std::string node_yaml(std::string_view name) {
   return fmt::format("apiVersion: v1\nkind: Node\nmetadata:\n  name: {}\n", name);
 }
@@ -228,10 +236,8 @@ status:
                "\"spec.containers[0].imagePullPolice\", unknown field \"spec.containers[0].livenessProbe.httpGet.sheme\", "
                "unknown field \"spec.nodeSelecter\", unknown field \"status.phaze\"");
 
-  LoadOptions warn;
-  warn.validation = FieldValidation::Warn;
   std::vector<std::string> warnings;
-  warn.warnings = &warnings;
+  const LoadOptions warn = warn_options(warnings);
   ClusterState s = cluster_ok(pod, warn);
   CHECK(s.pods.size() == 1);
   CHECK(warnings == std::vector<std::string>{
@@ -487,10 +493,8 @@ TEST_CASE("owner references are validated as the API server validates them, per 
   CHECK(cluster_error(trimmed, "d.yaml") ==
         "d.yaml: document 1 (Pod p), line 7: metadata.ownerReferences[0].uid: Required value: must not be "
         "empty (a stored object always has it: was the input trimmed? --validate=warn reads it with a warning)");
-  LoadOptions warn;
-  warn.validation = FieldValidation::Warn;
   std::vector<std::string> warnings;
-  warn.warnings = &warnings;
+  const LoadOptions warn = warn_options(warnings);
   CHECK(cluster_ok(trimmed, warn).pods.size() == 1);
   CHECK(warnings.size() == 1);
 }

@@ -69,7 +69,7 @@ std::vector<const ResourceSlice*> apply_device_taint_rules(const std::vector<Res
   for (const ResourceSlice& slice : slices) {
     ResourceSlice* copy = nullptr;
     bool synced = true;
-    for (std::size_t r = 0; r < rules.size() && synced; ++r) {
+    for (std::size_t r = 0; r < rules.size(); ++r) {
       const DeviceTaintRule& rule = rules[r];
       // The rule's selector: each field left empty selects everything.
       if (!rule.driver.empty() && rule.driver != slice.driver) continue;

@@ -83,7 +83,7 @@ TEST_CASE("CEL regular expressions have RE2 semantics") {
       {"'abc'.find('[0-9]+')", "value: \"\""},
       {"'abc 123 def 456'.findAll('[0-9]+')", "value: [\"123\", \"456\"]"},
       {"'a1b2c3'.findAll('[0-9]', 2)", "value: [\"1\", \"2\"]"},
-      {"'abc'.matches(dyn('('))", "error: given regex is invalid: missing ): ("},
+      {"'abc'.matches(dyn('('))", "error: error parsing regexp: missing closing ): `(`"},
   };
   run_table(std::begin(cases), std::end(cases));
 }

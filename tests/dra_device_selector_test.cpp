@@ -229,14 +229,25 @@ TEST_CASE("DRA device selectors: the API server's check of a new selector") {
   CHECK(dra::new_selector_error("device.driver == 'gpu.example.com'").empty());
   CHECK(dra::new_selector_error("device.allowMultipleAllocations").empty());
   CHECK(dra::new_selector_error("device.allowMultipleAllocations", dra::SelectorFeatures{false, false})
-            .find("undefined field 'allowMultipleAllocations'") != std::string::npos);
-  CHECK(dra::new_selector_error("1 + 1") == "must evaluate to bool or the unknown type, not int");
+            .detail.find("undefined field 'allowMultipleAllocations'") != std::string::npos);
+  CHECK(dra::new_selector_error("1 + 1").detail == "must evaluate to bool or the unknown type, not int");
   // New selectors compile at the compatibility version, v1.36, which has no includes.
-  CHECK(dra::new_selector_error("['a'].includes('a')") ==
+  CHECK(dra::new_selector_error("['a'].includes('a')").detail ==
         "compilation failed: ERROR: <input>:1:15: undeclared reference to 'includes' (in container '')\n"
         " | ['a'].includes('a')\n"
         " | ..............^");
   CHECK(dra::SelectorCompiler({}, dra::Expressions::Stored).compile("['a'].includes('a')").ok());
+  // cel-go's optimizer folds a conversion of a constant when it plans the program; a failing one
+  // is an Internal error, not an invalid expression.
+  const dra::SelectorError folded = dra::new_selector_error("double('1e400') > 1.0");
+  CHECK(folded.internal);
+  CHECK(folded.detail == "program instantiation failed: type conversion error from 'string' to 'double'");
+  CHECK(dra::new_selector_error("int('x') == 1").detail ==
+        "program instantiation failed: type conversion error from 'string' to 'int'");
+  CHECK(dra::new_selector_error("double('1_000.5') > 1.0").empty());
+  CHECK(dra::new_selector_error("timestamp('2023-01-01t00:00:00z') < timestamp(1)").detail.find(
+            "invalid timestamp argument") != std::string::npos);
+  CHECK(dra::new_selector_error("'a'.matches('\\\\C')").detail.find("invalid matches argument") != std::string::npos);
 }
 
 TEST_CASE("DRA device selectors: constant list and map literals cost nothing, as with cel-go's OptOptimize") {
@@ -318,7 +329,7 @@ TEST_CASE("DRA selectors: the environment of each release") {
   // The same through the API server's check and the scheduler's compiler.
   dra::SelectorFeatures at_133;
   at_133.release = podfit::cel::KubeVersion{1, 33};
-  CHECK(dra::new_selector_error("isSemver('v1.2', true)", at_133).find("found no matching overload") != std::string::npos);
+  CHECK(dra::new_selector_error("isSemver('v1.2', true)", at_133).detail.find("found no matching overload") != std::string::npos);
   CHECK(dra::stored_selector_compiler(podfit::cel::KubeVersion{1, 33}).compile("isSemver('v1.2', true)").ok());
   CHECK_FALSE(dra::stored_selector_compiler(podfit::cel::KubeVersion{1, 32}).compile("isSemver('v1.2', true)").ok());
   // DRA's includes: a value equals, a list holds it; lists longer than 48 values are refused.

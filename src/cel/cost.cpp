@@ -5,6 +5,7 @@
 
 #include "gonet.h"
 #include "internal.h"
+#include "shared_values.h"
 
 namespace podfit::cel {
 
@@ -23,28 +24,55 @@ std::uint64_t actual_size(const Value& v) {
   }
 }
 
-std::uint64_t kube_traversal_cost(const Value& v) {
-  switch (v.kind()) {
-    case Kind::String:
-    case Kind::Bytes: return static_cast<std::uint64_t>(static_cast<double>(v.as_string().size()) * 0.1);
-    case Kind::List: {
-      std::uint64_t c = 0;
-      const ListValue& l = v.as_list();
-      for (std::size_t i = 0; i < l.size(); ++i) c += kube_traversal_cost(l.get(i));
-      return c;
+namespace {
+
+// The traversal walked element by element, giving up once the sum passes stop_at (the rest
+// cannot matter: the call is over its limit) or the walk passes kMaxBuiltText elements.
+struct Traversal {
+  std::uint64_t stop_at;
+  std::uint64_t cost = 0;
+  std::size_t walked = 0;
+  bool too_long = false;
+
+  // False once the walk can stop.
+  bool add(const Value& v) {
+    if (++walked > kMaxBuiltText) {
+      too_long = true;
+      return false;
     }
-    case Kind::Map: {
-      std::uint64_t c = 0;
-      const MapValue& m = v.as_map();
-      for (std::size_t i = 0; i < m.size(); ++i) {
-        Value k = m.key_at(i);
-        auto e = m.find(k);
-        c += kube_traversal_cost(k) + (e ? kube_traversal_cost(*e) : 1);
+    switch (v.kind()) {
+      case Kind::String:
+      case Kind::Bytes: cost += static_cast<std::uint64_t>(static_cast<double>(v.as_string().size()) * 0.1); break;
+      case Kind::List: {
+        ListWalk elements(v.as_list());
+        for (Value e; elements.next(e);)
+          if (!add(e)) return false;
+        break;
       }
-      return c;
+      case Kind::Map: {
+        const MapValue& m = v.as_map();
+        for (std::size_t i = 0; i < m.size(); ++i) {
+          Value k = m.key_at(i);
+          if (!add(k)) return false;
+          auto e = m.find(k);
+          if (e ? !add(*e) : (++cost, false)) return false;
+        }
+        break;
+      }
+      default: ++cost;
     }
-    default: return 1;
+    return cost <= stop_at;
   }
+};
+
+}  // namespace
+
+std::optional<std::uint64_t> kube_traversal_cost(const Value& v, std::uint64_t stop_at) {
+  Traversal t{stop_at};
+  if (v.kind() == Kind::List || v.kind() == Kind::Map) --t.walked;  // the container is not an element
+  t.add(v);
+  if (t.too_long) return std::nullopt;
+  return t.cost;
 }
 
 std::uint64_t go_float_to_uint(double f) {

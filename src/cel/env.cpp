@@ -168,6 +168,10 @@ class Planner {
   Planner(const Env::Impl& env, bool checked, std::vector<Issue>& issues)
       : env_(env), fns_(*env.functions), checked_(checked), issues_(issues) {}
 
+  // cel-go's program instantiation error: a type conversion of a constant that fails when the
+  // optimizer folds it ("type conversion error from 'string' to 'int'").
+  std::string instantiation_error;
+
   void plan(Expr& e, std::vector<std::string>& scope) {
     switch (e.kind) {
       case Expr::K::Const:
@@ -319,6 +323,7 @@ class Planner {
     }
     if (!e.overloads.empty()) {
       for (const Overload* o : e.overloads) e.non_strict = e.non_strict || o->non_strict;
+      fold_constant_conversion(e);
       return;
     }
     auto it = fns_.find(n);
@@ -331,6 +336,32 @@ class Planner {
       }
     }
     // Unchecked, an unknown function is an error only if it is evaluated (as in cel-spec).
+    fold_constant_conversion(e);
+  }
+
+  static bool is_type_conversion(std::string_view name) {
+    static constexpr std::string_view kConversions[] = {"bool", "bytes",     "double", "duration", "dyn",
+                                                        "int",  "string",    "timestamp", "type", "uint"};
+    return std::find(std::begin(kConversions), std::end(kConversions), name) != std::end(kConversions);
+  }
+
+  // OptOptimize evaluates a conversion of one constant once, when the program is planned: the
+  // result is a constant (costing nothing), and an error fails the program.
+  void fold_constant_conversion(Expr& e) {
+    if (!env_.constant_folding || e.target || e.args.size() != 1 || !is_type_conversion(e.name)) return;
+    const Expr& arg = *e.args[0];
+    if (arg.kind != Expr::K::Const && !arg.constant_literal) return;
+    MapActivation none;
+    Value v = evaluate_expr(e, none, UINT64_MAX).value;
+    if (v.is_error()) {
+      if (instantiation_error.empty()) instantiation_error = std::string(v.as_string());
+      return;
+    }
+    e.kind = Expr::K::Const;
+    e.args.clear();
+    e.overloads.clear();
+    e.folded = v;
+    e.constant = std::move(v);
   }
 };
 
@@ -378,6 +409,11 @@ CompileResult compile_impl(const Env::Impl& env, std::string_view source, bool c
     planner.plan(*prog->expr, scope);
     if (!issues.empty()) {
       out.error = format_issues(prog->source, issues);
+      return out;
+    }
+    if (!planner.instantiation_error.empty()) {
+      out.error = std::move(planner.instantiation_error);
+      out.instantiation_failed = true;
       return out;
     }
     out.program = std::make_shared<Program>(std::move(prog));

@@ -2,14 +2,16 @@
 // logic, selection, indexing, comprehensions and function dispatch.
 #include <array>
 #include <cmath>
+#include <new>
+#include <optional>
+#include <stdexcept>
 
 #include "eval.h"
 #include "internal.h"
+#include "shared_values.h"
 
 namespace podfit::cel {
 namespace {
-
-constexpr int kMaxSlots = 64;
 
 struct Frame {
   const Activation* act;
@@ -17,17 +19,23 @@ struct Frame {
   struct Slot {
     std::string_view name;
     Value v;
+    // An accumulator not yet read: cel-go evaluates its initial value at the first reference.
+    const Expr* pending = nullptr;
+    bool hidden = false;       // out of scope while the accumulator's initial value is evaluated
+    bool growing = false;      // the accumulator started as an empty list or map
+    std::uint8_t own = 0;      // on the accumulator: how many slots its comprehension pushed
   };
-  // Comprehension variables; reserved once (kMaxSlots) at the first comprehension so that
-  // references into it stay valid.
+  // Comprehension variables, innermost last; held by index, as nested comprehensions grow it.
   std::vector<Slot> slots;
   bool cost_exceeded = false;
 
-  const Value* local(std::string_view name) const {
+  static constexpr std::size_t kNone = SIZE_MAX;
+  std::size_t local_slot(std::string_view name) const {
     for (std::size_t i = slots.size(); i-- > 0;)
-      if (slots[i].name == name) return &slots[i].v;
-    return nullptr;
+      if (slots[i].name == name && !slots[i].hidden) return i;
+    return kNone;
   }
+  bool local(std::string_view name) const { return local_slot(name) != kNone; }
 };
 
 Value cost_error() { return Value::error(std::string(kCostLimitError)); }
@@ -41,6 +49,20 @@ bool charge(Frame& f, std::uint64_t c) {
 }
 
 Value eval(const Expr& e, Frame& f);
+
+// Evaluates an accumulator's initial value where the comprehension stands (its own variables
+// out of scope), turning an empty list or map into a growing one.
+void initialize_accumulator(std::size_t accu, Frame& f) {
+  const Expr* init = f.slots[accu].pending;
+  f.slots[accu].pending = nullptr;
+  const std::uint8_t own = f.slots[accu].own;
+  for (std::uint8_t i = 0; i < own; ++i) f.slots[accu + i].hidden = true;
+  Value v = eval(*init, f);
+  for (std::uint8_t i = 0; i < own; ++i) f.slots[accu + i].hidden = false;
+  bool growing = false;
+  f.slots[accu].v = accumulator_from(std::move(v), &growing);
+  f.slots[accu].growing = growing;
+}
 
 // A key as cel-go prints it in "no such key" errors.
 std::string key_text(const Value& k) {
@@ -111,8 +133,12 @@ Value index_value(const Value& c, const Value& k) {
 Value eval_ident(const Expr& e, Frame& f) {
   if (e.is_type_ident) return e.folded;
   if (!charge(f, 1)) return cost_error();
-  if (!e.root_scope)
-    if (const Value* v = f.local(e.name)) return *v;
+  if (!e.root_scope) {
+    if (const std::size_t slot = f.local_slot(e.name); slot != Frame::kNone) {
+      if (f.slots[slot].pending != nullptr) initialize_accumulator(slot, f);
+      return f.slots[slot].v;
+    }
+  }
   auto v = f.act->resolve(e.name);
   if (v) return *v;
   for (const auto& alt : e.alternatives) {
@@ -211,25 +237,24 @@ Value eval_comprehension(const Expr& e, Frame& f) {
   if (range.is_error()) return range;
   if (range.kind() != Kind::List && range.kind() != Kind::Map)
     return Value::error("expression does not evaluate to a list or map: " + std::string(range.type_name()));
-  Value accu = eval(*e.accu_init, f);
-  if (accu.is_error()) return accu;
-  if (f.slots.capacity() == 0) f.slots.reserve(kMaxSlots);
-  if (f.slots.size() + 2 > kMaxSlots) return Value::error("comprehension nesting exceeds limit");
   std::size_t base = f.slots.size();
-  f.slots.push_back({e.accu_var, std::move(accu)});
+  const bool two = !e.iter_var2.empty();
+  f.slots.push_back({e.accu_var, Value(), e.accu_init.get(), false, false, static_cast<std::uint8_t>(two ? 3 : 2)});
   bool is_list = range.kind() == Kind::List;
   std::size_t count = is_list ? range.as_list().size() : range.as_map().size();
   std::size_t iter_slot = base + 1;
   f.slots.push_back({e.iter_var, Value()});
-  bool two = !e.iter_var2.empty();
   if (two) f.slots.push_back({e.iter_var2, Value()});
-  auto& acc = f.slots[base];
+  std::optional<ListWalk> elements;
+  if (is_list) elements.emplace(range.as_list());
+  Value element;
   for (std::size_t i = 0; i < count; ++i) {
+    if (is_list && !elements->next(element)) break;
     if (!two) {
-      f.slots[iter_slot].v = is_list ? range.as_list().get(i) : range.as_map().key_at(i);
+      f.slots[iter_slot].v = is_list ? element : range.as_map().key_at(i);
     } else if (is_list) {
       f.slots[iter_slot].v = Value::int_(static_cast<std::int64_t>(i));
-      f.slots[iter_slot + 1].v = range.as_list().get(i);
+      f.slots[iter_slot + 1].v = element;
     } else {
       f.slots[iter_slot].v = range.as_map().key_at(i);
       auto v = range.as_map().find(f.slots[iter_slot].v);
@@ -239,11 +264,14 @@ Value eval_comprehension(const Expr& e, Frame& f) {
     if (c.kind() == Kind::Bool && !c.as_bool()) break;
     if (c.is_error() && f.cost_exceeded) break;
     Value next = eval(*e.loop_step, f);
-    acc.v = std::move(next);
+    f.slots[base].v = std::move(next);
+    f.slots[base].pending = nullptr;
     if (f.cost_exceeded) break;
   }
   f.slots.resize(iter_slot);  // the accumulator stays visible to the result
+  f.slots[base].own = 1;
   Value r = f.cost_exceeded ? cost_error() : eval(*e.result, f);
+  if (f.slots[base].growing && !r.is_error()) freeze_accumulator(r);
   f.slots.resize(base);
   return r;
 }
@@ -271,6 +299,7 @@ Value dispatch(const Expr& e, std::span<const Value> args, Frame& f) {
       f.cost_exceeded = true;
       return cost_error();
     }
+    if (take_equality_cut_off()) return Value::error(std::string(kEqualityStepsError));
     return r;
   }
   if (!charge(f, 1)) return cost_error();
@@ -391,6 +420,11 @@ EvalResult evaluate_expr(const Expr& root, const Activation& act, std::uint64_t 
   EvalResult r;
   try {
     r.value = eval(root, f);
+  } catch (const std::bad_alloc&) {
+    // The bounds on built text and walked lists should stop any expression first.
+    r.value = Value::error("operation cancelled: the evaluation ran out of memory");
+  } catch (const std::length_error&) {
+    r.value = Value::error("operation cancelled: the evaluation built a value longer than memory can hold");
   } catch (const std::exception& ex) {
     r.value = Value::error(std::string("internal error: ") + ex.what());
   }

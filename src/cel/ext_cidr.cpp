@@ -49,24 +49,24 @@ void add_cidr_library(Env& env) {
   Type s = T("string"), b = T("bool");
   env.add_type(std::string(kCIDRType), cidr);
   env.add_function("cidr", {own_cost(make_overload("string_to_cidr", {s}, cidr, [](Args a, EvalContext& c) {
-                     c.add_cost(traversal_cost(utf8_length(a[0].as_string())));
+                     if (!c.add_cost(traversal_cost(utf8_length(a[0].as_string())))) return cost_limit_error();
                      return string_to_cidr(a[0].as_string());
                    }))});
   env.add_function("isCIDR", {own_cost(make_overload("is_cidr", {s}, b, [](Args a, EvalContext& c) {
-                     c.add_cost(traversal_cost(utf8_length(a[0].as_string())));
+                     if (!c.add_cost(traversal_cost(utf8_length(a[0].as_string())))) return cost_limit_error();
                      return Value::boolean(!string_to_cidr(a[0].as_string()).is_error());
                    }))});
   // Comparing up to the prefix's bytes twice, plus parsing a text argument.
   env.add_function("containsIP", {
       own_cost(make_overload("cidr_contains_ip_string", {cidr, s}, b, [](Args a, EvalContext& c) {
-        c.add_cost(traversal_cost(2 * cidr_size(a[0])) + traversal_cost(utf8_length(a[1].as_string())));
+        if (!c.add_cost(traversal_cost(2 * cidr_size(a[0])) + traversal_cost(utf8_length(a[1].as_string())))) return cost_limit_error();
         Value addr = string_to_ip(a[1].as_string());
         // An unparsable address is reported as Kubernetes does: as no overload.
         if (addr.is_error()) return Value::error("no such overload");
         return Value::boolean(gonet::contains(prefix(a[0]), ip_addr(addr)));
       }, true)),
       own_cost(make_overload("cidr_contains_ip_ip", {cidr, ip}, b, [](Args a, EvalContext& c) {
-        c.add_cost(traversal_cost(2 * cidr_size(a[0])));
+        if (!c.add_cost(traversal_cost(2 * cidr_size(a[0])))) return cost_limit_error();
         return Value::boolean(gonet::contains(prefix(a[0]), ip_addr(a[1])));
       }, true)),
   });
@@ -74,14 +74,14 @@ void add_cidr_library(Env& env) {
   env.add_function("containsCIDR", {
       own_cost(make_overload("cidr_contains_cidr_string", {cidr, s}, b, [](Args a, EvalContext& c) {
         std::uint64_t n = cidr_size(a[0]);
-        c.add_cost(traversal_cost(2 * n) + traversal_cost(n) + 1 + traversal_cost(utf8_length(a[1].as_string())));
+        if (!c.add_cost(traversal_cost(2 * n) + traversal_cost(n) + 1 + traversal_cost(utf8_length(a[1].as_string())))) return cost_limit_error();
         Value other = string_to_cidr(a[1].as_string());
         if (other.is_error()) return other;
         return Value::boolean(contains_cidr(prefix(a[0]), prefix(other)));
       }, true)),
       own_cost(make_overload("cidr_contains_cidr", {cidr, cidr}, b, [](Args a, EvalContext& c) {
         std::uint64_t n = cidr_size(a[0]);
-        c.add_cost(traversal_cost(2 * n) + traversal_cost(n) + 1);
+        if (!c.add_cost(traversal_cost(2 * n) + traversal_cost(n) + 1)) return cost_limit_error();
         return Value::boolean(contains_cidr(prefix(a[0]), prefix(a[1])));
       }, true)),
   });

@@ -320,7 +320,7 @@ void add_format_library(Env& env) {
                                          std::ceil((1.0 + static_cast<double>(utf8_length(text))) * 0.1));
                                      auto re_cost = static_cast<std::uint64_t>(
                                          std::ceil(static_cast<double>(x.max_regex_size) * 0.25));
-                                     c.add_cost(str_cost * re_cost);
+                                     if (!c.add_cost(str_cost * re_cost)) return cost_limit_error();
                                      Messages m = x.validate(text);
                                      if (m.empty()) return Value::optional_none();
                                      std::vector<Value> out;

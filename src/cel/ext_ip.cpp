@@ -58,17 +58,17 @@ void add_ip_library(Env& env) {
   Type s = T("string"), b = T("bool");
   env.add_type(std::string(kIPType), ip);
   env.add_function("ip", {own_cost(make_overload("string_to_ip", {s}, ip, [](Args a, EvalContext& c) {
-                     c.add_cost(traversal_cost(runes(a[0])));
+                     if (!c.add_cost(traversal_cost(runes(a[0])))) return cost_limit_error();
                      return string_to_ip(a[0].as_string());
                    }))});
   env.add_function("isIP", {own_cost(make_overload("is_ip", {s}, b, [](Args a, EvalContext& c) {
-                     c.add_cost(traversal_cost(runes(a[0])));
+                     if (!c.add_cost(traversal_cost(runes(a[0])))) return cost_limit_error();
                      std::string err;
                      return Value::boolean(parse(a[0].as_string(), err).has_value());
                    }))});
   // Parsing and comparing with the text again: twice a traversal.
   env.add_function("ip.isCanonical", {own_cost(make_overload("ip_is_canonical", {s}, b, [](Args a, EvalContext& c) {
-                     c.add_cost(traversal_cost(2 * runes(a[0])));
+                     if (!c.add_cost(traversal_cost(2 * runes(a[0])))) return cost_limit_error();
                      std::string err;
                      auto addr = parse(a[0].as_string(), err);
                      if (!addr) return Value::error(err);

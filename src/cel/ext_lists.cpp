@@ -123,9 +123,11 @@ Value includes(const Value& target, const Value& item) {
 }
 
 // cost.go prices every function of the library by a traversal of its receiver.
-Overload traversing(std::string id, std::vector<Type> params, Type result, Value (*f)(Args)) {
-  return own_cost(make_overload(std::move(id), std::move(params), std::move(result), [f](Args a, EvalContext& c) {
-    c.add_cost(kube_traversal_cost(a[0]));
+Overload traversing(const char* function, std::string id, std::vector<Type> params, Type result, Value (*f)(Args)) {
+  return own_cost(make_overload(std::move(id), std::move(params), std::move(result), [f, function](Args a, EvalContext& c) {
+    const std::optional<std::uint64_t> cost = kube_traversal_cost(a[0], cost_left(c));
+    if (!cost) return list_too_long(function, actual_size(a[0]));
+    if (!c.add_cost(*cost)) return cost_limit_error();
     return f(a);
   }, true));
 }
@@ -137,11 +139,11 @@ void add_lists_library(Env& env, std::uint32_t version) {
   for (const Named& t : kComparable) {
     const Type lt = Type::list(T(t.type));
     const std::string n(t.name);
-    sorted.push_back(traversing("list_" + n + "_is_sorted_bool", {lt}, T("bool"),
+    sorted.push_back(traversing("isSorted", "list_" + n + "_is_sorted_bool", {lt}, T("bool"),
                                 [](Args a) { return is_sorted(a[0].as_list()); }));
-    mins.push_back(traversing("list_" + n + "_min_" + n, {lt}, T(t.type),
+    mins.push_back(traversing("min", "list_" + n + "_min_" + n, {lt}, T(t.type),
                               [](Args a) { return extreme(a[0].as_list(), true); }));
-    maxs.push_back(traversing("list_" + n + "_max_" + n, {lt}, T(t.type),
+    maxs.push_back(traversing("max", "list_" + n + "_max_" + n, {lt}, T(t.type),
                               [](Args a) { return extreme(a[0].as_list(), false); }));
   }
   for (const Named& t : kSummable) {
@@ -151,19 +153,19 @@ void add_lists_library(Env& env, std::uint32_t version) {
     else if (n == "uint") f = [](Args a) { return sum(a[0].as_list(), Value::uint(0)); };
     else if (n == "double") f = [](Args a) { return sum(a[0].as_list(), Value::double_(0)); };
     else f = [](Args a) { return sum(a[0].as_list(), zero_duration()); };
-    sums.push_back(traversing("list_" + n + "_sum_" + n, {Type::list(T(t.type))}, T(t.type), f));
+    sums.push_back(traversing("sum", "list_" + n + "_sum_" + n, {Type::list(T(t.type))}, T(t.type), f));
   }
   env.add_function("isSorted", std::move(sorted));
   env.add_function("sum", std::move(sums));
   env.add_function("max", std::move(maxs));
   env.add_function("min", std::move(mins));
   const Type a = Type::param("A");
-  env.add_function("indexOf", {traversing("list_a_index_of_int", {Type::list(a), a}, T("int"),
+  env.add_function("indexOf", {traversing("indexOf", "list_a_index_of_int", {Type::list(a), a}, T("int"),
                                           [](Args x) { return index_of(x, false); })});
-  env.add_function("lastIndexOf", {traversing("list_a_last_index_of_int", {Type::list(a), a}, T("int"),
+  env.add_function("lastIndexOf", {traversing("lastIndexOf", "list_a_last_index_of_int", {Type::list(a), a}, T("int"),
                                               [](Args x) { return index_of(x, true); })});
   if (version >= 1) {
-    env.add_function("includes", {traversing("list_includes_dyn_dyn", {Type::dyn(), Type::dyn()}, T("bool"),
+    env.add_function("includes", {traversing("includes", "list_includes_dyn_dyn", {Type::dyn(), Type::dyn()}, T("bool"),
                                              [](Args x) { return includes(x[0], x[1]); })});
   }
 }

@@ -2,6 +2,7 @@
 // over @sortByAssociatedKeys), lists.range, reverse and distinct from version 2; from version 3
 // each call is priced by the size of what it builds or compares, in place of the call's unit.
 #include "internal.h"
+#include "shared_values.h"
 
 namespace podfit::cel {
 namespace {
@@ -41,8 +42,6 @@ std::uint64_t self_compare(const ListValue& l) {
 // else cel-go's one unit. False when the limit is passed (the evaluator then reports it).
 bool charge(EvalContext& c, bool priced, std::uint64_t cost) { return c.add_cost(priced && c.overload_resolved() ? cost : 1); }
 
-Value cost_limit() { return Value::error(std::string(kCostLimitError)); }
-
 Value list_of(std::vector<Value> v) { return Value::list(std::move(v)); }
 
 Value slice(const ListValue& l, std::int64_t start, std::int64_t end) {
@@ -57,21 +56,25 @@ Value slice(const ListValue& l, std::int64_t start, std::int64_t end) {
   return list_of(std::move(out));
 }
 
-void flatten_into(const ListValue& l, std::int64_t depth, std::vector<Value>& out) {
-  for (std::size_t i = 0; i < l.size(); ++i) {
-    Value v = l.get(i);
+// False once more elements are walked than the bound allows (nested sums can hold more).
+bool flatten_into(const ListValue& l, std::int64_t depth, std::vector<Value>& out, std::size_t& walked) {
+  ListWalk elements(l);
+  for (Value v; elements.next(v);) {
+    if (++walked > kMaxBuiltText) return false;
     if (v.kind() != Kind::List || depth == 0) {
       out.push_back(std::move(v));
       continue;
     }
-    flatten_into(v.as_list(), depth - 1, out);
+    if (!flatten_into(v.as_list(), depth - 1, out, walked)) return false;
   }
+  return true;
 }
 
 Value flatten(const ListValue& l, std::int64_t depth) {
   if (depth < 0) return Value::error("level must be non-negative");
   std::vector<Value> out;
-  flatten_into(l, depth, out);
+  std::size_t walked = 0;
+  if (!flatten_into(l, depth, out, walked)) return list_too_long("flatten", walked);
   return list_of(std::move(out));
 }
 
@@ -138,20 +141,24 @@ void add_ext_lists_library(Env& env, std::uint32_t version) {
   const Type lt = Type::list(t);
   env.add_function("slice", {own_cost(make_overload("list_slice", {lt, T("int"), T("int")}, lt,
                                                     [priced](Args a, EvalContext& c) {
-                                                      Value r = slice(a[0].as_list(), a[1].as_int(), a[2].as_int());
-                                                      charge(c, priced, allocating(1, actual_size(r)));
-                                                      return r;
+                                                      // The price is the result's size, known before it is built.
+                                                      const std::int64_t start = a[1].as_int(), end = a[2].as_int();
+                                                      const bool valid = start >= 0 && start <= end &&
+                                                                         end <= static_cast<std::int64_t>(a[0].as_list().size());
+                                                      const auto size = static_cast<std::uint64_t>(valid ? end - start : 1);  // an error sizes 1
+                                                      if (!charge(c, priced, allocating(1, size))) return cost_limit_error();
+                                                      return slice(a[0].as_list(), start, end);
                                                     }, true))});
   if (version >= 1) {
     Overload flat = own_cost(make_overload("list_flatten", {Type::list(lt)}, lt, [priced](Args a, EvalContext& c) {
-      charge(c, priced, allocating(1, actual_size(a[0])));
+      if (!charge(c, priced, allocating(1, actual_size(a[0])))) return cost_limit_error();
       if (a[0].kind() != Kind::List) return Value::error("no such overload: " + runtime_type_text(a[0]) + ".flatten()");
       return flatten(a[0].as_list(), 1);
     }, true));
     Overload flat_depth = own_cost(make_overload(
         "list_flatten_int", {Type::list(Type::dyn()), T("int")}, Type::list(Type::dyn()), [priced](Args a, EvalContext& c) {
           const double depth = a[1].kind() == Kind::Int ? static_cast<double>(a[1].as_int()) : 1.0;
-          charge(c, priced, allocating(depth, actual_size(a[0])));
+          if (!charge(c, priced, allocating(depth, actual_size(a[0])))) return cost_limit_error();
           if (a[0].kind() != Kind::List || a[1].kind() != Kind::Int)
             return Value::error("no such overload: " + runtime_type_text(a[0]) + ".flatten(" +
                                 runtime_type_text(a[1]) + ")");
@@ -168,10 +175,10 @@ void add_ext_lists_library(Env& env, std::uint32_t version) {
     const Type lu = Type::list(T(name));
     Overload s = own_cost(make_overload(std::string("list_") + name + "_sort", {lu}, lu, [priced](Args a, EvalContext& c) {
       if (a[0].kind() != Kind::List) {
-        charge(c, priced, 1);
+        if (!charge(c, priced, 1)) return cost_limit_error();
         return Value::error("no such overload: sort");
       }
-      if (!charge(c, priced, self_compare(a[0].as_list()))) return cost_limit();
+      if (!charge(c, priced, self_compare(a[0].as_list()))) return cost_limit_error();
       return sort_by_keys(a[0], a[0].as_list());
     }, true));
     s.unguarded = true;
@@ -179,10 +186,10 @@ void add_ext_lists_library(Env& env, std::uint32_t version) {
     Overload k = own_cost(make_overload(std::string("list_") + name + "_sortByAssociatedKeys", {lt, lu}, lt,
                                         [priced](Args a, EvalContext& c) {
                                           if (a[0].kind() != Kind::List || a[1].kind() != Kind::List) {
-                                            charge(c, priced, 1);
+                                            if (!charge(c, priced, 1)) return cost_limit_error();
                                             return Value::error("no such overload: @sortByAssociatedKeys");
                                           }
-                                          if (!charge(c, priced, self_compare(a[1].as_list()))) return cost_limit();
+                                          if (!charge(c, priced, self_compare(a[1].as_list()))) return cost_limit_error();
                                           return sort_by_keys(a[0], a[1].as_list());
                                         }, true));
     k.unguarded = true;
@@ -195,7 +202,7 @@ void add_ext_lists_library(Env& env, std::uint32_t version) {
                                                             const std::int64_t n = a[0].as_int();
                                                             const std::uint64_t size = n > 0 ? static_cast<std::uint64_t>(n) : 0;
                                                             // Priced before the list is built: past the limit it never is.
-                                                            if (!charge(c, priced, allocating(1, size))) return cost_limit();
+                                                            if (!charge(c, priced, allocating(1, size))) return cost_limit_error();
                                                             std::vector<Value> out;
                                                             out.reserve(size);
                                                             for (std::int64_t i = 0; i < n; ++i) out.push_back(Value::int_(i));
@@ -203,14 +210,14 @@ void add_ext_lists_library(Env& env, std::uint32_t version) {
                                                           }))});
   env.add_function("reverse", {own_cost(make_overload("list_reverse", {lt}, lt, [priced](Args a, EvalContext& c) {
                      const ListValue& l = a[0].as_list();
-                     charge(c, priced, allocating(1, l.size()));
+                     if (!charge(c, priced, allocating(1, l.size()))) return cost_limit_error();
                      std::vector<Value> out;
                      out.reserve(l.size());
                      for (std::size_t i = l.size(); i-- > 0;) out.push_back(l.get(i));
                      return list_of(std::move(out));
                    }, true))});
   env.add_function("distinct", {own_cost(make_overload("list_distinct", {lt}, lt, [priced](Args a, EvalContext& c) {
-                     if (!charge(c, priced, self_compare(a[0].as_list()))) return cost_limit();
+                     if (!charge(c, priced, self_compare(a[0].as_list()))) return cost_limit_error();
                      return distinct(a[0]);
                    }, true))});
 }

@@ -28,8 +28,9 @@ std::uint64_t relation_cost(std::span<const Value> a, double factor) {
   return 1 + go_float_to_uint(static_cast<double>(n) * factor);
 }
 
-void charge(EvalContext& c, std::span<const Value> a, double factor) {
-  c.add_cost(c.overload_resolved() ? relation_cost(a, factor) : 1);
+// False past the cost limit: the relation is then not computed.
+bool charge(EvalContext& c, std::span<const Value> a, double factor) {
+  return c.add_cost(c.overload_resolved() ? relation_cost(a, factor) : 1);
 }
 
 }  // namespace
@@ -38,18 +39,18 @@ void add_sets_library(Env& env) {
   Type la = Type::list(Type::param("A"));
   env.add_function("sets.contains", {own_cost(make_overload("list_sets_contains_list", {la, la}, Type::boolean(),
                                                             [](Args a, EvalContext& c) {
-                                                              charge(c, a, 1);
+                                                              if (!charge(c, a, 1)) return cost_limit_error();
                                                               return Value::boolean(contains_all(a[0].as_list(), a[1].as_list()));
                                                             }))});
   env.add_function("sets.equivalent",
                    {own_cost(make_overload("list_sets_equivalent_list", {la, la}, Type::boolean(), [](Args a, EvalContext& c) {
-                     charge(c, a, 2);
+                     if (!charge(c, a, 2)) return cost_limit_error();
                      return Value::boolean(contains_all(a[0].as_list(), a[1].as_list()) &&
                                            contains_all(a[1].as_list(), a[0].as_list()));
                    }))});
   env.add_function("sets.intersects",
                    {own_cost(make_overload("list_sets_intersects_list", {la, la}, Type::boolean(), [](Args a, EvalContext& c) {
-                     charge(c, a, 1);
+                     if (!charge(c, a, 1)) return cost_limit_error();
                      const ListValue& x = a[0].as_list();
                      for (std::size_t i = 0; i < x.size(); ++i)
                        if (list_has(a[1].as_list(), x.get(i))) return Value::boolean(true);

@@ -10,6 +10,7 @@
 
 #include "gonet.h"
 #include "internal.h"
+#include "shared_values.h"
 
 namespace podfit::cel {
 namespace {
@@ -185,7 +186,12 @@ Value replace(Args a) {
   const auto m = static_cast<std::int64_t>(count(s, from));
   if (m == 0) return a[0];
   if (n < 0 || m < n) n = m;
+  // The size is known before the text is built: a text past the bound is refused unbuilt.
+  const double size = static_cast<double>(s.size()) +
+                      static_cast<double>(n) * (static_cast<double>(to.size()) - static_cast<double>(from.size()));
+  if (size > static_cast<double>(kMaxBuiltText)) return built_text_too_long("replace", size);
   std::string out;
+  out.reserve(static_cast<std::size_t>(size));
   std::size_t start = 0;
   for (std::int64_t i = 0; i < n; ++i) {
     std::size_t j = start;
@@ -260,14 +266,18 @@ Value join(Args a, std::uint32_t version) {
   const ListValue& l = a[0].as_list();
   const std::string_view sep = a.size() > 1 ? a[1].as_string() : std::string_view();
   std::string out;
-  for (std::size_t i = 0; i < l.size(); ++i) {
-    const Value v = l.get(i);
+  // A sum of lists can hold more elements than memory: the walk and the text are bounded.
+  if (l.size() > kMaxBuiltText) return list_too_long("join", l.size());
+  ListWalk elements(l);
+  Value v;
+  for (std::size_t i = 0; elements.next(v); ++i) {
     if (v.kind() != Kind::String) {
       if (version >= 2) return Value::error("join: invalid input: " + go_value_text(v));
       return Value::error("type conversion error from '" + std::string(v.type_name()) + "' to 'string'");
     }
     if (i) out += sep;
     out += v.as_string();
+    if (out.size() > kMaxBuiltText) return built_text_too_long("join", static_cast<double>(out.size()));
   }
   return Value::string(std::move(out));
 }
@@ -328,12 +338,21 @@ std::string signed_in_base(std::int64_t i, int base, bool upper) {
 struct Clause {
   std::string text;
   std::string error;
+  bool limit = false;  // the error is podfit's bound on built text, reported as it is
 };
 Clause ok(std::string t) { return {std::move(t), {}}; }
 Clause fail(std::string e) { return {{}, std::move(e)}; }
 
 Clause format_string(const Value& v);
 Clause format_in_list(const Value& v);
+
+// A list or map whose text outgrows the bound: cel-go would build it whole (and kube-scheduler
+// run out of memory); podfit stops and says why.
+Clause text_limit(std::size_t size) {
+  Clause c = fail(std::string(built_text_too_long("format", static_cast<double>(size)).as_string()));
+  c.limit = true;
+  return c;
+}
 
 // Go's %q of the element's text for CEL literals: strings and bytes quoted, NaN and infinities too.
 std::string quote_for_cel(const Value& v, const std::string& unquoted) {
@@ -356,12 +375,14 @@ Clause decimal(const Value& v) {
 Clause format_list(const Value& v) {
   const ListValue& l = v.as_list();
   std::string out = "[";
-  for (std::size_t i = 0; i < l.size(); ++i) {
-    const Value m = l.get(i);
+  ListWalk elements(l);
+  Value m;
+  for (std::size_t i = 0; elements.next(m); ++i) {
     Clause c = format_in_list(m);
     if (!c.error.empty()) return c;
     if (i) out += ", ";
     out += quote_for_cel(m, c.text);
+    if (out.size() > kMaxBuiltText) return text_limit(out.size());
   }
   return ok(out + "]");
 }
@@ -369,6 +390,7 @@ Clause format_list(const Value& v) {
 Clause format_map(const Value& v) {
   const MapValue& m = v.as_map();
   std::vector<std::pair<std::string, std::string>> pairs;
+  std::size_t built = 0;
   for (std::size_t i = 0; i < m.size(); ++i) {
     const Value k = m.key_at(i);
     Clause kc;
@@ -380,6 +402,8 @@ Clause format_map(const Value& v) {
     Clause vc = format_in_list(val);
     if (!vc.error.empty()) return vc;
     pairs.emplace_back(quote_for_cel(k, kc.text), quote_for_cel(val, vc.text));
+    built += pairs.back().first.size() + pairs.back().second.size();
+    if (built > kMaxBuiltText) return text_limit(built);
   }
   std::stable_sort(pairs.begin(), pairs.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
   std::string out = "{";
@@ -467,6 +491,17 @@ std::string printf_double(const char* fmt, int digits, double d) {
   std::snprintf(out.data(), out.size(), fmt, digits, d);
   out.resize(static_cast<std::size_t>(n));
   return out;
+}
+
+// Whether fmt's parser of a width or precision gives up on the decimal text of n: it stops once
+// the number read so far passes a million, before each further digit.
+bool go_number_too_large(std::int64_t n) {
+  std::int64_t read = 0;
+  for (char digit : std::to_string(n)) {
+    if (read > 1000000) return true;
+    read = read * 10 + (digit - '0');
+  }
+  return false;
 }
 
 // en_US decimal text: groups of three digits, fraction digits between min and max (Go's
@@ -580,6 +615,16 @@ Value format_v1(std::string_view f, const ListValue& args) {
                    std::string(v.type_name()));
           break;
         }
+        if (precision && go_number_too_large(*precision)) {
+          // cel-go writes the precision into a Printf format, whose parser gives up on such a
+          // number and prints no verb (x/text's printer lists no extra argument).
+          c = ok("%!(NOVERB)");
+          break;
+        }
+        if (verb == 'e' && precision && *precision > static_cast<std::int64_t>(kMaxBuiltText)) {
+          // The number is the width the text is padded to.
+          return built_text_too_long("format", static_cast<double>(*precision));
+        }
         c = ok(verb == 'f' ? fixed_en_us(*d, precision.value_or(6)) : scientific_en_us(*d, precision.value_or(6)));
         break;
       }
@@ -612,8 +657,10 @@ Value format_v1(std::string_view f, const ListValue& args) {
         return Value::error(bad_clause + "unrecognized formatting clause \"" + shown + "\"");
       }
     }
+    if (c.limit) return Value::error(c.error);
     if (!c.error.empty()) return Value::error("error during formatting: " + c.error);
     out += c.text;
+    if (out.size() > kMaxBuiltText) return built_text_too_long("format", static_cast<double>(out.size()));
     i = j;
     ++arg;
   }
@@ -804,7 +851,7 @@ Impl plain(Value (*f)(Args)) {
 // cost.go's price of a call by its receiver: ceil(factor * code points).
 Overload by_size(std::string id, std::vector<Type> params, Type result, Value (*f)(Args), double factor) {
   return own_cost(make_overload(std::move(id), std::move(params), std::move(result), [f, factor](Args a, EvalContext& c) {
-    c.add_cost(ceil_cost(actual_size(a[0]), factor));
+    if (!c.add_cost(ceil_cost(actual_size(a[0]), factor))) return cost_limit_error();
     return f(a);
   }, true));
 }
@@ -812,7 +859,9 @@ Overload by_size(std::string id, std::vector<Type> params, Type result, Value (*
 // cost.go's price of indexOf and lastIndexOf: the traversal of the receiver's bytes.
 Overload traversing(std::string id, std::vector<Type> params, Value (*f)(Args)) {
   return own_cost(make_overload(std::move(id), std::move(params), T("int"), [f](Args a, EvalContext& c) {
-    c.add_cost(kube_traversal_cost(a[0]));
+    const std::optional<std::uint64_t> cost = kube_traversal_cost(a[0], cost_left(c));
+    if (!cost) return list_too_long("indexOf", actual_size(a[0]));
+    if (!c.add_cost(*cost)) return cost_limit_error();
     return f(a);
   }, true));
 }
@@ -820,7 +869,7 @@ Overload traversing(std::string id, std::vector<Type> params, Value (*f)(Args)) 
 // cel-go's own price of format and strings.quote, by their overload: ceil(0.1 * code points).
 Impl by_overload_size(Value (*f)(Args)) {
   return [f](Args a, EvalContext& c) {
-    c.add_cost(c.overload_resolved() ? ceil_cost(actual_size(a[0]), 0.1) : 1);
+    if (!c.add_cost(c.overload_resolved() ? ceil_cost(actual_size(a[0]), 0.1) : 1)) return cost_limit_error();
     return f(a);
   };
 }
@@ -861,7 +910,7 @@ void add_strings_library(Env& env, std::uint32_t version) {
   // join prices its result: ceil(0.2 * code points).
   auto joined = [version](Args a, EvalContext& c) {
     Value r = join(a, version);
-    c.add_cost(ceil_cost(2 * actual_size(r), 0.1));
+    if (!c.add_cost(ceil_cost(2 * actual_size(r), 0.1))) return cost_limit_error();
     return r;
   };
   env.add_function("join", {own_cost(make_overload("list_join", {ls}, s, joined, true)),

@@ -41,7 +41,7 @@ void add_urls_library(Env& env) {
   Type u = Type::opaque(std::string(kURLType));
   Type s = T("string");
   env.add_function("url", {own_cost(make_overload("string_to_url", {s}, u, [](Args a, EvalContext& c) {
-                     c.add_cost(traversal_cost(utf8_length(a[0].as_string())));
+                     if (!c.add_cost(traversal_cost(utf8_length(a[0].as_string())))) return cost_limit_error();
                      return string_to_url(a[0].as_string());
                    }))});
   env.add_function("isURL", {make_overload("is_url_string", {s}, T("bool"), [](Args a, EvalContext&) {

@@ -94,8 +94,28 @@ bool utf8_valid(std::string_view s);
 // Appends a code point's UTF-8 encoding (string literal escapes, strings extension results).
 void append_utf8(std::string& out, std::uint32_t code_point);
 
-// A compiled RE2 regular expression for the pattern from a small per-thread cache; null with
-// cel-go's error text when the pattern is invalid.
+// The value a call returns past its cost limit; a priced call checks before its work, as the
+// evaluation is cancelled whatever the call would have returned.
+inline Value cost_limit_error() { return Value::error(std::string(kCostLimitError)); }
+
+// The longest text one call builds. cel-go prices some calls by their operands, not their
+// result (replace() of an empty string inserts between every character), so their text can
+// outgrow any memory; podfit refuses it with this bound named.
+inline constexpr std::size_t kMaxBuiltText = std::size_t{1} << 20;
+inline Value built_text_too_long(std::string_view function, double size) {
+  return Value::error("operation cancelled: " + std::string(function) + "() would build a text of " +
+                      std::to_string(static_cast<unsigned long long>(size)) + " bytes, more than the " +
+                      std::to_string(kMaxBuiltText) + " podfit builds in one call");
+}
+
+// A list walked or built element by element that a sum of lists made longer than the bound.
+inline Value list_too_long(std::string_view function, std::size_t size) {
+  return Value::error("operation cancelled: " + std::string(function) + "() would walk a list of " + std::to_string(size) +
+                      " elements, more than the " + std::to_string(kMaxBuiltText) + " podfit walks in one call");
+}
+
+// A Go regular expression compiled by RE2, from a small per-thread cache; null with Go's
+// regexp.Compile error ("error parsing regexp: missing closing ): `a(`") when it is invalid.
 const re2::RE2* cached_regex(std::string_view pattern, std::string& error);
 
 // Builds a Go-style shortest text for a double ("1e+06", "0.5", "NaN", "+Inf").
@@ -110,8 +130,12 @@ inline std::uint64_t traversal_cost(std::uint64_t n) {
 // entries, an optional's value, the bytes of a net.IP or net.CIDR prefix; 1 for the rest.
 std::uint64_t actual_size(const Value& v);
 // Kubernetes' cost.go traversalCost: a tenth of the bytes of text (truncated), the sum over a
-// list's elements or a map's keys and values, 1 for anything else.
-std::uint64_t kube_traversal_cost(const Value& v);
+// list's elements or a map's keys and values, 1 for anything else. The sum stops once it
+// passes stop_at; nullopt when the walk passes kMaxBuiltText elements (a sum of lists can hold
+// more than memory, and cel-go would walk them all).
+std::optional<std::uint64_t> kube_traversal_cost(const Value& v, std::uint64_t stop_at);
+// The cost a call may still add before its evaluation passes the limit.
+inline std::uint64_t cost_left(const EvalContext& c) { return c.cost() < c.limit() ? c.limit() - c.cost() : 0; }
 // ceil(n * factor) in doubles, as cel-go prices traversals of n units.
 inline std::uint64_t ceil_cost(std::uint64_t n, double factor) {
   return static_cast<std::uint64_t>(std::ceil(static_cast<double>(n) * factor));

@@ -5,6 +5,8 @@
 #include <re2/re2.h>
 
 #include "internal.h"
+#include "shared_values.h"
+#include "podfit/util/go_float.h"
 
 namespace podfit::cel {
 
@@ -131,25 +133,12 @@ Value uint_overflow() { return Value::error("unsigned integer overflow"); }
 
 Type P(const char* n) { return Type::param(n); }
 
-Value add_list(Args a) {
-  const ListValue& x = a[0].as_list();
-  const ListValue& y = a[1].as_list();
-  if (x.size() == 0) return a[1];
-  if (y.size() == 0) return a[0];
-  std::vector<Value> out;
-  out.reserve(x.size() + y.size());
-  for (std::size_t i = 0; i < x.size(); ++i) out.push_back(x.get(i));
-  for (std::size_t i = 0; i < y.size(); ++i) out.push_back(y.get(i));
-  return Value::list(std::move(out));
-}
-
-
 // cel-go's own price of a call it knows by its overload, in place of the call's unit; a call
 // the checker could not resolve to one overload costs the unit.
 Overload priced(Overload o, std::uint64_t (*cost)(Args)) {
   Impl impl = std::move(o.impl);
   o.impl = [impl = std::move(impl), cost](Args a, EvalContext& c) {
-    c.add_cost(c.overload_resolved() ? cost(a) : 1);
+    if (!c.add_cost(c.overload_resolved() ? cost(a) : 1)) return cost_limit_error();
     return impl(a, c);
   };
   o.own_cost = true;
@@ -262,12 +251,10 @@ void add_conversions(Env& env) {
       make_overload("uint64_to_double", {T("uint")}, T("double"),
                     [](Args a, EvalContext&) { return Value::double_(static_cast<double>(a[0].as_uint())); }),
       make_overload("string_to_double", {T("string")}, T("double"), [](Args a, EvalContext&) {
-        std::string s(a[0].as_string());
-        if (s.empty() || std::isspace(static_cast<unsigned char>(s[0]))) return conversion_error(a[0], "double");
-        char* end = nullptr;
-        double d = std::strtod(s.c_str(), &end);
-        if (end != s.c_str() + s.size()) return conversion_error(a[0], "double");
-        return Value::double_(d);
+        // strconv.ParseFloat: an out-of-range number fails as a syntax error does.
+        const std::optional<double> d = parse_go_float(a[0].as_string());
+        if (!d) return conversion_error(a[0], "double");
+        return Value::double_(*d);
       }),
   });
   env.add_function("string", {
@@ -335,7 +322,7 @@ void add_arithmetic(Env& env) {
              }),
              both_cost),
       make_overload("add_list", {Type::list(P("A")), Type::list(P("A"))}, Type::list(P("A")),
-                    [](Args a, EvalContext&) { return add_list(a); }),
+                    [](Args a, EvalContext&) { return concatenate(a[0], a[1]); }),
   });
   env.add_function("_-_", {
       make_overload("subtract_int64", {T("int"), T("int")}, T("int"), [](Args a, EvalContext&) {
@@ -419,7 +406,7 @@ void add_equality_and_membership(Env& env) {
   // Kubernetes prices equality of its own types (net.IP, quantities ...) at one unit.
   env.add_function("_==_", {own_cost(make_overload("equals", {P("A"), P("A")}, T("bool"), [](Args a, EvalContext& c) {
                      const bool kube = a[0].kind() == Kind::Opaque && !is_timestamp(a[0]) && !is_duration(a[0]);
-                     c.add_cost(kube ? 1 : shorter_cost(a));
+                     if (!c.add_cost(kube ? 1 : shorter_cost(a))) return cost_limit_error();
                      auto r = equals(a[0], a[1]);
                      return r ? Value::boolean(*r) : Value::error("equality of values containing errors");
                    }))});
@@ -430,9 +417,9 @@ void add_equality_and_membership(Env& env) {
                                    shorter_cost)});
   env.add_function("@in", {
       priced(make_overload("in_list", {P("A"), Type::list(P("A"))}, T("bool"), [](Args a, EvalContext&) {
-        const ListValue& l = a[1].as_list();
-        for (std::size_t i = 0; i < l.size(); ++i) {
-          auto r = equals(a[0], l.get(i));
+        ListWalk elements(a[1].as_list());
+        for (Value e; elements.next(e);) {
+          auto r = equals(a[0], e);
           if (r && *r) return Value::boolean(true);
         }
         return Value::boolean(false);
@@ -500,32 +487,38 @@ void add_size_and_strings(Env& env) {
   });
 }
 
-// The accumulator step of transformMap and transformMapEntry.
+// The accumulator step of transformMap and transformMapEntry: into the growing accumulator in
+// place, else into a copy (types.InsertMapKeyValue).
 void add_map_insert(Env& env) {
   Type m = Type::map(P("K"), P("V"));
-  auto copy = [](const MapValue& src, BuiltMap& dst) {
-    for (std::size_t i = 0; i < src.size(); ++i) {
-      Value k = src.key_at(i);
-      dst.insert(k, *src.find(k));
+  auto insert = [](Value target, const Value& k, const Value& v) {
+    const auto* growing = dynamic_cast<const AccumulatorMap*>(&target.as_map());
+    if (growing == nullptr || growing->frozen()) {
+      auto copy = std::make_shared<BuiltMap>();
+      const MapValue& src = target.as_map();
+      for (std::size_t i = 0; i < src.size(); ++i) {
+        Value key = src.key_at(i);
+        copy->insert(key, *src.find(key));
+      }
+      target = Value::map(copy);
+      if (!copy->insert(k, v)) return Value::error("insert failed: key " + k.debug_string() + " already exists");
+      return target;
     }
+    if (!growing->insert_in_place(k, v)) return Value::error("insert failed: key " + k.debug_string() + " already exists");
+    return target;
   };
   env.add_function("@mapInsert", {
-      make_overload("@mapInsert_map_key_value", {m, P("K"), P("V")}, m, [copy](Args a, EvalContext&) {
-        auto out = std::make_shared<BuiltMap>();
-        copy(a[0].as_map(), *out);
-        if (!out->insert(a[1], a[2])) return Value::error("insert failed: key " + a[1].debug_string() + " already exists");
-        return Value::map(std::move(out));
-      }),
-      make_overload("@mapInsert_map_map", {m, m}, m, [copy](Args a, EvalContext&) {
-        auto out = std::make_shared<BuiltMap>();
-        copy(a[0].as_map(), *out);
+      make_overload("@mapInsert_map_key_value", {m, P("K"), P("V")}, m,
+                    [insert](Args a, EvalContext&) { return insert(a[0], a[1], a[2]); }),
+      make_overload("@mapInsert_map_map", {m, m}, m, [insert](Args a, EvalContext&) {
+        Value target = a[0];
         const MapValue& add = a[1].as_map();
         for (std::size_t i = 0; i < add.size(); ++i) {
           Value k = add.key_at(i);
-          if (!out->insert(k, *add.find(k)))
-            return Value::error("insert failed: key " + k.debug_string() + " already exists");
+          target = insert(target, k, *add.find(k));
+          if (target.is_error()) return target;
         }
-        return Value::map(std::move(out));
+        return target;
       }),
   });
 }

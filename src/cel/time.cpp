@@ -11,6 +11,7 @@
 
 #include "internal.h"
 #include "podfit/util/civil_date.h"
+#include "podfit/util/go_time.h"
 
 namespace podfit::cel {
 namespace {
@@ -67,7 +68,7 @@ class TimeValue : public OpaqueValue {
 Time get(const Value& v) { return static_cast<const TimeValue&>(v.as_opaque()).time(); }
 
 Value timestamp_value(Time t) {
-  if (t.seconds < kMinSeconds || t.seconds > kMaxSeconds) return Value::error("timestamp out of range");
+  if (t.seconds < kMinSeconds || t.seconds > kMaxSeconds) return Value::error("timestamp overflow");
   return Value::opaque(std::make_shared<TimeValue>(t, false));
 }
 // Durations span what cel-go's do: a signed 64-bit count of nanoseconds (about 292 years).
@@ -125,96 +126,11 @@ bool digits(std::string_view s, std::size_t pos, std::size_t n, int& out) {
 }
 
 std::optional<Time> parse_timestamp(std::string_view s) {
-  int y, mo, d, h, mi, se;
-  if (!digits(s, 0, 4, y) || s.size() < 20 || s[4] != '-' || !digits(s, 5, 2, mo) || s[7] != '-' ||
-      !digits(s, 8, 2, d) || (s[10] != 'T' && s[10] != 't') || !digits(s, 11, 2, h) || s[13] != ':' ||
-      !digits(s, 14, 2, mi) || s[16] != ':' || !digits(s, 17, 2, se))
-    return std::nullopt;
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 59) return std::nullopt;
-  if (static_cast<unsigned>(d) > days_in_month(static_cast<unsigned>(mo), y)) return std::nullopt;
-  std::size_t p = 19;
-  std::int32_t nanos = 0;
-  if (p < s.size() && s[p] == '.') {
-    ++p;
-    std::size_t start = p;
-    std::int32_t scale = 100000000;
-    while (p < s.size() && s[p] >= '0' && s[p] <= '9') {
-      if (p - start < 9) nanos += (s[p] - '0') * scale;
-      scale /= 10;
-      ++p;
-    }
-    if (p == start) return std::nullopt;
-  }
-  std::int64_t offset = 0;
-  if (p < s.size() && (s[p] == 'Z' || s[p] == 'z')) {
-    ++p;
-  } else if (p < s.size() && (s[p] == '+' || s[p] == '-')) {
-    int oh, om;
-    if (!digits(s, p + 1, 2, oh) || p + 3 >= s.size() || s[p + 3] != ':' || !digits(s, p + 4, 2, om) || oh > 23 ||
-        om > 59)
-      return std::nullopt;
-    offset = (s[p] == '-' ? -1 : 1) * (oh * 3600 + om * 60);
-    p += 6;
-  } else {
-    return std::nullopt;
-  }
-  if (p != s.size()) return std::nullopt;
-  Time t;
-  t.seconds = days_from_civil(y, static_cast<unsigned>(mo), static_cast<unsigned>(d)) * 86400 + h * 3600 + mi * 60 +
-              se - offset;
-  t.nanos = nanos;
-  return t;
+  const std::optional<GoInstant> t = parse_go_rfc3339(s);
+  if (!t) return std::nullopt;
+  return Time{t->seconds, t->nanos};
 }
 
-// Go's duration text: an optional sign, then numbers with units ns, us, µs, ms, s, m, h.
-std::optional<Time> parse_duration(std::string_view s) {
-  bool neg = false;
-  if (!s.empty() && (s[0] == '-' || s[0] == '+')) {
-    neg = s[0] == '-';
-    s.remove_prefix(1);
-  }
-  if (s == "0") return Time{};
-  if (s.empty()) return std::nullopt;
-  i128 total = 0;
-  while (!s.empty()) {
-    std::size_t i = 0;
-    i128 whole = 0;
-    while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
-      whole = whole * 10 + (s[i] - '0');
-      if (whole > static_cast<i128>(1) << 100) return std::nullopt;
-      ++i;
-    }
-    i128 frac = 0, frac_scale = 1;
-    bool had_digits = i > 0;
-    if (i < s.size() && s[i] == '.') {
-      ++i;
-      while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
-        if (frac_scale < static_cast<i128>(1000000000000000000)) {
-          frac = frac * 10 + (s[i] - '0');
-          frac_scale *= 10;
-        }
-        had_digits = true;
-        ++i;
-      }
-    }
-    if (!had_digits) return std::nullopt;
-    std::size_t u = i;
-    while (u < s.size() && !(s[u] >= '0' && s[u] <= '9') && s[u] != '.') ++u;
-    std::string_view unit = s.substr(i, u - i);
-    i128 scale;
-    if (unit == "ns") scale = 1;
-    else if (unit == "us" || unit == "\xC2\xB5s" || unit == "\xCE\xBCs") scale = 1000;
-    else if (unit == "ms") scale = 1000000;
-    else if (unit == "s") scale = kNanos;
-    else if (unit == "m") scale = 60 * static_cast<i128>(kNanos);
-    else if (unit == "h") scale = 3600 * static_cast<i128>(kNanos);
-    else return std::nullopt;
-    total += whole * scale + frac * scale / frac_scale;
-    if (total > static_cast<i128>(1) << 70) return std::nullopt;
-    s.remove_prefix(u);
-  }
-  return from_nanos(neg ? -total : total, true);
-}
 
 // An IANA time zone read from the system's database (/usr/share/zoneinfo, TZif files): its
 // transitions and the UTC offset after each. Past the last transition the last offset holds
@@ -423,7 +339,7 @@ void add_time_library(Env& env) {
   env.add_function("timestamp", {
       make_overload("string_to_timestamp", {T("string")}, ts, [](Args a, EvalContext&) {
         auto t = parse_timestamp(a[0].as_string());
-        if (!t) return Value::error("invalid timestamp \"" + std::string(a[0].as_string()) + "\"");
+        if (!t) return Value::error("type conversion error from 'string' to 'google.protobuf.Timestamp'");
         return timestamp_value(*t);
       }),
       make_overload("int64_to_timestamp", {T("int")}, ts,
@@ -432,9 +348,9 @@ void add_time_library(Env& env) {
   });
   env.add_function("duration", {
       make_overload("string_to_duration", {T("string")}, dur, [](Args a, EvalContext&) {
-        auto t = parse_duration(a[0].as_string());
-        if (!t) return Value::error("invalid duration \"" + std::string(a[0].as_string()) + "\"");
-        return duration_value(*t);
+        const std::optional<std::int64_t> ns = parse_go_duration(a[0].as_string());
+        if (!ns) return Value::error("type conversion error from 'string' to 'google.protobuf.Duration'");
+        return duration_value(from_nanos(*ns, true));
       }),
       make_overload("duration_to_duration", {dur}, dur, [](Args a, EvalContext&) { return a[0]; }),
   });

@@ -3,6 +3,11 @@
 
 #include <cmath>
 #include <cstdio>
+#include <functional>
+#include <unordered_map>
+#include <utility>
+
+#include "shared_values.h"
 
 namespace podfit::cel {
 namespace {
@@ -227,57 +232,131 @@ std::string Value::debug_string() const {
   return "?";
 }
 
-std::optional<bool> equals(const Value& a, const Value& b) {
-  Kind ka = a.kind(), kb = b.kind();
-  if (ka == Kind::Error || kb == Kind::Error) return std::nullopt;
-  if (is_number(ka) && is_number(kb)) return compare_numbers(a, b) == 0;
-  if (ka != kb) return false;
-  switch (ka) {
-    case Kind::Null: return true;
-    case Kind::Bool: return a.as_bool() == b.as_bool();
-    case Kind::String:
-    case Kind::Bytes:
-    case Kind::Type: return a.as_string() == b.as_string();
-    case Kind::List: {
-      const ListValue& x = a.as_list();
-      const ListValue& y = b.as_list();
-      if (x.size() != y.size()) return false;
-      bool err = false;
-      for (std::size_t i = 0; i < x.size(); ++i) {
-        auto e = equals(x.get(i), y.get(i));
-        if (!e) err = true;
-        else if (!*e) return false;
-      }
-      if (err) return std::nullopt;
-      return true;
-    }
-    case Kind::Map: {
-      const MapValue& x = a.as_map();
-      const MapValue& y = b.as_map();
-      if (x.size() != y.size()) return false;
-      bool err = false;
-      for (std::size_t i = 0; i < x.size(); ++i) {
-        Value k = x.key_at(i);
-        auto yv = y.find(k);
-        if (!yv) return false;
-        auto xv = x.find(k);
-        auto e = equals(*xv, *yv);
-        if (!e) err = true;
-        else if (!*e) return false;
-      }
-      if (err) return std::nullopt;
-      return true;
-    }
-    case Kind::Optional: {
-      if (a.optional_has_value() != b.optional_has_value()) return false;
-      if (!a.optional_has_value()) return true;
-      return equals(a.optional_value(), b.optional_value());
-    }
-    case Kind::Opaque:
-      if (a.type_name() != b.type_name()) return false;
-      return a.as_opaque().equals(b.as_opaque());
-    default: return false;
+namespace {
+
+// Steps one equality may take. Values share structure (a list summed with itself, a list of
+// one list twice), so a walk element by element can take exponential time where cel-go charges
+// one unit; shared pairs are remembered, and a walk still past this bound is cut off.
+constexpr std::size_t kEqualitySteps = std::size_t{1} << 24;
+// Compound pairs compared before the walk starts remembering them.
+constexpr std::size_t kRememberAfter = 1024;
+
+thread_local bool equality_cut_off = false;
+
+struct PairHash {
+  std::size_t operator()(const std::pair<const void*, const void*>& p) const {
+    return std::hash<const void*>()(p.first) * 31 + std::hash<const void*>()(p.second);
   }
+};
+
+class EqualityWalk {
+ public:
+  std::optional<bool> compare(const Value& a, const Value& b) {
+    if (++steps_ > kEqualitySteps) {
+      cut_off_ = true;
+      return std::nullopt;
+    }
+    Kind ka = a.kind(), kb = b.kind();
+    if (ka == Kind::Error || kb == Kind::Error) return std::nullopt;
+    if (is_number(ka) && is_number(kb)) return compare_numbers(a, b) == 0;
+    if (ka != kb) return false;
+    switch (ka) {
+      case Kind::Null: return true;
+      case Kind::Bool: return a.as_bool() == b.as_bool();
+      case Kind::String:
+      case Kind::Bytes:
+      case Kind::Type: return a.as_string() == b.as_string();
+      case Kind::List: return remembered(&a.as_list(), &b.as_list(), [&] { return lists(a.as_list(), b.as_list()); });
+      case Kind::Map: return remembered(&a.as_map(), &b.as_map(), [&] { return maps(a.as_map(), b.as_map()); });
+      case Kind::Optional: {
+        if (a.optional_has_value() != b.optional_has_value()) return false;
+        if (!a.optional_has_value()) return true;
+        return compare(a.optional_value(), b.optional_value());
+      }
+      case Kind::Opaque:
+        if (a.type_name() != b.type_name()) return false;
+        return a.as_opaque().equals(b.as_opaque());
+      default: return false;
+    }
+  }
+  bool cut_off() const { return cut_off_; }
+
+ private:
+  template <typename F>
+  std::optional<bool> remembered(const void* x, const void* y, F walk) {
+    if (++compound_ <= kRememberAfter) return walk();
+    const auto key = std::make_pair(x, y);
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    std::optional<bool> r = walk();
+    if (!cut_off_) memo_.emplace(key, r);
+    return r;
+  }
+
+  // False wins over an error, an error over true: cel-go's list equality reads on past errors.
+  static std::optional<bool> both(std::optional<bool> first, const std::function<std::optional<bool>()>& second) {
+    if (first && !*first) return false;
+    std::optional<bool> r = second();
+    if (r && !*r) return false;
+    if (!first || !r) return std::nullopt;
+    return true;
+  }
+
+  std::optional<bool> lists(const ListValue& x, const ListValue& y) {
+    if (x.size() != y.size()) return false;
+    // Two sums split at the same place compare part by part, and the parts are remembered.
+    const auto* cx = dynamic_cast<const ConcatList*>(&x);
+    const auto* cy = dynamic_cast<const ConcatList*>(&y);
+    if (cx != nullptr && cy != nullptr && cx->prev().as_list().size() == cy->prev().as_list().size()) {
+      return both(compare(cx->prev(), cy->prev()), [&] { return compare(cx->next(), cy->next()); });
+    }
+    bool err = false;
+    ListWalk xs(x), ys(y);
+    for (Value a, b; xs.next(a) && ys.next(b);) {
+      auto e = compare(a, b);
+      if (cut_off_) return std::nullopt;
+      if (!e) err = true;
+      else if (!*e) return false;
+    }
+    if (err) return std::nullopt;
+    return true;
+  }
+
+  std::optional<bool> maps(const MapValue& x, const MapValue& y) {
+    if (x.size() != y.size()) return false;
+    bool err = false;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      Value k = x.key_at(i);
+      auto yv = y.find(k);
+      if (!yv) return false;
+      auto xv = x.find(k);
+      auto e = compare(*xv, *yv);
+      if (cut_off_) return std::nullopt;
+      if (!e) err = true;
+      else if (!*e) return false;
+    }
+    if (err) return std::nullopt;
+    return true;
+  }
+
+  std::size_t steps_ = 0;
+  std::size_t compound_ = 0;
+  bool cut_off_ = false;
+  std::unordered_map<std::pair<const void*, const void*>, std::optional<bool>, PairHash> memo_;
+};
+
+}  // namespace
+
+std::optional<bool> equals(const Value& a, const Value& b) {
+  EqualityWalk walk;
+  std::optional<bool> r = walk.compare(a, b);
+  if (walk.cut_off()) equality_cut_off = true;
+  return r;
+}
+
+bool take_equality_cut_off() {
+  const bool was = equality_cut_off;
+  equality_cut_off = false;
+  return was;
 }
 
 namespace {

@@ -69,8 +69,8 @@ int run_devices(const DevicesOptions& options, std::ostream& out, std::ostream& 
       err << fmt::format("error: --selector #{}: Too long: may not be more than {} bytes\n", i, kMaxSelectorLength);
       return 2;
     }
-    if (std::string e = dra::new_selector_error(expression, features); !e.empty()) {
-      err << fmt::format("error: --selector #{} {}: {}\n", i, field::json_quote(expression), e);
+    if (const dra::SelectorError e = dra::new_selector_error(expression, features); !e.empty()) {
+      err << fmt::format("error: --selector #{} {}: {}\n", i, field::json_quote(expression), e.detail);
       return 2;
     }
     report.selectors.push_back({"", i, expression});

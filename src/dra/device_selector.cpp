@@ -234,7 +234,8 @@ CompiledSelector SelectorCompiler::compile(std::string_view expression) const {
   out.expression_ = std::string(expression);
   cel::CompileResult r = env_.compile(expression);
   if (!r.ok()) {
-    out.error_ = "compilation failed: " + r.error;
+    out.internal_error_ = r.instantiation_failed;
+    out.error_ = (r.instantiation_failed ? "program instantiation failed: " : "compilation failed: ") + r.error;
     return out;
   }
   const cel::Type type = r.program->result_type();
@@ -260,7 +261,7 @@ std::string ValueProbe::value_on(const DeviceView& device) const {
   return r.value.is_error() ? std::string(r.value.as_string()) : r.value.debug_string();
 }
 
-std::string new_selector_error(std::string_view expression, SelectorFeatures features) {
+SelectorError new_selector_error(std::string_view expression, SelectorFeatures features) {
   // Building an environment costs far more than a compile: each one asked for is kept.
   static std::mutex mutex;
   static std::map<std::tuple<int, bool, bool>, std::unique_ptr<const SelectorCompiler>> compilers;
@@ -273,7 +274,8 @@ std::string new_selector_error(std::string_view expression, SelectorFeatures fea
     if (!slot) slot = std::make_unique<const SelectorCompiler>(features, Expressions::New);
     compiler = slot.get();
   }
-  return compiler->compile(expression).error();
+  const CompiledSelector compiled = compiler->compile(expression);
+  return SelectorError{compiled.error(), compiled.internal_error()};
 }
 
 const SelectorCompiler& stored_selector_compiler(cel::KubeVersion release) {

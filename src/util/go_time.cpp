@@ -63,16 +63,32 @@ bool get_number(std::string_view& s, bool fixed, int& out) {
 }  // namespace
 
 std::optional<std::string> normalize_go_rfc3339(std::string_view text, std::string* error) {
+  const std::optional<GoInstant> instant = parse_go_rfc3339(text, error);
+  if (!instant) return std::nullopt;
+  // Already as the API server writes it (UTC, to the second, two-digit hour): kept as it is.
+  if (text.size() == 20 && text.back() == 'Z') return std::string(text);
+  int64_t days = instant->seconds / 86400, rem = instant->seconds % 86400;
+  if (rem < 0) {
+    rem += 86400;
+    --days;
+  }
+  int64_t y = 0;
+  unsigned m = 0, d = 0;
+  civil_from_days(days, y, m, d);
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", y, m, d, rem / 3600, rem / 60 % 60, rem % 60);
+}
+
+std::optional<GoInstant> parse_go_rfc3339(std::string_view text, std::string* error) {
   constexpr std::string_view kLayout = "2006-01-02T15:04:05Z07:00";
   // Go's ParseError wordings: an element that does not parse, or a message after the value.
-  auto cannot_parse = [&](std::string_view rest, std::string_view element) -> std::optional<std::string> {
+  auto cannot_parse = [&](std::string_view rest, std::string_view element) -> std::optional<GoInstant> {
     if (error != nullptr) {
       *error = fmt::format("parsing time {} as {}: cannot parse {} as {}", go_time_quote(text), go_time_quote(kLayout),
                            go_time_quote(rest), go_time_quote(element));
     }
     return std::nullopt;
   };
-  auto failed = [&](std::string_view message) -> std::optional<std::string> {
+  auto failed = [&](std::string_view message) -> std::optional<GoInstant> {
     if (error != nullptr) *error = fmt::format("parsing time {}{}", go_time_quote(text), message);
     return std::nullopt;
   };
@@ -111,10 +127,12 @@ std::optional<std::string> normalize_go_rfc3339(std::string_view text, std::stri
   hold = v;
   if (!get_number(v, true, second)) return cannot_parse(hold, "05");
   if (second >= 60) return out_of_range("second");
-  // A fraction the layout does not name is read anyway (and dropped: the API keeps seconds).
+  // A fraction the layout does not name is read anyway.
+  int32_t nanos = 0;
   if (v.size() >= 2 && (v[0] == '.' || v[0] == ',') && is_digit_at(v, 1)) {
-    size_t n = 2;
-    while (is_digit_at(v, n)) ++n;
+    size_t n = 1;
+    // Nanoseconds from the first nine digits; Go ignores any after them.
+    for (int32_t scale = 100000000; is_digit_at(v, n); ++n, scale /= 10) nanos += (v[n] - '0') * scale;
     v.remove_prefix(n);
   }
   int64_t offset = 0;
@@ -137,19 +155,11 @@ std::optional<std::string> normalize_go_rfc3339(std::string_view text, std::stri
   if (day < 1 || static_cast<unsigned>(day) > days_in_month(static_cast<unsigned>(month), year)) {
     return out_of_range("day");
   }
-  // Already as the API server writes it (UTC, to the second, two-digit hour): kept as it is.
-  if (text.size() == 20 && text.back() == 'Z') return std::string(text);
-  const int64_t seconds = days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day)) * 86400 +
-                          hour * 3600 + minute * 60 + second - offset;
-  int64_t days = seconds / 86400, rem = seconds % 86400;
-  if (rem < 0) {
-    rem += 86400;
-    --days;
-  }
-  int64_t y = 0;
-  unsigned m = 0, d = 0;
-  civil_from_days(days, y, m, d);
-  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", y, m, d, rem / 3600, rem / 60 % 60, rem % 60);
+  GoInstant out;
+  out.seconds = days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day)) * 86400 +
+                hour * 3600 + minute * 60 + second - offset;
+  out.nanos = nanos;
+  return out;
 }
 
 std::optional<int64_t> parse_go_duration(std::string_view s, std::string* error) {

@@ -99,6 +99,9 @@ class Program;
 struct CompileResult {
   std::shared_ptr<const Program> program;  // null on error
   std::string error;                       // cel-go's formatted issues, one per "ERROR:" line
+  // The expression checked, but cel-go's planner refused it: `error` is then the planner's
+  // message alone (a constant conversion that fails, "type conversion error from ...").
+  bool instantiation_failed = false;
   bool ok() const { return program != nullptr; }
 };
 

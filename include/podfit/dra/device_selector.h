@@ -58,8 +58,11 @@ struct MatchResult {
 class CompiledSelector {
  public:
   bool ok() const { return program_ != nullptr; }
-  // "compilation failed: ..." or "must evaluate to bool or the unknown type, not ...".
+  // "compilation failed: ...", "program instantiation failed: ..." or "must evaluate to bool
+  // or the unknown type, not ...".
   const std::string& error() const { return error_; }
+  // Whether error() is cel-go's planner refusing the program (an Internal field error).
+  bool internal_error() const { return internal_error_; }
   const std::string& expression() const { return expression_; }
   MatchResult matches(const DeviceView& device) const;
 
@@ -67,6 +70,7 @@ class CompiledSelector {
   friend class SelectorCompiler;
   std::string expression_;
   std::string error_;
+  bool internal_error_ = false;
   std::shared_ptr<const cel::Program> program_;
 };
 
@@ -101,10 +105,16 @@ std::vector<std::string> selector_conjuncts(std::string_view expression);
 // receiver of a condition that is a method call (`x.startsWith('A')`); empty when neither.
 std::string compared_operand(std::string_view condition);
 
-// The API server's check of a selector it is asked to store: the field error's detail
-// ("compilation failed: ...") for an expression that does not compile, else empty. Length
-// is checked by the caller (a TooLong field error, before compiling).
-std::string new_selector_error(std::string_view expression, SelectorFeatures features = {});
+// Why the API server refuses a selector it is asked to store: the field error's detail, an
+// Invalid value ("compilation failed: ...") or, when cel-go's planner refused the program, an
+// Internal error ("program instantiation failed: ..."). Empty when it compiles.
+struct SelectorError {
+  std::string detail;
+  bool internal = false;
+  bool empty() const { return detail.empty(); }
+};
+// Length is checked by the caller (a TooLong field error, before compiling).
+SelectorError new_selector_error(std::string_view expression, SelectorFeatures features = {});
 
 // The compiler of the expressions kube-scheduler of `release` evaluates (stored expressions),
 // built once per release.

@@ -18,6 +18,15 @@ std::string format_go_duration(int64_t ns);
 // How the time package quotes a value in its errors: non-ASCII and control bytes as \x escapes.
 std::string go_time_quote(std::string_view text);
 
+// An instant as Go's time.Time holds it: seconds since the Unix epoch and nanoseconds.
+struct GoInstant {
+  int64_t seconds = 0;
+  int32_t nanos = 0;
+};
+// time.Parse(time.RFC3339, text): nullopt with Go's error in *error when it is no time. The
+// parser kube-scheduler's CEL timestamp() and the API server's metav1.Time share.
+std::optional<GoInstant> parse_go_rfc3339(std::string_view text, std::string* error = nullptr);
+
 // A metav1.Time as the API server reads it, time.Parse(time.RFC3339, text), then writes it
 // back: RFC 3339 in UTC to the second ("2026-09-14T05:00:00Z"), so that two of them compare as
 // their instants do. nullopt with Go's error in *error ("parsing time \"yesterday\" as

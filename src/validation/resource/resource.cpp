@@ -159,7 +159,7 @@ class Path {
 
 // One field error, before its path: field.ErrorList's kinds and their wording.
 struct Problem {
-  enum class Kind { Invalid, Required, Forbidden, TooLong, TooMany, Duplicate, NotSupported };
+  enum class Kind { Invalid, Required, Forbidden, TooLong, TooMany, Duplicate, NotSupported, Internal };
   Kind kind;
   std::string value;  // rendered (go_quote, json_quote, a number)
   std::string detail;
@@ -174,6 +174,7 @@ struct Problem {
       case Kind::TooMany: return fmt::format("{}: Too many: {}: {}", path, value, detail);
       case Kind::Duplicate: return field::duplicate(path, value);
       case Kind::NotSupported: return field::not_supported(path, value, supported);
+      case Kind::Internal: return fmt::format("{}: Internal error: {}", path, detail);
     }
     return path;
   }
@@ -194,6 +195,8 @@ Problem too_many(size_t have, size_t max) {
   return Problem{Problem::Kind::TooMany, std::to_string(have),
                  fmt::format("must have at most {} {}", max, max == 1 ? "item" : "items"), {}};
 }
+// field.InternalError: what the server could not do, not what the object got wrong.
+Problem internal_error(std::string detail) { return Problem{Problem::Kind::Internal, {}, std::move(detail), {}}; }
 Problem duplicate(std::string value) { return Problem{Problem::Kind::Duplicate, std::move(value), {}, {}}; }
 
 // Where declarative errors stand among themselves: the field order of the generated validators.
@@ -965,8 +968,9 @@ void check_selectors(const Findings& f, const Path& selectors, const std::vector
     Path expression = cel.child("expression");
     // Length first: a too long expression is not compiled.
     if (s.cel_expression->size() > kMaxSelectorLength) f.fail(expression, too_long(kMaxSelectorLength));
-    std::string error = dra::new_selector_error(*s.cel_expression, features);
-    if (!error.empty()) f.fail(expression, invalid(field::go_quote(*s.cel_expression), error));
+    const dra::SelectorError error = dra::new_selector_error(*s.cel_expression, features);
+    if (error.internal) f.fail(expression, internal_error(error.detail));
+    if (!error.empty()) f.fail(expression, invalid(field::go_quote(*s.cel_expression), error.detail));
   }
 }
 

@@ -2430,6 +2430,16 @@ TEST_CASE("DRA allocator: v1.37 defaults, errors of a real cluster's objects, an
     const dra::AllocateOutcome out = allocator.allocate(node(node1, region1), options);
     CHECK(out.kind == Kind::TimedOut);
     CHECK(out.error == "filter operation aborted: context deadline exceeded");
+    // Another node's Error cancels the cycle's context: the search stops at its next step.
+    const std::atomic<bool> cancelled{true};
+    dra::AllocateOptions cancelling;
+    cancelling.cancelled = &cancelled;
+    const dra::AllocateOutcome stopped = allocator.allocate(node(node1, region1), cancelling);
+    CHECK(stopped.kind == Kind::Cancelled);
+    CHECK(stopped.error == "filter operation aborted: context canceled");
+    const std::atomic<bool> running{false};
+    cancelling.cancelled = &running;
+    CHECK(allocator.allocate(node(node1, region1), cancelling).kind == Kind::NoFit);
   }
   SUBCASE("one allocator serves node after node") {
     const std::vector<ResourceSlice> slices = {one_device(slice1, node1, pool1, driverA),

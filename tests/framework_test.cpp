@@ -7,6 +7,7 @@
 #include <thread>
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -595,6 +596,52 @@ TEST_CASE("Framework: Filter errors and Pending statuses") {
   CHECK(got.unschedulable_plugins == std::set<std::string>{"FakeFilter"});
   CHECK(got.pending_plugins == std::set<std::string>{"FakeFilter"});
   CHECK(got.feasible_count() == 0);
+}
+
+TEST_CASE("Framework: a Filter Error ends the attempt; nodes after it in order are not evaluated") {
+  std::vector<std::string> names;
+  for (int i = 0; i < 40; ++i) names.push_back("node-" + std::to_string(i));
+  World world(names);
+  Pod pod = make_pod("pod");
+  PodInfo info(pod, FeatureGates{});
+  std::vector<std::atomic<int>> calls(names.size());
+  CycleState state;
+  // node-0 is a long filter that stops when the cycle is cancelled (as DynamicResources' search
+  // does); node-7 and node-9 end in an Error; node-3 is rejected.
+  auto index_of = [](const NodeInfo& node) { return std::stoi(node.name().substr(5)); };
+  Framework framework =
+      Profile()
+          .filter("Long", "Long",
+                  [&](const PodInfo&, const NodeInfo& node) {
+                    const int i = index_of(node);
+                    ++calls[static_cast<size_t>(i)];
+                    if (i == 7 || i == 9) return Status::error("broken on " + node.name());
+                    if (i == 3) return Status(Code::Unschedulable, "rejected");
+                    if (i == 0) {
+                      for (int wait = 0; wait < 100 && !state.filters_cancelled().load(); ++wait) {
+                        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                      }
+                      if (state.filters_cancelled().load()) return Status::error(std::string(kFilterCancelled));
+                    }
+                    return Status();
+                  })
+          .framework();
+  for (bool all_reasons : {false, true}) {
+    for (auto& c : calls) c = 0;
+    FilterOutcome got = framework.run(*world.snapshot, info, all_reasons, state);
+    INFO("all_reasons " << all_reasons);
+    CHECK(show(got.error) == "Error: running \"Long\" filter plugin: broken on node-7 @Long");
+    // Before the Error every node has its answer, node-0 too (run again if it was cut short).
+    CHECK(got.node_failures[0].empty());
+    CHECK(calls[0] >= 1);
+    CHECK(show(got.node_failures[3]) == "Unschedulable: rejected @Long");
+    CHECK(got.node_failures[6].empty());
+    REQUIRE(got.abandoned.size() == names.size());
+    for (size_t i = 0; i < names.size(); ++i) CHECK(got.abandoned[i] == (i > 7 ? 1 : 0));
+    CHECK(show(got.node_failures[9]) == "Error: not evaluated: the scheduling attempt ended in an error on node node-7");
+    CHECK(got.feasible_count() == 6);
+    CHECK_FALSE(state.filters_cancelled().load());
+  }
 }
 
 TEST_CASE("Framework: plugins without an implementation are recorded and skipped") {

@@ -556,6 +556,9 @@ Step Search::allocate_one(Indices r, bool allocate_sub_request, Location start) 
   if (options_.deadline && std::chrono::steady_clock::now() > *options_.deadline) {
     return fail("filter operation aborted: context deadline exceeded", AllocateOutcome::Kind::TimedOut);
   }
+  if (options_.cancelled != nullptr && options_.cancelled->load(std::memory_order_relaxed)) {
+    return fail("filter operation aborted: context canceled", AllocateOutcome::Kind::Cancelled);
+  }
   if (r.claim >= a_.claims.size()) return Step::Found;
 
   const ResourceClaim& c = claim(r.claim);

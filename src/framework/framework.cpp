@@ -1,6 +1,8 @@
 #include "podfit/framework/framework.h"
 
+#include <algorithm>
 #include <atomic>
+#include <functional>
 #include <map>
 #include <utility>
 
@@ -296,14 +298,55 @@ FilterOutcome Framework::run(const Snapshot& snapshot, const PodInfo& pod, bool 
   // added to the nodes (RunFilterPluginsWithNominatedPods' first pass): podfit has no queue.
   // Looked up once per pod, not once per node and plugin.
   const std::vector<bool> skipped = skip_mask(out.skipped_plugins);
+  // A node's Error ends the attempt: kube-scheduler cancels the other nodes' filters. So that the
+  // answer does not depend on which thread got there first, every node before the first erroring
+  // one (in snapshot order) is evaluated in full and none after it.
+  std::atomic<size_t> first_error{SIZE_MAX};
+  std::vector<uint8_t> cut_short(nodes.size(), 0);
+  state.cancel_filters(false);
+  const auto errored = [&](size_t k) {
+    size_t current = first_error.load();
+    while (k < current && !first_error.compare_exchange_weak(current, k)) {
+    }
+    state.cancel_filters(true);
+  };
+  const auto cancelled = [&](const Status& status) {
+    return status.is_error() && state.filters_cancelled().load() && status.message().ends_with(kFilterCancelled);
+  };
+  // Runs the nodes cut short before the first Error again, in order, then abandons those after it.
+  const auto settle = [&](const std::function<void(size_t)>& evaluate) {
+    if (first_error.load() == SIZE_MAX) return;
+    for (size_t k = 0; k < to_filter.size() && k < first_error.load(); ++k) {
+      if (!cut_short[to_filter[k]]) continue;
+      cut_short[to_filter[k]] = 0;
+      state.cancel_filters(false);
+      evaluate(k);
+    }
+    state.cancel_filters(false);
+    const size_t stop = first_error.load();
+    if (stop == SIZE_MAX) return;
+    out.abandoned.assign(nodes.size(), 0);
+    const Status placeholder = Status::error(
+        fmt::format("not evaluated: the scheduling attempt ended in an error on node {}", nodes[to_filter[stop]]->name()));
+    for (size_t k = stop + 1; k < to_filter.size(); ++k) {
+      const size_t i = to_filter[k];
+      out.abandoned[i] = 1;
+      out.node_failures[i] = {placeholder};
+      if (!out.rejected_unrecorded.empty()) out.rejected_unrecorded[i] = 0;
+    }
+  };
   // When the cycle keeps no rejections, a rejected node is only marked: building, naming and
   // keeping a status for each would cost as much as the checks. Should no node fit, the
   // FitError needs them all, and they are built by the pass below.
   if (!all_reasons && !state.keeps_rejections()) {
     out.rejected_unrecorded.assign(nodes.size(), 0);
     std::atomic<bool> any_fits{false};
-    parallelizer_.until(to_filter.size(), [&](size_t k) {
+    const std::function<void(size_t)> evaluate = [&](size_t k) {
       const size_t i = to_filter[k];
+      if (k > first_error.load()) {
+        cut_short[i] = 1;
+        return;
+      }
       const NodeInfo& node = *nodes[i];
       for (size_t p = 0; p < filter_.size(); ++p) {
         if (skipped[p]) continue;
@@ -311,14 +354,19 @@ FilterOutcome Framework::run(const Snapshot& snapshot, const PodInfo& pod, bool 
         if (status.is_success()) continue;
         if (status.is_rejected()) {
           out.rejected_unrecorded[i] = 1;
+        } else if (cancelled(status)) {
+          cut_short[i] = 1;
         } else {
           out.node_failures[i].push_back(filter_failure(std::move(status), filter_names_[p]));
+          errored(k);
         }
         return;
       }
       any_fits.store(true, std::memory_order_relaxed);
-    });
-    if (any_fits.load()) {
+    };
+    parallelizer_.until(to_filter.size(), evaluate);
+    settle(evaluate);
+    if (any_fits.load() || first_error.load() != SIZE_MAX) {
       for (size_t i : to_filter) {
         if (!out.node_failures[i].empty() && out.error.is_success()) out.error = out.node_failures[i].front();
       }
@@ -327,16 +375,29 @@ FilterOutcome Framework::run(const Snapshot& snapshot, const PodInfo& pod, bool 
     out.rejected_unrecorded.clear();
     for (size_t i : to_filter) out.node_failures[i].clear();
   }
-  parallelizer_.until(to_filter.size(), [&](size_t k) {
+  const std::function<void(size_t)> evaluate = [&](size_t k) {
     const size_t i = to_filter[k];
+    if (k > first_error.load()) {
+      cut_short[i] = 1;
+      return;
+    }
     const NodeInfo& node = *nodes[i];
+    std::vector<Status> failures;
     if (all_reasons) {
-      out.node_failures[i] = all_filters_on_node(state, pod, node, skipped);
+      failures = all_filters_on_node(state, pod, node, skipped);
     } else {
       Status status = filter_node(state, pod, node, skipped);
-      if (!status.is_success()) out.node_failures[i].push_back(std::move(status));
+      if (!status.is_success()) failures.push_back(std::move(status));
     }
-  });
+    if (std::any_of(failures.begin(), failures.end(), cancelled)) {
+      cut_short[i] = 1;
+      return;
+    }
+    if (std::any_of(failures.begin(), failures.end(), [](const Status& s) { return s.is_error(); })) errored(k);
+    out.node_failures[i] = std::move(failures);
+  };
+  parallelizer_.until(to_filter.size(), evaluate);
+  settle(evaluate);
 
   // The Diagnosis reads each node's first failure: the one kube-scheduler stops at.
   for (size_t i : to_filter) {

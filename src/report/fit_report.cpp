@@ -18,6 +18,7 @@ PodVerdict make_pod_verdict(const Pod& pod, const Snapshot& snapshot, FilterOutc
   const auto& nodes = snapshot.nodes();
   size_t feasible = 0;
   for (const auto& failures : outcome.node_failures) feasible += failures.empty();
+  const bool abandoned = !outcome.abandoned.empty();
   verdict.schedulable = feasible > 0 && !outcome.error.is_error();
   if (outcome.error.is_error()) {
     // kube-scheduler abandons the attempt on an Error instead of reporting a FitError.
@@ -37,6 +38,10 @@ PodVerdict make_pod_verdict(const Pod& pod, const Snapshot& snapshot, FilterOutc
     node.name = nodes[i]->name();
     node.failures = std::move(outcome.node_failures[i]);
     node.fit = node.failures.empty();
+    if (abandoned && outcome.abandoned[i]) {
+      node.evaluated = false;
+      node.failures.clear();
+    }
   });
   verdict.feasible_nodes.reserve(feasible);
   for (const NodeVerdict& node : verdict.nodes) {

@@ -93,6 +93,7 @@ void write_node(Writer& w, const NodeVerdict& n) {
   w.begin_array();
   for (const Status& s : n.failures) write_status(w, s, true);
   w.end_array();
+  if (!n.evaluated) boolean_field(w, "evaluated", false);
   if (n.daemon_pod) {
     boolean_field(w, "daemonPod", *n.daemon_pod);
   }
@@ -296,6 +297,13 @@ void write_pod_table(std::ostream& out, const PodVerdict& r, const TableStyle& s
   for (const NodeVerdict& n : r.nodes) {
     if (n.fit) {
       table.add({{std::string(n.name), ""}, {"yes", "32"}, {"", ""}, {"", ""}, {"", ""}});
+      continue;
+    }
+    if (!n.evaluated) {
+      std::vector<TextTable::Cell> row = {
+          {std::string(n.name), ""}, {"-", ""}, {"", ""}, {"", ""}, {"not evaluated: the attempt ended in an error", ""}};
+      if (style.wide) row.push_back({"", ""});
+      table.add(std::move(row));
       continue;
     }
     bool first_failure = true;

@@ -9,6 +9,7 @@
 //   if (out.kind == dra::AllocateOutcome::Kind::Allocated) use(out.results[0]);
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <compare>
 #include <cstddef>
@@ -115,6 +116,7 @@ struct AllocateOutcome {
     FailedOnNode,  // no allocation, and an invalid pool was met: `error` says so, for this node only
     Error,         // the pod's attempt stops (invalid claim or class, CEL error...): `error`
     TimedOut,      // the deadline passed: `error` is upstream's wrapped context error
+    Cancelled,     // AllocateOptions::cancelled was set: another node's Filter ended the attempt
   };
   Kind kind = Kind::NoFit;
   std::vector<AllocationResult> results;
@@ -132,6 +134,8 @@ using ShareIdGenerator = std::function<std::string()>;
 struct AllocateOptions {
   // Filter's timeout: past it the search stops with Kind::TimedOut.
   std::optional<std::chrono::steady_clock::time_point> deadline;
+  // When set and true, the search stops with Kind::Cancelled (the scheduling cycle's context).
+  const std::atomic<bool>* cancelled = nullptr;
   // Share ids for devices allocated as shares; unset: "00000000-0000-0000-0000-000000000001",
   // "...002" and so on within one call, so that results are reproducible.
   ShareIdGenerator share_ids;

@@ -1,6 +1,7 @@
 // Per-pod scheduling cycle state: what PreFilter computed, read by Filter.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -10,6 +11,9 @@
 #include <vector>
 
 namespace podfit {
+
+// What a Filter cut short by CycleState::filters_cancelled returns (Go's context error text).
+inline constexpr std::string_view kFilterCancelled = "filter operation aborted: context canceled";
 
 // Data a plugin stores in the cycle; clone() lets preemption fork the state.
 struct StateData {
@@ -58,6 +62,11 @@ class CycleState {
   bool keeps_rejections() const { return keeps_rejections_; }
   void set_keeps_rejections(bool keeps) { keeps_rejections_ = keeps; }
 
+  // Set once a node's Filter ended in an Error: kube-scheduler cancels the other nodes' filters
+  // (their context), and long ones (DynamicResources' allocation) stop when they see it.
+  const std::atomic<bool>& filters_cancelled() const { return *filters_cancelled_; }
+  void cancel_filters(bool cancel) const { filters_cancelled_->store(cancel); }
+
   CycleState clone() const {
     CycleState copy;
     copy.explains_ = explains_;
@@ -91,6 +100,7 @@ class CycleState {
   bool explains_ = true;
   bool keeps_rejections_ = true;
   std::vector<Entry> data_;
+  std::shared_ptr<std::atomic<bool>> filters_cancelled_ = std::make_shared<std::atomic<bool>>(false);
 };
 
 }  // namespace podfit

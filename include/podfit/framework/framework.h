@@ -35,6 +35,10 @@ struct FilterOutcome {
   }
   // Nodes excluded by a PreFilterResult (their failure is the framework's own status).
   std::vector<bool> excluded_by_pre_filter;
+  // Nodes after the first whose Filter ended in an Error (snapshot order): kube-scheduler
+  // cancels their filters and ends the attempt, so they carry a placeholder Error saying so.
+  // Empty when no Filter ended in an Error.
+  std::vector<uint8_t> abandoned;
   // Diagnosis.UnschedulablePlugins: plugins that narrowed the nodes in PreFilter plus those
   // whose status rejected the pod in PreFilter or a node first in Filter.
   std::set<std::string> unschedulable_plugins;

@@ -25,6 +25,9 @@ struct NodeVerdict {
   std::optional<bool> daemon_pod;
   // DaemonSets only: the FitError of this node's daemon pod when it fits nowhere (it may only go here).
   std::string message;
+  // False when another node's Filter ended the attempt in an Error before this node was
+  // filtered (kube-scheduler cancels the rest); `failures` is then empty and `fit` false.
+  bool evaluated = true;
 };
 
 // A pod preemption would evict, as reports name it.

@@ -422,6 +422,7 @@ Status DynamicResources::filter(const CycleState& state, const PodInfo& info, co
     // Each node's search has its own timer, started here.
     dra::AllocateOptions options;
     if (filter_timeout_.count() > 0) options.deadline = std::chrono::steady_clock::now() + filter_timeout_;
+    options.cancelled = &state.filters_cancelled();
     dra::AllocateOutcome outcome = allocator->allocate(node, options);
     switch (outcome.kind) {
       case dra::AllocateOutcome::Kind::Allocated: break;
@@ -434,6 +435,8 @@ Status DynamicResources::filter(const CycleState& state, const PodInfo& info, co
       // An error, not a rejection: kube-scheduler retries the pod after a backoff.
       case dra::AllocateOutcome::Kind::TimedOut:
         return Status::error(fmt::format("node {}: timed out trying to allocate devices", node.metadata.name));
+      // Another node's Error ended the attempt; the framework drops this node's result.
+      case dra::AllocateOutcome::Kind::Cancelled: return Status::error(std::string(kFilterCancelled));
       case dra::AllocateOutcome::Kind::Error: {
         Status error = Status::error(outcome.error);
         // A selector reading a key a device lacks: say what the device has (podfit's detail).

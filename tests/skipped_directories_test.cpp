@@ -38,16 +38,21 @@ class Tree {
   fs::path root_;
 };
 
-TEST_CASE("subdirectories with manifests at any depth are named, in name order, with their count") {
+TEST_CASE("subdirectories with manifests at any depth are counted in one line per directory given") {
   Tree tree;
   tree.file("nodes.yaml");
   tree.file("b/pods.json");
   tree.file("b/deeper/more.yml");
   tree.file("a/deep/er/one.yaml");
   const std::vector<std::string> notices = skipped_directory_notices({tree.path()}, false);
-  REQUIRE(notices.size() == 2);
-  CHECK(notices[0] == fmt::format("podfit: skipped directory {} (1 manifest): add -R to read it", tree.path("a")));
-  CHECK(notices[1] == fmt::format("podfit: skipped directory {} (2 manifests): add -R to read it", tree.path("b")));
+  REQUIRE(notices.size() == 1);
+  CHECK(notices[0] ==
+        fmt::format("podfit: skipped 2 subdirectories of {} (3 manifests): add -R to read them", tree.path()));
+  // A lone subdirectory is named.
+  Tree one;
+  one.file("b/deeper/more.yml");
+  CHECK(skipped_directory_notices({one.path()}, false) ==
+        std::vector<std::string>{fmt::format("podfit: skipped directory {} (1 manifest): add -R to read it", one.path("b"))});
 }
 
 TEST_CASE("subdirectories without manifests, and every subdirectory with -R, are not named") {

@@ -46,11 +46,21 @@ std::vector<std::string> skipped_directory_notices(const std::vector<std::string
       if (it->is_directory(ignored) && !it->is_symlink(ignored)) subdirectories.push_back(it->path());
     }
     std::sort(subdirectories.begin(), subdirectories.end());
+    std::vector<fs::path> skipped;
+    size_t total = 0;
     for (const fs::path& dir : subdirectories) {
       const size_t manifests = manifests_under(dir);
       if (manifests == 0) continue;
-      notices.push_back(fmt::format("podfit: skipped directory {} ({}): add -R to read it", shown_path(dir.string()),
-                                    counted(manifests, "manifest")));
+      skipped.push_back(dir);
+      total += manifests;
+    }
+    // One line per directory given: a lone subdirectory is named, several are counted.
+    if (skipped.size() == 1) {
+      notices.push_back(fmt::format("podfit: skipped directory {} ({}): add -R to read it",
+                                    shown_path(skipped.front().string()), counted(total, "manifest")));
+    } else if (skipped.size() > 1) {
+      notices.push_back(fmt::format("podfit: skipped {} subdirectories of {} ({}): add -R to read them", skipped.size(),
+                                    shown_path(path), counted(total, "manifest")));
     }
   }
   return notices;

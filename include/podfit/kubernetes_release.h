@@ -63,6 +63,10 @@ struct ReleaseChoice {
   std::string_view source_name() const;
   // One line for standard error: which release, and why.
   std::string describe() const;
+  // Whether the choice is worth a line on a terminal: a release the user named, or one the
+  // cluster reported other than the newest podfit models (the newest, chosen by default or
+  // reported, goes without saying).
+  bool noteworthy() const;
 };
 
 // The release a version the cluster reported stands for: one newer than podfit models is

@@ -475,7 +475,7 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
 }
 
 void announce_release(const std::string& output, const LoadedInput& input, std::ostream& err) {
-  if (output == "table" || output == "wide") err << input.release.describe() << '\n';
+  if ((output == "table" || output == "wide") && input.release.noteworthy()) err << input.release.describe() << '\n';
 }
 
 std::string orphaned_pods_notice(const std::vector<const Pod*>& orphans) {

@@ -102,6 +102,12 @@ std::optional<ReleaseChoice> release_reported_by(ReleaseSource source, std::stri
   return choice;
 }
 
+bool ReleaseChoice::noteworthy() const {
+  if (source == ReleaseSource::Flag) return true;
+  if (source == ReleaseSource::Default) return false;
+  return newer_than_modelled || release.minor != KubernetesRelease::kNewestMinor;
+}
+
 std::string ReleaseChoice::describe() const {
   const std::string newer = newer_than_modelled ? ", newer than podfit models" : "";
   switch (source) {

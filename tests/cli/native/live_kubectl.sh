@@ -60,14 +60,14 @@ ln -s "$podfit" "$work/bin/kubectl-podfit"
 want="$root/tests/cli/cases/real-kubectl-get-json/expected.stdout"
 
 # Runs a command; compares standard output with $want and the exit code with 1. Standard error
-# says only which release was modelled: the stand-in API server's, as `kubectl version` reads it.
+# is empty: the release modelled is the stand-in API server's, v1.37, which goes without saying.
 same_verdicts() {
   local name=$1
   shift
   "$@" >"$work/out" 2>"$work/err"
   local code=$?
   if [ $code -eq 1 ] && diff -u "$want" "$work/out" >"$work/diff" &&
-    [ "$(cat "$work/err")" = "podfit: Kubernetes v1.37 (the API server's version, v1.37.0)" ]; then
+    [ ! -s "$work/err" ]; then
     echo "ok   $name"
   else
     fail "$name (exit $code, want 1)"

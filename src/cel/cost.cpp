@@ -34,28 +34,36 @@ struct Traversal {
   std::size_t walked = 0;
   bool too_long = false;
 
-  // False once the walk can stop.
-  bool add(const Value& v) {
+  // Adds one element of a list or map (a key or a value); false once the walk can stop.
+  bool element(const Value& v) {
     if (++walked > kMaxBuiltText) {
       too_long = true;
       return false;
     }
+    return add(v);
+  }
+
+  // False once the walk can stop.
+  bool add(const Value& v) {
     switch (v.kind()) {
       case Kind::String:
       case Kind::Bytes: cost += static_cast<std::uint64_t>(static_cast<double>(v.as_string().size()) * 0.1); break;
       case Kind::List: {
         ListWalk elements(v.as_list());
         for (Value e; elements.next(e);)
-          if (!add(e)) return false;
+          if (!element(e)) return false;
         break;
       }
       case Kind::Map: {
         const MapValue& m = v.as_map();
         for (std::size_t i = 0; i < m.size(); ++i) {
           Value k = m.key_at(i);
-          if (!add(k)) return false;
-          auto e = m.find(k);
-          if (e ? !add(*e) : (++cost, false)) return false;
+          if (!element(k)) return false;
+          if (auto e = m.find(k)) {
+            if (!element(*e)) return false;
+          } else {
+            ++cost;
+          }
         }
         break;
       }
@@ -69,7 +77,6 @@ struct Traversal {
 
 std::optional<std::uint64_t> kube_traversal_cost(const Value& v, std::uint64_t stop_at) {
   Traversal t{stop_at};
-  if (v.kind() == Kind::List || v.kind() == Kind::Map) --t.walked;  // the container is not an element
   t.add(v);
   if (t.too_long) return std::nullopt;
   return t.cost;

@@ -349,7 +349,7 @@ Clause format_in_list(const Value& v);
 // A list or map whose text outgrows the bound: cel-go would build it whole (and kube-scheduler
 // run out of memory); podfit stops and says why.
 Clause text_limit(std::size_t size) {
-  Clause c = fail(std::string(built_text_too_long("format", static_cast<double>(size)).as_string()));
+  Clause c = fail(built_text_too_long_message("format", static_cast<double>(size)));
   c.limit = true;
   return c;
 }

@@ -102,10 +102,13 @@ inline Value cost_limit_error() { return Value::error(std::string(kCostLimitErro
 // result (replace() of an empty string inserts between every character), so their text can
 // outgrow any memory; podfit refuses it with this bound named.
 inline constexpr std::size_t kMaxBuiltText = std::size_t{1} << 20;
+inline std::string built_text_too_long_message(std::string_view function, double size) {
+  return "operation cancelled: " + std::string(function) + "() would build a text of " +
+         std::to_string(static_cast<unsigned long long>(size)) + " bytes, more than the " +
+         std::to_string(kMaxBuiltText) + " podfit builds in one call";
+}
 inline Value built_text_too_long(std::string_view function, double size) {
-  return Value::error("operation cancelled: " + std::string(function) + "() would build a text of " +
-                      std::to_string(static_cast<unsigned long long>(size)) + " bytes, more than the " +
-                      std::to_string(kMaxBuiltText) + " podfit builds in one call");
+  return Value::error(built_text_too_long_message(function, size));
 }
 
 // A list walked or built element by element that a sum of lists made longer than the bound.

@@ -56,10 +56,6 @@ void AccumulatorList::append(const ListValue& other) const {
   for (std::size_t i = 0; i < n; ++i) items_.push_back(other.get(i));
 }
 
-bool AccumulatorMap::insert_in_place(Value key, Value value) const {
-  return const_cast<AccumulatorMap*>(this)->insert(std::move(key), std::move(value));
-}
-
 Value concatenate(const Value& a, const Value& b) {
   const ListValue& x = a.as_list();
   if (const auto* growing = dynamic_cast<const AccumulatorList*>(&x); growing != nullptr && !growing->frozen()) {

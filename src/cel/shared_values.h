@@ -73,8 +73,6 @@ class AccumulatorMap final : public BuiltMap {
  public:
   bool frozen() const { return frozen_; }
   void freeze() const { frozen_ = true; }
-  // Inserts in place; false when the key is already present.
-  bool insert_in_place(Value key, Value value) const;
 
  private:
   mutable bool frozen_ = false;

@@ -491,32 +491,32 @@ void add_size_and_strings(Env& env) {
 // place, else into a copy (types.InsertMapKeyValue).
 void add_map_insert(Env& env) {
   Type m = Type::map(P("K"), P("V"));
-  auto insert = [](Value target, const Value& k, const Value& v) {
+  // The map to insert into: the growing accumulator itself (built mutable, so writable), else
+  // one copy of the target.
+  auto writable = [](const Value& target) -> std::pair<Value, BuiltMap*> {
     const auto* growing = dynamic_cast<const AccumulatorMap*>(&target.as_map());
-    if (growing == nullptr || growing->frozen()) {
-      auto copy = std::make_shared<BuiltMap>();
-      const MapValue& src = target.as_map();
-      for (std::size_t i = 0; i < src.size(); ++i) {
-        Value key = src.key_at(i);
-        copy->insert(key, *src.find(key));
-      }
-      target = Value::map(copy);
-      if (!copy->insert(k, v)) return Value::error("insert failed: key " + k.debug_string() + " already exists");
-      return target;
+    if (growing != nullptr && !growing->frozen()) return {target, const_cast<AccumulatorMap*>(growing)};
+    auto copy = std::make_shared<BuiltMap>();
+    const MapValue& src = target.as_map();
+    for (std::size_t i = 0; i < src.size(); ++i) {
+      Value key = src.key_at(i);
+      copy->insert(key, *src.find(key));
     }
-    if (!growing->insert_in_place(k, v)) return Value::error("insert failed: key " + k.debug_string() + " already exists");
-    return target;
+    BuiltMap* into = copy.get();
+    return {Value::map(std::move(copy)), into};
   };
+  auto exists = [](const Value& k) { return Value::error("insert failed: key " + k.debug_string() + " already exists"); };
   env.add_function("@mapInsert", {
-      make_overload("@mapInsert_map_key_value", {m, P("K"), P("V")}, m,
-                    [insert](Args a, EvalContext&) { return insert(a[0], a[1], a[2]); }),
-      make_overload("@mapInsert_map_map", {m, m}, m, [insert](Args a, EvalContext&) {
-        Value target = a[0];
+      make_overload("@mapInsert_map_key_value", {m, P("K"), P("V")}, m, [=](Args a, EvalContext&) {
+        auto [target, into] = writable(a[0]);
+        return into->insert(a[1], a[2]) ? target : exists(a[1]);
+      }),
+      make_overload("@mapInsert_map_map", {m, m}, m, [=](Args a, EvalContext&) {
+        auto [target, into] = writable(a[0]);
         const MapValue& add = a[1].as_map();
         for (std::size_t i = 0; i < add.size(); ++i) {
           Value k = add.key_at(i);
-          target = insert(target, k, *add.find(k));
-          if (target.is_error()) return target;
+          if (!into->insert(k, *add.find(k))) return exists(k);
         }
         return target;
       }),

@@ -104,6 +104,10 @@ TEST_CASE("CEL accumulators grow in place and start when first read, as cel-go's
        "value: [2, 3, 4]"},
       {"{'a': 1, 'b': 2}.transformMap(k, v, v + 1)",
        "value: {\"a\": 2, \"b\": 3}"},
+      {"{'a': 1, 'b': 2}.transformMapEntry(k, v, {'same': v})",
+       "error: insert failed: key same already exists"},
+      {"{1: 1, 2: 2}.transformMapEntry(k, v, {7: v})",
+       "error: insert failed: key 7 already exists"},
       {"[[1], [2]].map(l, l.map(i, i + 1))",
        "value: [[2], [3]]"},
   };

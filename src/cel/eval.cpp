@@ -64,16 +64,6 @@ void initialize_accumulator(std::size_t accu, Frame& f) {
   f.slots[accu].growing = growing;
 }
 
-// A key as cel-go prints it in "no such key" errors.
-std::string key_text(const Value& k) {
-  switch (k.kind()) {
-    case Kind::String: return std::string(k.as_string());
-    case Kind::Uint: return std::to_string(k.as_uint());
-    case Kind::Double: return format_double(k.as_double());
-    default: return k.debug_string();
-  }
-}
-
 bool valid_key_kind(Kind k) {
   return k == Kind::Int || k == Kind::Uint || k == Kind::Bool || k == Kind::String;
 }
@@ -413,6 +403,16 @@ Value eval(const Expr& e, Frame& f) {
 }
 
 }  // namespace
+
+// A key as cel-go prints it with %v: "no such key" and "insert failed" errors.
+std::string key_text(const Value& k) {
+  switch (k.kind()) {
+    case Kind::String: return std::string(k.as_string());
+    case Kind::Uint: return std::to_string(k.as_uint());
+    case Kind::Double: return format_double(k.as_double());
+    default: return k.debug_string();
+  }
+}
 
 EvalResult evaluate_expr(const Expr& root, const Activation& act, std::uint64_t cost_limit) {
   EvalContext ctx(cost_limit);

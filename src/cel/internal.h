@@ -121,6 +121,9 @@ inline Value list_too_long(std::string_view function, std::size_t size) {
 // regexp.Compile error ("error parsing regexp: missing closing ): `a(`") when it is invalid.
 const re2::RE2* cached_regex(std::string_view pattern, std::string& error);
 
+// A map key as cel-go's errors print it (%v): text bare, numbers as Go writes them.
+std::string key_text(const Value& k);
+
 // Builds a Go-style shortest text for a double ("1e+06", "0.5", "NaN", "+Inf").
 std::string format_double(double d);
 

@@ -505,7 +505,7 @@ void add_map_insert(Env& env) {
     BuiltMap* into = copy.get();
     return {Value::map(std::move(copy)), into};
   };
-  auto exists = [](const Value& k) { return Value::error("insert failed: key " + k.debug_string() + " already exists"); };
+  auto exists = [](const Value& k) { return Value::error("insert failed: key " + key_text(k) + " already exists"); };
   env.add_function("@mapInsert", {
       make_overload("@mapInsert_map_key_value", {m, P("K"), P("V")}, m, [=](Args a, EvalContext&) {
         auto [target, into] = writable(a[0]);

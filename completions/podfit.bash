@@ -3,20 +3,20 @@
 
 # The flags every command takes (reading the cluster state and the pods).
 _podfit_input_flags="-h --help -f --filename -R --recursive --pod --feature-gates --kubernetes-version --validate
-  --max-objects --max-object-bytes --live --context --kubeconfig -n --namespace"
+  --strict --max-objects --max-object-bytes --live --context --kubeconfig -n --namespace"
 
 _podfit_command_flags() {
     case $1 in
-        check) echo "$_podfit_input_flags -o --output --all-reasons --timings --config --no-preemption
+        check) echo "$_podfit_input_flags -o --output --all-reasons --nodes --timings --config --no-preemption
   --add-node --remove-node --cordon" ;;
         requeue) echo "$_podfit_input_flags -o --output --old --new --hints --pre-check" ;;
         admit) echo "$_podfit_input_flags -o --output --node --all-reasons" ;;
         place) echo "$_podfit_input_flags -o --output --replicas --max --limit --config --add-node --remove-node
   --cordon" ;;
-        drain) echo "-h --help -f --filename -R --recursive --feature-gates --kubernetes-version --validate --max-objects
+        drain) echo "-h --help -f --filename -R --recursive --feature-gates --kubernetes-version --validate --strict --max-objects
   --max-object-bytes --live --context --kubeconfig -o --output --node --all --force --delete-emptydir-data
   --config --add-node --remove-node --cordon" ;;
-        devices) echo "-h --help -f --filename -R --recursive --feature-gates --kubernetes-version --validate --max-objects
+        devices) echo "-h --help -f --filename -R --recursive --feature-gates --kubernetes-version --validate --strict --max-objects
   --max-object-bytes --live --context --kubeconfig -o --output --class --selector --node" ;;
     esac
 }

@@ -42,6 +42,7 @@ complete -c podfit -n "$any; and not __fish_seen_subcommand_from devices drain" 
 complete -c podfit -n $any -l feature-gates -x -d 'kube-scheduler feature gates, e.g. A=true,B=false'
 complete -c podfit -n $any -l kubernetes-version -x -a '1.32 1.33 1.34 1.35 1.36 1.37' -d 'The Kubernetes release modelled'
 complete -c podfit -n $any -l validate -x -a 'strict warn ignore true false' -d "Fields the kind's schema does not have"
+complete -c podfit -n $any -l strict -d 'Fail on input that looks incomplete instead of warning'
 complete -c podfit -n $any -l max-objects -x -d 'Refuse input with more objects than this'
 complete -c podfit -n $any -l max-object-bytes -x -d 'Refuse any object larger than this many bytes'
 complete -c podfit -n $any -l live -d 'Read the cluster state from the cluster with kubectl get'
@@ -53,6 +54,7 @@ complete -c podfit -n "$any; and not __fish_seen_subcommand_from devices drain" 
 complete -c podfit -n '__fish_seen_subcommand_from check' -s o -l output -x -a 'table wide json yaml name' -d 'Output format'
 complete -c podfit -n '__fish_seen_subcommand_from check' -l all-reasons -d 'Run every Filter plugin on every node and list all failures'
 complete -c podfit -n '__fish_seen_subcommand_from check' -l no-preemption -d 'Run PostFilter without DefaultPreemption'
+complete -c podfit -n '__fish_seen_subcommand_from check' -l nodes -d "With several pods, print every pod's table of nodes"
 complete -c podfit -n '__fish_seen_subcommand_from check' -l timings -d 'Print how long loading, the snapshot and checking took'
 complete -c podfit -n '__fish_seen_subcommand_from check place drain' -l config -r -a '(__podfit_manifests)' -d 'A KubeSchedulerConfiguration file'
 # requeue

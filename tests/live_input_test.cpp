@@ -199,7 +199,7 @@ TEST_CASE("LoadOptions::progress: told of every chunk, up to the whole input") {
   for (size_t i = 1; i < bytes.size(); ++i) CHECK(bytes[i] >= bytes[i - 1]);
 }
 
-TEST_CASE("LoadProgress::describe: how far a load got") {
+TEST_CASE("ProgressLine::describe: how far a load got") {
   struct Case {
     const char* name;
     uint64_t bytes;
@@ -214,12 +214,12 @@ TEST_CASE("LoadProgress::describe: how far a load got") {
       {"a file that grew while read", 2'000'000, 1'000'000, 1'000, "Loading dump.json: 2.0 MB, 1,000 objects"},
   };
   for (const Case& c : cases) {
-    SUBCASE(c.name) { CHECK(LoadProgress::describe("dump.json", c.bytes, c.total, c.objects) == c.want); }
+    SUBCASE(c.name) { CHECK(ProgressLine::describe("dump.json", c.bytes, c.total, c.objects) == c.want); }
   }
 }
 
-TEST_CASE("LoadProgress: draws nothing when disabled") {
-  LoadProgress progress(false);
+TEST_CASE("ProgressLine: draws nothing when disabled") {
+  ProgressLine progress(false);
   progress.waiting_for("kubectl get");
   progress.update("dump.json", 100, 1);
   progress.finish();

@@ -16,8 +16,10 @@
 #include "podfit/framework/profiles.h"
 #include "podfit/framework/registry.h"
 #include "podfit/framework/scoring_error.h"
+#include "podfit/cli/copy_placement.h"
 #include "podfit/cli/input.h"
 #include "podfit/cli/pending_pods.h"
+#include "podfit/cli/progress.h"
 #include "podfit/cli/workload_check.h"
 #include "podfit/report/fit_report_writer.h"
 #include "podfit/snapshot/snapshot.h"
@@ -62,8 +64,12 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   const ClusterState& cluster = input.cluster;
   const PluginContext& context = input.context;
   const double load_seconds = seconds_since(started);
+  ProgressLine progress(options.input.progress);
+  progress.phase(fmt::format("Building the snapshot of {}", counted(cluster.nodes.size(), "node")));
   const Clock::time_point snapshot_started = Clock::now();
   Snapshot& snapshot = working_set.snapshot.emplace(cluster, context.gates);
+  progress.phase({});  // nothing to draw while the notices below are written
+  progress.erase();
   const double snapshot_seconds = seconds_since(snapshot_started);
   // JSON and YAML carry the what-if changes in the report itself.
   if (options.output != "json" && options.output != "yaml") {
@@ -102,34 +108,65 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   // Nothing past this point returns an error, so a bad input still writes nothing to stdout.
   std::ostringstream buffer;
   auto drain = [&] {
+    progress.erase();
     out << buffer.view();
     buffer.str({});
   };
   constexpr std::streamoff kBufferBytes = 1 << 20;
   const std::unique_ptr<FitReportWriter> writer =
       make_fit_report_writer(options.output, buffer, TableStyle{options.color, options.output == "wide"}, input.what_if,
-                             pods.size() > 1);
+                             pods.size() > 1, options.all_nodes);
   writer->begin(input.release);
   // A pod that fits nowhere is certain (unevaluated plugins only turn nodes down); one that fits
   // by the plugins podfit ran, with others not evaluated, is not a yes.
   bool any_unschedulable = false;
   bool any_undetermined = false;
+  // A workload's replicas are placed one cycle after another on a snapshot of their own, so
+  // that every result is checked against the cluster state as read.
+  std::optional<PlacementProfiles> replica_profiles;
+  auto add_replicas = [&](PodVerdict& verdict, const Candidate& candidate) {
+    const WorkloadRef& workload = *candidate.workload;
+    if (workload.kind == "PodTemplate") return;
+    ReplicaOutcome& replicas = verdict.replicas.emplace();
+    if (workload.kind == "DaemonSet") {
+      // check_daemon_set filtered the pod of every node it runs on.
+      replicas.wanted = verdict.workload ? verdict.workload->replicas.value_or(0) : 0;
+      replicas.placed = static_cast<int64_t>(verdict.feasible_nodes.size());
+      return;
+    }
+    if (!has_replicas_to_place(candidate) || !verdict.status.empty() ||
+        (!verdict.schedulable && !candidate.stateful_set)) {
+      // One pod, or copies that would all meet the verdict already made.
+      replicas.wanted = std::min<int64_t>(workload.replicas.value_or(1), kDefaultPlacementLimit);
+      replicas.placed = verdict.schedulable && verdict.status.empty() ? replicas.wanted : 0;
+      return;
+    }
+    if (!replica_profiles) {
+      replica_profiles.emplace(scheduler_config, profiles, context.gates, deployment_selector(candidates));
+    }
+    Snapshot scratch(cluster, context.gates);
+    replicas = place_replicas(candidate, cluster, scratch, profiles, *replica_profiles, context, err);
+  };
   auto write_verdict = [&](const PodVerdict& verdict) {
-    any_unschedulable = any_unschedulable || !verdict.schedulable;
+    any_unschedulable = any_unschedulable || !verdict.schedulable || !verdict.all_replicas_placed();
     any_undetermined = any_undetermined || verdict.undetermined();
     writer->write(verdict);
     if (buffer.tellp() >= kBufferBytes) drain();
   };
+  progress.phase("Checking pod", pods.size());
   for (size_t k = 0; k < pods.size(); ++k) {
+    progress.advance(k);
     const Pod* pod = pods[k];
     const Candidate* candidate = k < candidates.size() ? candidates[k] : nullptr;
     // A pod the API server refuses to create never reaches the scheduler.
     if (candidate != nullptr && candidate->refused) {
       PodVerdict r = make_refused_verdict(*pod, snapshot, candidate->refused->plugin, candidate->refused->message);
       name_after_workload(r, *candidate);
+      if (candidate->workload) add_replicas(r, *candidate);
       const std::string by = r.admission_plugin.empty()
                                  ? std::string("the API server's validation after the mutating admission plugins")
                                  : fmt::format("the {} admission plugin", r.admission_plugin);
+      progress.erase();
       err << fmt::format("podfit: {}/{} not checked: refused by {}: {}\n", r.namespace_, r.name, by, r.message);
       write_verdict(r);
       continue;
@@ -142,6 +179,8 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     if (profile == nullptr || !gated.is_success()) {
       PodVerdict r = profile == nullptr ? make_unserved_verdict(*pod, snapshot) : make_gated_verdict(*pod, snapshot, gated);
       if (candidate != nullptr) name_after_workload(r, *candidate);
+      if (candidate != nullptr && candidate->workload) add_replicas(r, *candidate);
+      progress.erase();
       err << fmt::format("podfit: {}/{} not checked: {}\n", r.namespace_, r.name, r.message);
       write_verdict(r);
       continue;
@@ -183,10 +222,12 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
       if (candidate != nullptr) name_after_workload(verdict, *candidate);
       // -o name prints nodes only: an attempt that ended in an error would leave no trace.
       if (attempt_failed && options.output == "name") {
+        progress.erase();
         err << fmt::format("podfit: {}/{}: the scheduling attempt ended in an error: {}\n", verdict.namespace_,
                            verdict.name, verdict.message);
       }
     }
+    if (candidate != nullptr && candidate->workload) add_replicas(verdict, *candidate);
     // podfit calls no scheduler extender: their Filter verdicts are missing from this one.
     for (const ExtenderConfig& extender : scheduler_config.extenders) {
       if (extender.filter_verb.empty()) continue;
@@ -195,6 +236,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
                                   extender.url_prefix));
     }
     for (const auto& [plugin, why] : verdict.not_evaluated) {
+      progress.erase();
       err << fmt::format("podfit: {} not evaluated for {}/{}: {}\n", plugin, verdict.namespace_, verdict.name, why);
       if (std::find(skipped_plugins.begin(), skipped_plugins.end(), plugin) == skipped_plugins.end()) {
         skipped_plugins.push_back(plugin);
@@ -203,6 +245,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     write_verdict(verdict);
   }
   writer->end(skipped_plugins);
+  progress.finish();
   drain();
   out.flush();
 

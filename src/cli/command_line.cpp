@@ -86,6 +86,9 @@ void add_validation_flags(CommandLine& line, CLI::App* command, InputOptions& in
         return {};
       },
       ""));
+  command->add_flag("--strict", input.strict,
+                    "Fail (exit 2) on input that looks incomplete instead of warning: subdirectories left unread "
+                    "without -R, no Node, an -n namespace the cluster state lacks, budgets or claims missing");
   require_at_least(command
                        ->add_option("--max-objects", input.max_objects,
                                     "Refuse input with more objects and List items than this, over all files")
@@ -316,6 +319,8 @@ std::unique_ptr<CommandLine> make_command_line(bool plugin) {
       ->type_name("FILE");
   check_cmd->add_flag("--no-preemption", check.no_preemption,
                       "Leave DefaultPreemption out of PostFilter, as a scheduler with it disabled does");
+  check_cmd->add_flag("--nodes", check.all_nodes,
+                      "With several pods: print every pod's table of nodes, not only theirs that do not fit");
   add_validation_flags(*line, check_cmd, check.input);
   add_cluster_flags(check_cmd, check.input, plugin);
   add_what_if_flags(check_cmd, check.input);
@@ -379,6 +384,7 @@ std::unique_ptr<CommandLine> make_command_line(bool plugin) {
   add_what_if_flags(place_cmd, place.input);
 
   DrainOptions& drain = line->drain;
+  drain.input.needs_budgets = true;
   line->drain_cmd = add_command(app, "drain", "Where a drained node's pods would go, and what blocks the drain");
   CLI::App* drain_cmd = line->drain_cmd;
   drain_cmd

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "podfit/cli/progress.h"
 #include "podfit/config/scheduler_config.h"
 #include "podfit/drain/drain.h"
 #include "podfit/framework/parallelizer.h"
@@ -15,6 +16,7 @@
 #include "podfit/framework/profiles.h"
 #include "podfit/report/drain_report.h"
 #include "podfit/snapshot/snapshot.h"
+#include "podfit/util/plural.h"
 #include "podfit/util/strings.h"
 
 namespace podfit {
@@ -28,9 +30,11 @@ namespace {
 std::vector<DrainOutcome> drain_each(const std::vector<std::string>& names, const ClusterState& cluster,
                                      DrainSimulator& simulator,
                                      const SchedulerConfiguration& scheduler_config, const FeatureGates& gates,
-                                     const DrainFlags& flags) {
+                                     const DrainFlags& flags, ProgressLine& progress) {
   std::vector<DrainOutcome> outcomes(names.size());
   std::atomic<size_t> next{0};
+  std::atomic<size_t> finished{0};
+  progress.phase("Draining node", names.size());
   const Parallelizer workers;
   const size_t count = std::min(workers.parallelism(), names.size());
   workers.until(count, [&](size_t worker) {
@@ -45,7 +49,10 @@ std::vector<DrainOutcome> drain_each(const std::vector<std::string>& names, cons
       own_placement.emplace(scheduler_config, *own_profiles, gates);
       drainer = &own_simulator.emplace(cluster, *own_snapshot, *own_placement, gates, flags);
     }
-    for (size_t i = next++; i < names.size(); i = next++) outcomes[i] = drainer->summarize(names[i]);
+    for (size_t i = next++; i < names.size(); i = next++) {
+      outcomes[i] = drainer->summarize(names[i]);
+      progress.advance(++finished);
+    }
   });
   return outcomes;
 }
@@ -74,7 +81,11 @@ int run_drain(const DrainOptions& options, std::ostream& out, std::ostream& err)
   SchedulerConfiguration scheduler_config;
   if (!load_config_option(options.input.config, gates, scheduler_config, err)) return 2;
 
+  ProgressLine progress(options.input.progress);
+  progress.phase(fmt::format("Building the snapshot of {}", counted(cluster.nodes.size(), "node")));
   Snapshot snapshot(cluster, gates);
+  progress.phase({});  // nothing to draw while the notices below are written
+  progress.erase();
   std::vector<std::string> nodes = options.nodes;
   std::set<std::string> seen;
   std::erase_if(nodes, [&](const std::string& name) { return !seen.insert(name).second; });
@@ -103,6 +114,7 @@ int run_drain(const DrainOptions& options, std::ostream& out, std::ostream& err)
     err << "podfit: not evaluated (not implemented yet): " << join(missing, ", ") << '\n';
   }
   DrainSimulator simulator(cluster, snapshot, placement, gates, options.flags);
+  simulator.explain_rejections(options.output == "wide" && !options.all);
 
   std::ostringstream buffer;
   const DrainTableStyle style{options.color, options.output == "wide"};
@@ -110,13 +122,17 @@ int run_drain(const DrainOptions& options, std::ostream& out, std::ostream& err)
   if (options.all) {
     std::vector<std::string> names;
     for (const auto& node : snapshot.nodes()) names.push_back(node->name());
-    std::vector<DrainOutcome> outcomes = drain_each(names, cluster, simulator, scheduler_config, gates, options.flags);
+    std::vector<DrainOutcome> outcomes =
+        drain_each(names, cluster, simulator, scheduler_config, gates, options.flags, progress);
+    progress.finish();
     for (const DrainOutcome& o : outcomes) drainable = drainable && o.drainable();
     if (options.output == "json") write_drain_all_json(buffer, outcomes, input.what_if, input.release);
     else if (options.output == "yaml") write_drain_all_yaml(buffer, outcomes, input.what_if, input.release);
     else write_drain_all_table(buffer, outcomes, style);
   } else {
+    progress.phase(fmt::format("Draining {}", join(nodes, ", ")));
     const DrainOutcome outcome = simulator.drain(nodes);
+    progress.finish();
     drainable = outcome.drainable();
     if (options.output == "json") write_drain_json(buffer, outcome, input.what_if, input.release);
     else if (options.output == "yaml") write_drain_yaml(buffer, outcome, input.what_if, input.release);

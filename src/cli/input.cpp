@@ -12,6 +12,7 @@
 #include "podfit/cli/live_input.h"
 #include "podfit/cli/pending_pods.h"
 #include "podfit/cli/progress.h"
+#include "podfit/cli/input_gaps.h"
 #include "podfit/cli/skipped_directories.h"
 #include "podfit/load/loader.h"
 #include "podfit/load/pod_creation.h"
@@ -319,6 +320,12 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
     release = ReleaseChoice{*given, ReleaseSource::Flag, options.kubernetes_version};
     if (!set_release_gates(options, *release, input, err)) return false;
   }
+  // --strict: a gap ends the run before anything is written (a notice loses its "podfit: " prefix).
+  auto strict_error = [&err](std::string_view gap) {
+    if (gap.starts_with("podfit: ")) gap.remove_prefix(8);
+    err << "error: --strict: " << gap << '\n';
+    return false;
+  };
   LoadOptions load_options;
   load_options.recursive = options.recursive;
   // Validation follows the release given; one chosen from the nodes comes too late for it.
@@ -347,7 +354,7 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
     warnings.clear();
   };
   // Only the cluster state can be large enough for a progress line; it is gone before any message.
-  LoadProgress progress(options.progress);
+  ProgressLine progress(options.progress);
   LoadOptions cluster_options = load_options;
   if (options.progress) {
     cluster_options.progress = [&progress](const std::string& source, uint64_t bytes, size_t objects) {
@@ -376,6 +383,7 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   } else {
     // Said before loading: the subdirectories' manifests may be what an error below misses.
     for (const std::string& notice : skipped_directory_notices(options.filenames, options.recursive)) {
+      if (options.strict) return strict_error(notice);
       err << notice << '\n';
     }
     cluster_error = load_cluster_state(options.filenames, cluster_options, input.cluster);
@@ -417,7 +425,10 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
   if (!apply_what_if_options(options, load_options, input.cluster, input.what_if, err)) return false;
   CandidateSet candidates;
   if (!options.pods.empty()) {
-    for (const std::string& notice : skipped_directory_notices(options.pods, options.recursive)) err << notice << '\n';
+    for (const std::string& notice : skipped_directory_notices(options.pods, options.recursive)) {
+      if (options.strict) return strict_error(notice);
+      err << notice << '\n';
+    }
     LoadOptions candidate_options = load_options;
     candidate_options.api_release = input.release.release;
     candidate_options.fields_release = input.release.release;
@@ -468,6 +479,10 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
       err << "error: " << *error << '\n';
       return false;
     }
+  }
+  for (const InputGap& gap : input_gaps(options, input)) {
+    if (options.strict) return strict_error(gap.text);
+    if (!gap.said_already) err << "podfit: warning: " << gap.text << '\n';
   }
   // The admission plugins between kubectl apply and the scheduler, for the pods not created yet.
   for (const std::string& line : admit_candidates(input.candidates, input.cluster, input.context.gates)) err << "podfit: " << line << '\n';

@@ -17,8 +17,8 @@ bool any_in(const std::vector<T>& objects, const std::string& namespace_) {
   return std::any_of(objects.begin(), objects.end(), [&](const T& o) { return o.metadata.namespace_ == namespace_; });
 }
 
-// A namespace exists for the user if the cluster state has its Namespace object or anything in it
-// (a dump of `kubectl get pods -A` carries no Namespace objects).
+}  // namespace
+
 bool namespace_exists(const ClusterState& cluster, const std::string& namespace_) {
   const bool declared = std::any_of(cluster.namespaces.begin(), cluster.namespaces.end(),
                                     [&](const Namespace& n) { return n.metadata.name == namespace_; });
@@ -27,8 +27,6 @@ bool namespace_exists(const ClusterState& cluster, const std::string& namespace_
          any_in(cluster.limit_ranges, namespace_) || any_in(cluster.resource_quotas, namespace_) ||
          any_in(cluster.resource_claims, namespace_) || any_in(cluster.resource_claim_templates, namespace_);
 }
-
-}  // namespace
 
 std::string leave_out_bound_candidates(std::vector<Candidate>& candidates) {
   std::vector<std::string> bound;

@@ -44,7 +44,7 @@ void write_all(const std::string& text) {
 
 }  // namespace
 
-LoadProgress::LoadProgress(bool enabled) : enabled_(enabled) {
+ProgressLine::ProgressLine(bool enabled) : enabled_(enabled) {
   if (!enabled_) return;
   if (const char* delay = std::getenv("PODFIT_PROGRESS_DELAY"); delay != nullptr && *delay != '\0') {
     char* end = nullptr;
@@ -54,15 +54,15 @@ LoadProgress::LoadProgress(bool enabled) : enabled_(enabled) {
   painter_ = std::thread([this] { run(); });
 }
 
-LoadProgress::~LoadProgress() { finish(); }
+ProgressLine::~ProgressLine() { finish(); }
 
-void LoadProgress::waiting_for(const std::string& what) {
+void ProgressLine::waiting_for(const std::string& what) {
   if (!enabled_) return;
   std::lock_guard lock(mutex_);
   waiting_for_ = what;
 }
 
-void LoadProgress::update(const std::string& source, uint64_t bytes, size_t objects) {
+void ProgressLine::update(const std::string& source, uint64_t bytes, size_t objects) {
   if (!enabled_) return;
   bytes_.store(bytes, std::memory_order_relaxed);
   objects_.store(objects, std::memory_order_relaxed);
@@ -73,7 +73,35 @@ void LoadProgress::update(const std::string& source, uint64_t bytes, size_t obje
   }
 }
 
-void LoadProgress::finish() {
+void ProgressLine::phase(const std::string& what, size_t total) {
+  if (!enabled_) return;
+  std::lock_guard lock(mutex_);
+  source_.clear();
+  waiting_for_.clear();
+  phase_ = what;
+  phase_total_ = total;
+  phase_done_.store(0, std::memory_order_relaxed);
+  phase_changed_ = true;
+  wake_.notify_all();
+}
+
+void ProgressLine::advance(size_t done) {
+  if (enabled_) phase_done_.store(done, std::memory_order_relaxed);
+}
+
+void ProgressLine::erase() {
+  if (!enabled_) return;
+  std::lock_guard lock(mutex_);
+  erase_locked();
+}
+
+void ProgressLine::erase_locked() {
+  if (drawn_width_ > 0) write_all("\r" + std::string(drawn_width_, ' ') + "\r");
+  drawn_width_ = 0;
+  drawn_line_.clear();
+}
+
+void ProgressLine::finish() {
   if (!painter_.joinable()) return;
   {
     std::lock_guard lock(mutex_);
@@ -81,11 +109,10 @@ void LoadProgress::finish() {
   }
   wake_.notify_all();
   painter_.join();
-  if (drawn_width_ > 0) write_all("\r" + std::string(drawn_width_, ' ') + "\r");
-  drawn_width_ = 0;
+  erase_locked();
 }
 
-std::string LoadProgress::describe(const std::string& source, uint64_t bytes, uint64_t total, size_t objects) {
+std::string ProgressLine::describe(const std::string& source, uint64_t bytes, uint64_t total, size_t objects) {
   std::string line = fmt::format("Loading {}: ", source);
   if (total > 0 && bytes <= total) {
     line += fmt::format("{}% ({} of {})", bytes * 100 / total, megabytes(bytes), megabytes(total));
@@ -95,7 +122,7 @@ std::string LoadProgress::describe(const std::string& source, uint64_t bytes, ui
   return line + fmt::format(", {} object{}", with_separators(objects), objects == 1 ? "" : "s");
 }
 
-void LoadProgress::run() {
+void ProgressLine::run() {
   using Clock = std::chrono::steady_clock;
   const Clock::time_point started = Clock::now();
   const auto first = started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(delay_seconds_));
@@ -103,18 +130,30 @@ void LoadProgress::run() {
   if (wake_.wait_until(lock, first, [this] { return stopping_; })) return;
   for (;;) {
     std::string line;
-    if (!source_.empty()) {
+    if (!phase_.empty()) {
+      const size_t done = phase_done_.load(std::memory_order_relaxed);
+      if (phase_total_ > 0) {
+        line = fmt::format("{} {} of {}", phase_, with_separators(std::min(done + 1, phase_total_)),
+                           with_separators(phase_total_));
+      } else {
+        line = done > 0 ? fmt::format("{}: {}", phase_, with_separators(done)) : phase_;
+      }
+    } else if (!source_.empty()) {
       line = describe(source_, bytes_.load(std::memory_order_relaxed), total_, objects_.load(std::memory_order_relaxed));
     } else if (!waiting_for_.empty()) {
       const auto waited = std::chrono::duration_cast<std::chrono::seconds>(Clock::now() - started).count();
       line = fmt::format("Waiting for {}: {}s", waiting_for_, waited);
     }
     if (!line.empty() && line != drawn_line_) draw(line);
-    if (wake_.wait_for(lock, std::chrono::milliseconds(100), [this] { return stopping_; })) return;
+    // A new phase is drawn at once, not at the next tick: a short one would otherwise go unseen.
+    if (wake_.wait_for(lock, std::chrono::milliseconds(100), [this] { return stopping_ || phase_changed_; })) {
+      if (stopping_) return;
+    }
+    phase_changed_ = false;
   }
 }
 
-void LoadProgress::draw(const std::string& full_line) {
+void ProgressLine::draw(const std::string& full_line) {
   // A line wider than the terminal would wrap, and the next redraw could not return over it.
   winsize size{};
   const size_t columns = ::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 1 ? size.ws_col : 80;

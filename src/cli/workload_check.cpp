@@ -27,6 +27,8 @@ void add_not_evaluated(PodVerdict& verdict, const std::vector<std::pair<std::str
 void name_after_workload(PodVerdict& verdict, const Candidate& candidate) {
   if (!candidate.workload) return;
   verdict.workload = candidate.workload;
+  verdict.kind = candidate.workload->kind;
+  verdict.source = candidate.pod.origin;
   verdict.namespace_ = candidate.workload->namespace_;
   verdict.name = candidate.workload->name;
   if (candidate.stateful_set) verdict.workload_pod = candidate.pod.metadata.name;

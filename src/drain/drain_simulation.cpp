@@ -179,14 +179,18 @@ void DrainSimulator::place(Eviction& e, size_t from, size_t to) {
       row.reason = fmt::format("no profile of the configuration serves schedulerName \"{}\"", r.pod.spec.scheduler_name);
       continue;
     }
-    // The report gives a FitError's message, never the nodes' details.
-    const CycleResult result = schedule_one(r.pod, *snapshot_, *cycle, *gates_, false);
+    // The report gives a FitError's message; the nodes' details only when asked (-o wide).
+    const CycleResult result = schedule_one(r.pod, *snapshot_, *cycle, *gates_, explain_);
     e.placed.push_back(&r.pod);
     if (result.bound()) {
       row.node = result.node;
       if (result.assumed != nullptr) e.assumed.push_back(result.assumed);
     } else {
       row.reason = result.message;
+      const auto& nodes = snapshot_->nodes();
+      if (explain_ && result.filter.node_failures.size() == nodes.size()) {
+        for (size_t n = 0; n < nodes.size(); ++n) row.rejections.emplace_back(nodes[n]->name(), result.filter.node_failures[n]);
+      }
     }
   }
 }

@@ -139,6 +139,26 @@ void write_drain_table(std::ostream& out, const DrainOutcome& outcome, const Dra
   }
   out << '\n';
   table.print(out, style.color);
+  // -o wide: why each replacement that fits nowhere is refused, node by node, as check -o wide says it.
+  for (const DrainedPod& p : outcome.pods) {
+    if (p.rejections.empty()) continue;
+    out << fmt::format("\nreplacement {} of {}/{} fits no node:\n", p.replacement, p.namespace_, p.name);
+    TextTable nodes({"NODE", "FIT", "PLUGIN", "CODE", "REASONS", "DETAILS"});
+    for (const auto& [node, failures] : p.rejections) {
+      if (failures.empty()) {
+        nodes.add({{node, ""}, {"yes", "32"}, {"", ""}, {"", ""}, {"", ""}, {"", ""}});
+        continue;
+      }
+      bool first = true;
+      for (const Status& s : failures) {
+        nodes.add({{first ? node : "", ""}, {first ? "no" : "", "31"}, {s.plugin(), ""},
+                   {std::string(code_name(s.code())), ""}, {join(s.reasons(), ", "), ""},
+                   {join(s.details(), "; "), ""}});
+        first = false;
+      }
+    }
+    nodes.print(out, style.color);
+  }
 }
 
 void write_drain_all_table(std::ostream& out, const std::vector<DrainOutcome>& outcomes, const DrainTableStyle& style) {

@@ -15,6 +15,7 @@ PodVerdict make_pod_verdict(const Pod& pod, const Snapshot& snapshot, FilterOutc
   PodVerdict verdict;
   verdict.namespace_ = pod.metadata.namespace_;
   verdict.name = pod.metadata.name;
+  verdict.source = pod.origin;
   const auto& nodes = snapshot.nodes();
   size_t feasible = 0;
   for (const auto& failures : outcome.node_failures) feasible += failures.empty();
@@ -92,6 +93,7 @@ PodVerdict unevaluated_verdict(const Pod& pod, const Snapshot& snapshot) {
   PodVerdict verdict;
   verdict.namespace_ = pod.metadata.namespace_;
   verdict.name = pod.metadata.name;
+  verdict.source = pod.origin;
   verdict.scheduler_name = pod.spec.scheduler_name;
   // No node is evaluated, but the report still says how many there are.
   verdict.node_count = snapshot.nodes().size();

@@ -1,3 +1,6 @@
+#include <array>
+#include <cctype>
+#include <sstream>
 #include <type_traits>
 
 #include <fmt/format.h>
@@ -5,6 +8,7 @@
 #include "podfit/framework/names.h"
 #include "podfit/report/fit_report_writer.h"
 #include "podfit/report/writers.h"
+#include "podfit/util/plural.h"
 #include "podfit/util/strings.h"
 #include "document_writer.h"
 #include "what_if_field.h"
@@ -22,7 +26,8 @@ void write_status(Writer& w, const Status& s, bool with_details) {
   string_field(w, "code", code_name(s.code()));
   w.key("reasons");
   write_strings(w, s.reasons());
-  if (with_details && !s.details().empty()) {
+  // Always present where podfit explains a status, so a reader tests no field for absence.
+  if (with_details) {
     w.key("details");
     write_strings(w, s.details());
   }
@@ -84,6 +89,18 @@ void write_post_filter(Writer& w, const PostFilterReport& p) {
   w.end_object();
 }
 
+// Where a result's pod or workload was read: file, document, line (and List item), and its kind.
+template <typename Writer>
+void write_source(Writer& w, const SourceRef& source, const std::string& kind) {
+  w.begin_object();
+  string_field(w, "kind", kind);
+  string_field(w, "file", source.file);
+  integer_field(w, "document", source.document);
+  integer_field(w, "line", source.line);
+  if (source.item >= 0) integer_field(w, "item", source.item);
+  w.end_object();
+}
+
 template <typename Writer>
 void write_node(Writer& w, const NodeVerdict& n) {
   w.begin_object();
@@ -120,6 +137,19 @@ void write_verdict(Writer& w, const PodVerdict& r) {
       string_field(w, "pod", r.workload_pod);
     }
     w.end_object();
+  }
+  w.key("source");
+  write_source(w, r.source, r.kind);
+  if (r.replicas) {
+    integer_field(w, "replicas", r.replicas->wanted);
+    integer_field(w, "replicasPlaced", r.replicas->placed);
+    if (!r.replicas->first_unplaced.empty()) {
+      w.key("unplacedReplica");
+      w.begin_object();
+      string_field(w, "name", r.replicas->first_unplaced);
+      string_field(w, "message", r.replicas->message);
+      w.end_object();
+    }
   }
   w.key("schedulable");
   if (r.undetermined()) w.null();
@@ -291,19 +321,29 @@ void write_pod_table(std::ostream& out, const PodVerdict& r, const TableStyle& s
     return;
   }
   if (!r.scheduler_name.empty() && r.scheduler_name != "default-scheduler") out << "profile: " << r.scheduler_name << '\n';
-  std::vector<std::string> header = {"NODE", "FIT", "PLUGIN", "CODE", "REASONS"};
-  if (style.wide) header.push_back("DETAILS");
+  if (r.replicas && !r.replicas->first_unplaced.empty()) {
+    out << fmt::format("replicas: {} of {} placed; {} is not: {}\n", r.replicas->placed, r.replicas->wanted,
+                       r.replicas->first_unplaced, r.replicas->message);
+  }
+  // CODE (UnschedulableAndUnresolvable) and DETAILS only in -o wide: the default fits 80 columns.
+  std::vector<std::string> header = {"NODE", "FIT", "PLUGIN", "REASONS"};
+  if (style.wide) header = {"NODE", "FIT", "PLUGIN", "CODE", "REASONS", "DETAILS"};
   TextTable table(header);
+  auto add_row = [&](std::string node, TextTable::Cell fit, std::string plugin, std::string_view code,
+                     std::string reasons, std::string details) {
+    std::vector<TextTable::Cell> row = {{std::move(node), ""}, std::move(fit), {std::move(plugin), ""}};
+    if (style.wide) row.push_back({std::string(code), ""});
+    row.push_back({std::move(reasons), ""});
+    if (style.wide) row.push_back({std::move(details), ""});
+    table.add(std::move(row));
+  };
   for (const NodeVerdict& n : r.nodes) {
     if (n.fit) {
-      table.add({{std::string(n.name), ""}, {"yes", "32"}, {"", ""}, {"", ""}, {"", ""}});
+      add_row(std::string(n.name), {"yes", "32"}, "", "", "", "");
       continue;
     }
     if (!n.evaluated) {
-      std::vector<TextTable::Cell> row = {
-          {std::string(n.name), ""}, {"-", ""}, {"", ""}, {"", ""}, {"not evaluated: the attempt ended in an error", ""}};
-      if (style.wide) row.push_back({"", ""});
-      table.add(std::move(row));
+      add_row(std::string(n.name), {"-", ""}, "", "", "not evaluated: the attempt ended in an error", "");
       continue;
     }
     bool first_failure = true;
@@ -312,13 +352,8 @@ void write_pod_table(std::ostream& out, const PodVerdict& r, const TableStyle& s
     const bool no_daemon_pod = n.daemon_pod == false;
     const std::string no = no_daemon_pod ? "no pod" : "no";
     for (const Status& s : n.failures) {
-      std::vector<TextTable::Cell> row = {{first_failure ? std::string(n.name) : "", ""},
-                                          {first_failure ? no : "", no_daemon_pod ? "" : "31"},
-                                          {s.plugin(), ""},
-                                          {std::string(code_name(s.code())), ""},
-                                          {join(s.reasons(), ", "), ""}};
-      if (style.wide) row.push_back({join(s.details(), "; "), ""});
-      table.add(std::move(row));
+      add_row(first_failure ? std::string(n.name) : "", {first_failure ? no : "", no_daemon_pod ? "" : "31"}, s.plugin(),
+              code_name(s.code()), join(s.reasons(), ", "), join(s.details(), "; "));
       first_failure = false;
     }
   }
@@ -335,20 +370,117 @@ void write_pod_table(std::ostream& out, const PodVerdict& r, const TableStyle& s
   }
 }
 
-// A blank line between pods.
+// How a result counts in the closing line of a check of several pods.
+enum class Outcome { Fit, FitNowhere, SomeReplicas, NotEvaluated, Undetermined };
+
+Outcome outcome_of(const PodVerdict& r) {
+  if (!r.status.empty()) return Outcome::NotEvaluated;
+  if (!r.all_replicas_placed()) return r.replicas->placed > 0 ? Outcome::SomeReplicas : Outcome::FitNowhere;
+  if (!r.schedulable) return Outcome::FitNowhere;
+  return r.undetermined() ? Outcome::Undetermined : Outcome::Fit;
+}
+
+// "20 pods checked: 15 fit, 4 fit nowhere, 1 not evaluated": the counts a long report ends with.
+class OutcomeTally {
+ public:
+  void add(const PodVerdict& r) {
+    ++counts_[static_cast<size_t>(outcome_of(r))];
+    (r.workload ? workloads_ : pods_) += 1;
+  }
+  size_t total() const { return pods_ + workloads_; }
+  std::string line() const {
+    std::string checked = workloads_ == 0 ? counted(pods_, "pod")
+                          : pods_ == 0    ? counted(workloads_, "workload")
+                                          : fmt::format("{} and {}", counted(pods_, "pod"), counted(workloads_, "workload"));
+    std::string text = fmt::format("{} checked: {} fit, {} fit nowhere", checked, count(Outcome::Fit),
+                                   count(Outcome::FitNowhere));
+    if (size_t n = count(Outcome::SomeReplicas)) text += fmt::format(", {} place only some replicas", n);
+    if (size_t n = count(Outcome::NotEvaluated)) text += fmt::format(", {} not evaluated", n);
+    if (size_t n = count(Outcome::Undetermined)) text += fmt::format(", {} undetermined", n);
+    return text;
+  }
+
+ private:
+  size_t count(Outcome o) const { return counts_[static_cast<size_t>(o)]; }
+  std::array<size_t, 5> counts_{};
+  size_t pods_ = 0;
+  size_t workloads_ = 0;
+};
+
+// -o wide, and table for one pod: each pod's verdict line and its table of nodes, a blank line
+// between pods; several pods end with the closing count.
 class TableFitReportWriter : public FitReportWriter {
  public:
-  TableFitReportWriter(std::ostream& out, const TableStyle& style) : out_(out), style_(style) {}
+  TableFitReportWriter(std::ostream& out, const TableStyle& style, bool several_pods)
+      : out_(out), style_(style), several_pods_(several_pods) {}
   void write(const PodVerdict& verdict) override {
-    if (!first_) out_ << '\n';
-    first_ = false;
+    if (tally_.total() > 0) out_ << '\n';
+    tally_.add(verdict);
     write_pod_table(out_, verdict, style_);
+  }
+  void end(const std::vector<std::string>&) override {
+    if (several_pods_ && tally_.total() > 0) out_ << '\n' << tally_.line() << '\n';
   }
 
  private:
   std::ostream& out_;
   TableStyle style_;
-  bool first_ = true;
+  bool several_pods_;
+  OutcomeTally tally_;
+};
+
+// The table for several pods: one row per pod (POD FITS NODES MESSAGE), then the node tables of
+// the pods that do not fit (of all with `all_nodes`), then the closing count. The rows are held
+// to align them (one per pod); the node tables are held as the text they print.
+class SummaryFitReportWriter : public FitReportWriter {
+ public:
+  SummaryFitReportWriter(std::ostream& out, const TableStyle& style, bool all_nodes)
+      : out_(out), style_(style), all_nodes_(all_nodes), summary_({"POD", "FITS", "NODES", "MESSAGE"}) {}
+  void write(const PodVerdict& r) override {
+    tally_.add(r);
+    const Outcome outcome = outcome_of(r);
+    std::string pod = r.workload ? fmt::format("{} {}/{}", r.workload->kind, r.namespace_, r.name)
+                                 : fmt::format("{}/{}", r.namespace_, r.name);
+    TextTable::Cell fits = fits_cell(r, outcome);
+    const size_t node_count = r.status.empty() ? r.nodes.size() : r.node_count;
+    std::string nodes = r.status.empty() ? fmt::format("{}/{}", r.feasible_nodes.size(), node_count) : "-";
+    std::string message = r.replicas && !r.replicas->message.empty() ? r.replicas->message : r.message;
+    summary_.add({{std::move(pod), ""}, std::move(fits), {std::move(nodes), ""}, {std::move(message), ""}});
+    if (all_nodes_ || outcome != Outcome::Fit) {
+      details_ << '\n';
+      write_pod_table(details_, r, style_);
+    }
+  }
+  void end(const std::vector<std::string>&) override {
+    if (tally_.total() == 0) return;
+    summary_.print(out_, style_.color);
+    out_ << details_.view() << '\n' << tally_.line() << '\n';
+  }
+
+ private:
+  static TextTable::Cell fits_cell(const PodVerdict& r, Outcome outcome) {
+    // A workload's replicas placed, over those it wants.
+    const std::string placed = r.replicas ? fmt::format("{}/{}", r.replicas->placed, r.replicas->wanted) : "";
+    switch (outcome) {
+      case Outcome::Fit: return {r.replicas ? placed : "yes", "32"};
+      case Outcome::SomeReplicas: return {placed, "31"};
+      case Outcome::FitNowhere: return {r.replicas ? placed : "no", "31"};
+      case Outcome::NotEvaluated: {
+        std::string status = r.status;  // Gated, Refused, Unserved: the word as a state, kubectl-style
+        for (char& c : status) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return {std::move(status), "33"};
+      }
+      case Outcome::Undetermined: return {"unknown", "33"};
+    }
+    return {};
+  }
+
+  std::ostream& out_;
+  TableStyle style_;
+  bool all_nodes_;
+  TextTable summary_;
+  std::ostringstream details_;
+  OutcomeTally tally_;
 };
 
 // A whole report through a streaming writer.
@@ -361,11 +493,12 @@ void write_report(FitReportWriter& writer, const FitReport& report) {
 }  // namespace
 
 std::unique_ptr<FitReportWriter> make_fit_report_writer(std::string_view output, std::ostream& out, const TableStyle& style,
-                                                         const WhatIfSummary& what_if, bool several_pods) {
+                                                         const WhatIfSummary& what_if, bool several_pods, bool all_nodes) {
   if (output == "json") return std::make_unique<JsonFitReportWriter>(out, what_if);
   if (output == "yaml") return std::make_unique<YamlFitReportWriter>(out, what_if);
   if (output == "name") return std::make_unique<NamesFitReportWriter>(out, several_pods);
-  return std::make_unique<TableFitReportWriter>(out, style);
+  if (several_pods && !style.wide) return std::make_unique<SummaryFitReportWriter>(out, style, all_nodes);
+  return std::make_unique<TableFitReportWriter>(out, style, several_pods);
 }
 
 void write_fit_json(std::ostream& out, const FitReport& report) {
@@ -384,8 +517,8 @@ void write_fit_names(std::ostream& out, const FitReport& report) {
 }
 
 void write_fit_table(std::ostream& out, const FitReport& report, const TableStyle& style) {
-  TableFitReportWriter writer(out, style);
-  write_report(writer, report);
+  const auto writer = make_fit_report_writer(style.wide ? "wide" : "table", out, style, {}, report.results.size() > 1);
+  write_report(*writer, report);
 }
 
 }  // namespace podfit

@@ -41,6 +41,11 @@ struct InputOptions {
   // --pod pods bound to a node (spec.nodeName) stay: admit is the kubelet's check of such a pod,
   // and requeue reports the queue's own node-name check. check and place leave them out.
   bool keep_bound_pods = false;
+  // --strict: input that looks incomplete (subdirectories left unread, no Node, an unknown -n,
+  // budgets or claims missing) is an error, not a warning.
+  bool strict = false;
+  // The command's answer depends on PodDisruptionBudgets (drain): their absence is a gap.
+  bool needs_budgets = false;
 };
 
 struct LoadedInput {

@@ -10,6 +10,10 @@
 
 namespace podfit {
 
+// Whether the cluster state has the namespace: its Namespace object, or any object in it (a dump
+// of `kubectl get pods -A` carries no Namespace objects).
+bool namespace_exists(const ClusterState& cluster, const std::string& namespace_);
+
 // Takes the --pod candidates already bound to a node (spec.nodeName set) out of `candidates`:
 // kube-scheduler never schedules such a pod. Returns the notice that names them ("" when none was).
 std::string leave_out_bound_candidates(std::vector<Candidate>& candidates);

@@ -8,12 +8,10 @@
 #include <ostream>
 #include <string>
 
+#include "podfit/cli/copy_placement.h"
 #include "podfit/cli/input.h"
 
 namespace podfit {
-
-// The most copies of one candidate `place` schedules unless --limit says otherwise.
-inline constexpr size_t kDefaultPlacementLimit = 10000;
 
 struct PlaceOptions {
   InputOptions input;            // -f, --pod (default: the pending pods of -f), -R, --feature-gates

@@ -34,6 +34,9 @@ struct DrainedPod {
   std::string controller;  // "ReplicaSet web-7d9f" or ""
   // Proven to land without being placed: `node` is then empty (see DrainSimulator::summarize).
   bool lands = false;
+  // A replacement that fits nowhere, with DrainSimulator::explain_rejections: each node's Filter
+  // failures with podfit's details, in node order (empty for a node that passed Filter).
+  std::vector<std::pair<std::string, std::vector<Status>>> rejections;
   bool placed() const { return !node.empty() || lands; }
   // Blocks the drain: blocked, or a replacement that found no node.
   bool blocks() const { return action == DrainAction::Blocked || (action == DrainAction::Reschedule && !placed()); }
@@ -67,6 +70,10 @@ class DrainSimulator {
   // drain()'s.
   DrainOutcome summarize(const std::string& node);
 
+  // drain() keeps, for each replacement that fits nowhere, every node's Filter failures and
+  // podfit's details of them (-o wide), as `podfit check -o wide` gives them.
+  void explain_rejections(bool explain) { explain_ = explain; }
+
  private:
   struct Eviction;
   // Cordons, classifies and evicts: the rows, and the replacements in the order to place them.
@@ -81,6 +88,7 @@ class DrainSimulator {
   const PlacementProfiles* profiles_;
   const FeatureGates* gates_;
   DrainFlags flags_;
+  bool explain_ = false;
   std::unordered_map<std::string_view, std::vector<const Pod*>> pods_by_node_;  // input order
 };
 

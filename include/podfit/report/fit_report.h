@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "podfit/framework/status.h"
+#include "podfit/model/meta.h"
 #include "podfit/model/workload.h"
 
 namespace podfit {
@@ -57,6 +58,15 @@ struct PostFilterReport {
   std::vector<NodePostFilter> nodes;  // every node, input order (when preemption_evaluated)
 };
 
+// How many of a workload's copies are placed, one cycle after another.
+struct ReplicaOutcome {
+  int64_t wanted = 0;
+  int64_t placed = 0;
+  // The first copy not placed: its name and why (the FailedScheduling message); empty when all are.
+  std::string first_unplaced;
+  std::string message;
+};
+
 struct PodVerdict {
   std::string namespace_;
   std::string name;
@@ -90,6 +100,13 @@ struct PodVerdict {
   std::string workload_pod;
   // PostFilter's verdict, when it ran (the pod fits no node and the profile has PostFilter plugins).
   std::optional<PostFilterReport> post_filter;
+  // Where the pod or workload was read, and its kind ("Pod", "Deployment", ...).
+  SourceRef source;
+  std::string kind = "Pod";
+  // A workload's copies placed one scheduling cycle after another, as `podfit place` places them.
+  std::optional<ReplicaOutcome> replicas;
+  // Every copy the workload wants is placed (true for a pod, or a workload whose copies were not placed).
+  bool all_replicas_placed() const { return !replicas || replicas->placed >= replicas->wanted; }
 };
 
 class Snapshot;

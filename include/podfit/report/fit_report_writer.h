@@ -27,8 +27,11 @@ class FitReportWriter {
 // The writer of one of check's output formats (table, wide, json, yaml, name) into `out`; JSON
 // and YAML end with the whatIf member when `what_if` holds changes. `several_pods`: the check
 // covers more than one pod, so -o name says which pod each node is for ("pod/NAMESPACE/NAME
-// node/NODE"); for one pod it prints "node/NODE" alone.
+// node/NODE"); for one pod it prints "node/NODE" alone. The table of several pods is one row per
+// pod, then the node tables of the pods that do not fit (of every pod with `all_nodes`), then a
+// closing count; -o wide keeps every pod's node table.
 std::unique_ptr<FitReportWriter> make_fit_report_writer(std::string_view output, std::ostream& out, const TableStyle& style,
-                                                        const WhatIfSummary& what_if = {}, bool several_pods = false);
+                                                        const WhatIfSummary& what_if = {}, bool several_pods = false,
+                                                        bool all_nodes = false);
 
 }  // namespace podfit

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Progress while a large input loads: drawn on standard error when it is a terminal (here a
+# Progress while a large input loads, and during each long phase after (snapshot, check,
+# drain --all): drawn on standard error when it is a terminal (here a
 # pseudo-terminal made by `script`), erased before podfit prints anything else, and never
 # written to a pipe or a file. The input trickles in through a pipe, so the load lasts long
 # enough to be seen; PODFIT_PROGRESS_DELAY=0 lets the line appear at once. `-o name` keeps the
@@ -51,6 +52,32 @@ PODFIT_PROGRESS_DELAY=0 "$podfit" check -f "$dump" -o name >/dev/null 2>"$work/f
 # A short load on a terminal with the default delay (half a second): nothing drawn.
 script -qec "'$podfit' check -f '$dump' -o name >/dev/null" /dev/null >"$work/quick.err" 2>&1
 [ ! -s "$work/quick.err" ] && ok "a short load on a terminal draws nothing" || { fail "a short load drew:"; cat -v "$work/quick.err"; }
+
+# After loading, each long phase of the work: a 3,000-node cluster with 200 pending pods.
+python3 testdata/scale/make_cluster.py 3000 10 >"$work/large.json"
+PODFIT_PROGRESS_DELAY=0 script -qec "'$podfit' check -f '$work/large.json' >'$work/check.out'" /dev/null >"$work/check.err" 2>&1
+if grep -aq 'Building the snapshot of 3000 nodes' "$work/check.err" && grep -aq 'Checking pod [0-9]* of 200' "$work/check.err"; then
+  ok "check on a terminal: the snapshot, then $(grep -ao 'Checking pod [0-9]* of 200' "$work/check.err" | tail -1)"
+else
+  fail "check on a terminal drew no phase:"; cat -v "$work/check.err"
+fi
+if tail -1 "$work/check.out" | grep -q '^200 pods checked: 150 fit, 40 fit nowhere, 10 not evaluated$'; then
+  ok "the table is untouched by the progress line"
+else
+  fail "the table ends otherwise:"; tail -2 "$work/check.out"
+fi
+PODFIT_PROGRESS_DELAY=0 script -qec "'$podfit' drain -f '$work/large.json' --all >/dev/null" /dev/null >"$work/drain.err" 2>&1
+if grep -aq 'Draining node [0-9,]* of 3,000' "$work/drain.err"; then
+  ok "drain --all on a terminal: $(grep -ao 'Draining node [0-9,]* of 3,000' "$work/drain.err" | head -1)"
+else
+  fail "drain --all on a terminal drew no progress:"; cat -v "$work/drain.err"
+fi
+"$podfit" check -f "$work/large.json" >/dev/null 2>"$work/large-pipe.err"
+if grep -aq 'Checking\|Building' "$work/large-pipe.err"; then
+  fail "a long check wrote progress to a file:"; cat -v "$work/large-pipe.err"
+else
+  ok "a long check in a file: no progress"
+fi
 
 if [ $failed -ne 0 ]; then
   echo "$failed progress check(s) failed"

@@ -3,7 +3,7 @@
 
 # The flags every command takes (reading the cluster state and the pods).
 _podfit_input_flags="-h --help -f --filename -R --recursive --pod --feature-gates --kubernetes-version --validate
-  --strict --max-objects --max-object-bytes --live --context --kubeconfig -n --namespace"
+  -v --v --strict --max-objects --max-object-bytes --live --context --kubeconfig -n --namespace"
 
 _podfit_command_flags() {
     case $1 in
@@ -13,10 +13,10 @@ _podfit_command_flags() {
         admit) echo "$_podfit_input_flags -o --output --node --all-reasons" ;;
         place) echo "$_podfit_input_flags -o --output --replicas --max --limit --config --add-node --remove-node
   --cordon" ;;
-        drain) echo "-h --help -f --filename -R --recursive --feature-gates --kubernetes-version --validate --strict --max-objects
+        drain) echo "-h --help -f --filename -R --recursive --feature-gates --kubernetes-version --validate -v --v --strict --max-objects
   --max-object-bytes --live --context --kubeconfig -o --output --node --all --force --delete-emptydir-data
   --config --add-node --remove-node --cordon" ;;
-        devices) echo "-h --help -f --filename -R --recursive --feature-gates --kubernetes-version --validate --strict --max-objects
+        devices) echo "-h --help -f --filename -R --recursive --feature-gates --kubernetes-version --validate -v --v --strict --max-objects
   --max-object-bytes --live --context --kubeconfig -o --output --class --selector --node" ;;
     esac
 }

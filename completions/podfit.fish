@@ -42,6 +42,7 @@ complete -c podfit -n "$any; and not __fish_seen_subcommand_from devices drain" 
 complete -c podfit -n $any -l feature-gates -x -d 'kube-scheduler feature gates, e.g. A=true,B=false'
 complete -c podfit -n $any -l kubernetes-version -x -a '1.32 1.33 1.34 1.35 1.36 1.37' -d 'The Kubernetes release modelled'
 complete -c podfit -n $any -l validate -x -a 'strict warn ignore true false' -d "Fields the kind's schema does not have"
+complete -c podfit -n $any -s v -l v -x -d 'Print the informational lines too, at this level'
 complete -c podfit -n $any -l strict -d 'Fail on input that looks incomplete instead of warning'
 complete -c podfit -n $any -l max-objects -x -d 'Refuse input with more objects than this'
 complete -c podfit -n $any -l max-object-bytes -x -d 'Refuse any object larger than this many bytes'

@@ -10,6 +10,8 @@ packages="$packages bash-completion zsh fish man-db groff-base dpkg-dev file"
 # Debian's Python with jsonschema and yaml, which validate the JSON and YAML reports against
 # docs/schemas/ (tests/cli/validate_json_reports.py runs with /usr/bin/python3).
 packages="$packages python3 python3-jsonschema python3-yaml"
+# jq, which the documentation's CI examples (run by the test suite) read the JSON reports with.
+packages="$packages jq"
 # kubectl, for the kubectl plugin and --live: Debian's, unless a kubectl is already installed
 # (the Kubernetes project's own package provides the same command).
 command -v kubectl >/dev/null 2>&1 || packages="$packages kubernetes-client"

@@ -86,6 +86,27 @@ void add_validation_flags(CommandLine& line, CLI::App* command, InputOptions& in
         return {};
       },
       ""));
+  // kubectl's -v=N and --v=N, and a bare -v for 1.
+  command
+      ->add_option_function<std::string>(
+          "-v,--v",
+          [&input](const std::string& level) {
+            input.verbosity = level.empty() ? 1 : std::stoi(level);
+          },
+          "Print the informational lines too (which Kubernetes release is modelled, and why) at LEVEL 1 or more; "
+          "a bare -v is 1")
+      ->type_name("LEVEL")
+      ->expected(0, 1)
+      ->transform(CLI::Validator(
+          [](std::string& text) -> std::string {
+            if (text.starts_with('=')) text.erase(0, 1);  // -v=5, as kubectl spells it
+            if (text.empty()) return {};
+            const bool digits = text.size() <= 4 && std::all_of(text.begin(), text.end(), [](char c) {
+              return c >= '0' && c <= '9';
+            });
+            return digits ? std::string() : "invalid argument \"" + text + "\" for \"-v, --v\": must be a number";
+          },
+          ""));
   command->add_flag("--strict", input.strict,
                     "Fail (exit 2) on input that looks incomplete instead of warning: subdirectories left unread "
                     "without -R, no Node, an -n namespace the cluster state lacks, budgets or claims missing");

@@ -291,6 +291,7 @@ std::string what_if_notice(const WhatIfSummary& summary) {
 }
 
 bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& err) {
+  input.verbosity = options.verbosity;
   if (options.live && !options.filenames.empty()) {
     err << "error: --live reads the cluster state from the cluster: give -f or --live, not both\n";
     return false;
@@ -490,7 +491,9 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
 }
 
 void announce_release(const std::string& output, const LoadedInput& input, std::ostream& err) {
-  if ((output == "table" || output == "wide") && input.release.noteworthy()) err << input.release.describe() << '\n';
+  if ((output == "table" || output == "wide") && (input.release.noteworthy() || input.verbosity > 0)) {
+    err << input.release.describe() << '\n';
+  }
 }
 
 std::string orphaned_pods_notice(const std::vector<const Pod*>& orphans) {

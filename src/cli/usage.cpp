@@ -38,7 +38,10 @@ std::string unknown_command(const CommandLine& line, const std::string& typed) {
 std::string flag_suggestion(const CLI::App* command, const std::string& typed) {
   std::vector<std::string> names;
   for (const CLI::Option* option : command->get_options()) {
-    for (const std::string& name : option->get_lnames()) names.push_back(name);
+    // --v (kubectl's -v) is one letter: every short typo would be "close" to it.
+    for (const std::string& name : option->get_lnames()) {
+      if (name.size() > 1) names.push_back(name);
+    }
   }
   const std::string closest = closest_name(typed, names);
   return closest.empty() ? "" : "Did you mean --" + closest + "?\n";

@@ -46,6 +46,9 @@ struct InputOptions {
   bool strict = false;
   // The command's answer depends on PodDisruptionBudgets (drain): their absence is a gap.
   bool needs_budgets = false;
+  // -v, --v LEVEL (kubectl's spelling): at 1 or more, the informational lines a run prints only
+  // when they are news (which release is modelled, and why).
+  int verbosity = 0;
 };
 
 struct LoadedInput {
@@ -54,14 +57,15 @@ struct LoadedInput {
   PluginContext context;        // feature gates (and, later, plugin args)
   ReleaseChoice release;        // the Kubernetes release modelled, and where it came from
   WhatIfSummary what_if;        // the what-if changes applied to `cluster`
+  int verbosity = 0;            // InputOptions::verbosity
 };
 
 // Reads everything the options name; on bad usage or bad input prints one "error: ..." line
 // to `err` and returns false (the caller exits 2). Notices (skipped kinds) go to `err` too.
 bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& err);
 
-// For a table (or wide) report, which release is modelled and why, as one line on `err`; JSON and
-// YAML reports carry it themselves.
+// For a table (or wide) report, which release is modelled and why, as one line on `err`, when it is
+// news (ReleaseChoice::noteworthy) or with -v; JSON and YAML reports carry it themselves.
 void announce_release(const std::string& output, const LoadedInput& input, std::ostream& err);
 
 // The pods bound to nodes missing from the cluster state, as a one-line notice, or "".

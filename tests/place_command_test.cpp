@@ -18,33 +18,12 @@
 #include <nlohmann/json.hpp>
 
 #include "podfit/cli/place_command.h"
+#include "manifest_files.h"
 
 namespace podfit {
 namespace {
 
-namespace fs = std::filesystem;
-
-// A directory of manifests, removed afterwards.
-class Manifests {
- public:
-  Manifests() {
-    static std::atomic<int> counter{0};
-    dir_ = fs::temp_directory_path() / fmt::format("podfit-place-test-{}-{}", ::getpid(), counter++);
-    fs::create_directories(dir_);
-  }
-  ~Manifests() {
-    std::error_code ignored;
-    fs::remove_all(dir_, ignored);
-  }
-  std::string write(const std::string& name, const std::string& text) {
-    const fs::path path = dir_ / name;
-    std::ofstream(path) << text;
-    return path.string();
-  }
-
- private:
-  fs::path dir_;
-};
+using Manifests = ManifestFiles;
 
 struct Run {
   int code = 0;
@@ -61,28 +40,6 @@ Run place(PlaceOptions options) {
   run.out = out.str();
   run.err = err.str();
   return run;
-}
-
-// A Ready node; memory in Gi.
-std::string node(const std::string& name, const std::string& zone, int cpu, int memory_gi, int pods,
-                 const std::string& extra = "") {
-  return fmt::format(R"(---
-apiVersion: v1
-kind: Node
-metadata:
-  name: {0}
-  labels:
-    kubernetes.io/hostname: {0}
-    topology.kubernetes.io/zone: {1}
-spec:
-{5}
-status:
-  allocatable:
-    cpu: '{2}'
-    memory: {3}Gi
-    pods: '{4}'
-)",
-                     name, zone, cpu, memory_gi, pods, extra.empty() ? "  {}" : extra);
 }
 
 std::vector<std::string> placed_nodes(const nlohmann::json& report) {
@@ -103,9 +60,9 @@ TEST_CASE("place: a Deployment of 10 replicas across 3 zones with topology sprea
   //   web-9 c-2 (71 > a-1 70)    -> zones a 3, b 3, c 4.
   Manifests m;
   PlaceOptions options;
-  options.input.filenames = {m.write("cluster.yaml", node("a-1", "a", 10, 40, 110) + node("a-2", "a", 6, 24, 110) +
-                                                          node("b-1", "b", 9, 36, 110) + node("b-2", "b", 5, 20, 110) +
-                                                          node("c-1", "c", 8, 32, 110) + node("c-2", "c", 7, 28, 110))};
+  options.input.filenames = {m.write("cluster.yaml", node_manifest("a-1", "a", 10, 40, 110) + node_manifest("a-2", "a", 6, 24, 110) +
+                                                          node_manifest("b-1", "b", 9, 36, 110) + node_manifest("b-2", "b", 5, 20, 110) +
+                                                          node_manifest("c-1", "c", 8, 32, 110) + node_manifest("c-2", "c", 7, 28, 110))};
   options.input.pods = {m.write("web.yaml", R"(apiVersion: apps/v1
 kind: Deployment
 metadata:
@@ -162,8 +119,8 @@ TEST_CASE("place --max: the exact count on a cluster of known free capacity") {
   Manifests m;
   PlaceOptions options;
   options.input.filenames = {m.write(
-      "cluster.yaml", node("big-1", "z", 4, 16, 110) + node("small-1", "z", 2, 8, 3) +
-                          node("gpu-1", "z", 8, 32, 110, "  taints:\n  - key: dedicated\n    value: gpu\n    effect: NoSchedule") +
+      "cluster.yaml", node_manifest("big-1", "z", 4, 16, 110) + node_manifest("small-1", "z", 2, 8, 3) +
+                          node_manifest("gpu-1", "z", 8, 32, 110, "  taints:\n  - key: dedicated\n    value: gpu\n    effect: NoSchedule") +
                           R"(---
 apiVersion: v1
 kind: Pod
@@ -240,8 +197,8 @@ spec:
 }
 
 TEST_CASE("place: a StatefulSet's claims take the local volumes one each") {
-  std::string cluster = node("store-1", "z", 8, 32, 110) + node("store-2", "z", 8, 32, 110) +
-                        node("store-3", "z", 8, 32, 110) + R"(---
+  std::string cluster = node_manifest("store-1", "z", 8, 32, 110) + node_manifest("store-2", "z", 8, 32, 110) +
+                        node_manifest("store-3", "z", 8, 32, 110) + R"(---
 apiVersion: storage.k8s.io/v1
 kind: StorageClass
 metadata:
@@ -331,7 +288,7 @@ spec:
 TEST_CASE("place: pending pods in the order the scheduling queue pops them; DaemonSets per node") {
   Manifests m;
   PlaceOptions options;
-  options.input.filenames = {m.write("cluster.yaml", node("node-1", "z", 2, 8, 110) + node("node-2", "z", 1, 8, 110) + R"(---
+  options.input.filenames = {m.write("cluster.yaml", node_manifest("node-1", "z", 2, 8, 110) + node_manifest("node-2", "z", 1, 8, 110) + R"(---
 apiVersion: v1
 kind: Pod
 metadata:
@@ -395,7 +352,7 @@ spec:
 TEST_CASE("place: pods no profile serves, and gated pods, are not scheduled") {
   Manifests m;
   PlaceOptions options;
-  options.input.filenames = {m.write("cluster.yaml", node("node-1", "z", 2, 8, 110))};
+  options.input.filenames = {m.write("cluster.yaml", node_manifest("node-1", "z", 2, 8, 110))};
   options.input.pods = {m.write("pods.yaml", R"(apiVersion: v1
 kind: Pod
 metadata:
@@ -431,7 +388,7 @@ spec:
 TEST_CASE("place: usage errors exit 2") {
   Manifests m;
   PlaceOptions options;
-  options.input.filenames = {m.write("cluster.yaml", node("node-1", "z", 2, 8, 110))};
+  options.input.filenames = {m.write("cluster.yaml", node_manifest("node-1", "z", 2, 8, 110))};
   SUBCASE("unknown output") {
     options.output = "name";
     const Run run = place(options);

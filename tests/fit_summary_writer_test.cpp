@@ -4,6 +4,9 @@
 
 #include <sstream>
 #include <string>
+#include <vector>
+
+#include <fmt/format.h>
 
 #include "podfit/report/fit_report_writer.h"
 
@@ -123,6 +126,37 @@ TEST_CASE("a pod that fits only by the plugins podfit ran is undetermined") {
   const std::string text = table({fitting("web"), partial});
   CHECK(text.find("shop/gpu   unknown   1/2") != std::string::npos);
   CHECK(text.ends_with("\n2 pods checked: 1 fit, 0 fit nowhere, 1 undetermined\n"));
+}
+
+}  // namespace
+}  // namespace podfit
+
+namespace podfit {
+namespace {
+
+TEST_CASE("node tables past a mebibyte are held outside memory and come back whole, in order") {
+  // A report's node names are views of the snapshot's nodes: these stand in for them.
+  std::vector<std::string> names;
+  for (int n = 0; n < 5000; ++n) names.push_back("node-" + std::to_string(n));
+  std::vector<PodVerdict> verdicts;
+  std::string tables;
+  for (int p = 0; p < 9; ++p) {
+    PodVerdict v = fitting_nowhere(fmt::format("batch-{}", p));
+    const NodeVerdict failed = v.nodes[0];
+    v.nodes.clear();
+    for (const std::string& name : names) {
+      v.nodes.push_back(failed);
+      v.nodes.back().name = name;
+    }
+    tables += "\n" + table({v});
+    verdicts.push_back(std::move(v));
+  }
+  REQUIRE(tables.size() > 2 * (1 << 20));
+  const std::string text = table(verdicts);
+  const size_t first_table = text.find("\nshop/batch-0: ");
+  REQUIRE(first_table != std::string::npos);
+  CHECK(text.substr(first_table, tables.size()) == tables);
+  CHECK(text.ends_with("\n9 pods checked: 0 fit, 9 fit nowhere\n"));
 }
 
 }  // namespace

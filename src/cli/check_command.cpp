@@ -23,6 +23,7 @@
 #include "podfit/cli/workload_check.h"
 #include "podfit/report/fit_report_writer.h"
 #include "podfit/snapshot/snapshot.h"
+#include "podfit/util/chunked_output.h"
 #include "podfit/util/plural.h"
 
 namespace podfit {
@@ -104,15 +105,10 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   }
   const Clock::time_point check_started = Clock::now();
   for (const Pod* pod : pods) snapshot.ensure_namespace(pod->metadata.namespace_);
-  // Each verdict is written once made, then freed; the output goes out a buffer at a time.
+  // Each verdict is written once made, then freed; the output goes out a chunk at a time.
   // Nothing past this point returns an error, so a bad input still writes nothing to stdout.
-  std::ostringstream buffer;
-  auto drain = [&] {
-    progress.erase();
-    out << buffer.view();
-    buffer.str({});
-  };
-  constexpr std::streamoff kBufferBytes = 1 << 20;
+  ChunkedOutputBuffer chunks(out, 1 << 20, [&progress] { progress.erase(); });
+  std::ostream buffer(&chunks);
   const std::unique_ptr<FitReportWriter> writer =
       make_fit_report_writer(options.output, buffer, TableStyle{options.color, options.output == "wide"}, input.what_if,
                              pods.size() > 1, options.all_nodes);
@@ -151,7 +147,6 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     any_unschedulable = any_unschedulable || !verdict.schedulable || !verdict.all_replicas_placed();
     any_undetermined = any_undetermined || verdict.undetermined();
     writer->write(verdict);
-    if (buffer.tellp() >= kBufferBytes) drain();
   };
   progress.phase("Checking pod", pods.size());
   for (size_t k = 0; k < pods.size(); ++k) {
@@ -246,8 +241,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   }
   writer->end(skipped_plugins);
   progress.finish();
-  drain();
-  out.flush();
+  buffer.flush();
 
   if (options.timings) {
     err << fmt::format("podfit: timings: load {:.3f}s ({}, {}), snapshot {:.3f}s, check {:.3f}s ({} x {})\n",

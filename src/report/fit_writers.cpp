@@ -1,5 +1,7 @@
+#include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdio>
 #include <sstream>
 #include <type_traits>
 
@@ -429,6 +431,64 @@ class TableFitReportWriter : public FitReportWriter {
   OutcomeTally tally_;
 };
 
+// Text held until the end of a report without holding it in memory: past 1 MiB it goes to an
+// unnamed temporary file (in memory only when none can be made), so a summary over thousands
+// of nodes costs what streaming the node tables did.
+class SpilledText {
+ public:
+  SpilledText() = default;
+  SpilledText(const SpilledText&) = delete;
+  SpilledText& operator=(const SpilledText&) = delete;
+  ~SpilledText() {
+    if (file_ != nullptr) std::fclose(file_);
+  }
+  void append(std::string_view text) {
+    held_.append(text);
+    if (held_.size() < kHeldBytes) return;
+    if (file_ == nullptr && !no_file_) {
+      file_ = std::tmpfile();
+      no_file_ = file_ == nullptr;
+    }
+    if (file_ == nullptr) return;
+    if (std::fwrite(held_.data(), 1, held_.size(), file_) == held_.size()) {
+      written_ += held_.size();
+      held_.clear();
+      return;
+    }
+    // The disk is full: what the file holds comes back into memory, and the rest stays there.
+    std::string earlier;
+    read_written([&](std::string_view chunk) { earlier.append(chunk); });
+    std::fclose(file_);
+    file_ = nullptr;
+    no_file_ = true;
+    held_.insert(0, earlier);
+  }
+  void copy_to(std::ostream& out) {
+    read_written([&](std::string_view chunk) { out << chunk; });
+    out << held_;
+  }
+
+ private:
+  template <typename Sink>
+  void read_written(Sink&& sink) {
+    if (file_ == nullptr) return;
+    std::rewind(file_);
+    char buffer[1 << 16];
+    for (size_t left = written_; left > 0;) {
+      const size_t n = std::fread(buffer, 1, std::min(left, sizeof buffer), file_);
+      if (n == 0) break;
+      sink(std::string_view(buffer, n));
+      left -= n;
+    }
+  }
+
+  static constexpr size_t kHeldBytes = 1 << 20;
+  std::string held_;
+  std::FILE* file_ = nullptr;
+  size_t written_ = 0;  // bytes in file_
+  bool no_file_ = false;
+};
+
 // The table for several pods: one row per pod (POD FITS NODES MESSAGE), then the node tables of
 // the pods that do not fit (of all with `all_nodes`), then the closing count. The rows are held
 // to align them (one per pod); the node tables are held as the text they print.
@@ -447,14 +507,17 @@ class SummaryFitReportWriter : public FitReportWriter {
     std::string message = r.replicas && !r.replicas->message.empty() ? r.replicas->message : r.message;
     summary_.add({{std::move(pod), ""}, std::move(fits), {std::move(nodes), ""}, {std::move(message), ""}});
     if (all_nodes_ || outcome != Outcome::Fit) {
-      details_ << '\n';
-      write_pod_table(details_, r, style_);
+      std::ostringstream table;
+      table << '\n';
+      write_pod_table(table, r, style_);
+      details_.append(table.view());
     }
   }
   void end(const std::vector<std::string>&) override {
     if (tally_.total() == 0) return;
     summary_.print(out_, style_.color);
-    out_ << details_.view() << '\n' << tally_.line() << '\n';
+    details_.copy_to(out_);
+    out_ << '\n' << tally_.line() << '\n';
   }
 
  private:
@@ -479,7 +542,7 @@ class SummaryFitReportWriter : public FitReportWriter {
   TableStyle style_;
   bool all_nodes_;
   TextTable summary_;
-  std::ostringstream details_;
+  SpilledText details_;
   OutcomeTally tally_;
 };
 

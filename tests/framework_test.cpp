@@ -823,3 +823,67 @@ TEST_CASE("Framework: without details wanted, every rejection keeps its plugin, 
 
 }  // namespace
 }  // namespace podfit
+
+namespace podfit {
+namespace {
+
+// A pending pod a preemption nominated to `node`, at `priority`.
+Pod nominated_pod(std::string name, std::string node, int32_t priority) {
+  Pod pod = make_pod(std::move(name));
+  pod.spec.priority = priority;
+  pod.status.nominated_node_name = std::move(node);
+  return pod;
+}
+
+// framework_test.go's TestFilterPluginsWithNominatedPods, with the filter that fits empty
+// nodes only standing in for the injected one: the first pass counts the nominated pods of equal
+// or higher priority on the node, the second pass the node as it is.
+TEST_CASE("Framework: RunFilterPluginsWithNominatedPods") {
+  const auto verdict = [](const std::vector<Pod>& pending, int32_t priority, const Profile& profile) {
+    World world({"node-a"}, pending);
+    world.snapshot->nominate([](const Pod&) { return true; }, FeatureGates{});
+    Pod pod = make_pod("incoming");
+    pod.spec.priority = priority;
+    const PodInfo info(pod, FeatureGates{});
+    CycleState state;
+    const FilterOutcome got = profile.framework().run(*world.snapshot, info, false, state);
+    return show(got.node_failures[0]);
+  };
+  Profile empty_only;
+  empty_only.no_pods_filter();
+  SUBCASE("node has no nominated pod") { CHECK(verdict({}, 0, empty_only) == ""); }
+  SUBCASE("a nominated pod of higher priority counts on its node") {
+    CHECK(verdict({nominated_pod("high", "node-a", 100)}, 0, empty_only) == "Unschedulable: Nodes failed the fake plugin @NoPodsFilter");
+  }
+  SUBCASE("of equal priority too") {
+    CHECK(verdict({nominated_pod("peer", "node-a", 100)}, 100, empty_only) == "Unschedulable: Nodes failed the fake plugin @NoPodsFilter");
+  }
+  SUBCASE("a nominated pod of lower priority does not") {
+    CHECK(verdict({nominated_pod("low", "node-a", 0)}, 100, empty_only) == "");
+  }
+  SUBCASE("nor one nominated to another node") {
+    CHECK(verdict({nominated_pod("elsewhere", "node-b", 100)}, 0, empty_only) == "");
+  }
+  SUBCASE("nor the pod itself") {
+    Pod self = nominated_pod("incoming", "node-a", 100);
+    CHECK(verdict({self}, 100, empty_only) == "");
+  }
+  SUBCASE("the first pass's Error ends the node's filtering") {
+    Profile erroring;
+    erroring.filter("ErrorFilter", "ErrorFilter", [](const PodInfo&, const NodeInfo& node) {
+      return node.pods().empty() ? Status() : Status(Code::Error, "injected filter status");
+    });
+    CHECK(verdict({nominated_pod("high", "node-a", 100)}, 0, erroring) ==
+          "Error: running \"ErrorFilter\" filter plugin: injected filter status @ErrorFilter");
+  }
+  SUBCASE("a node that fits only with its nominated pods fails the second pass") {
+    Profile needs_a_pod;
+    needs_a_pod.filter("NeedsPod", "NeedsPod", [](const PodInfo&, const NodeInfo& node) {
+      return node.pods().empty() ? Status(Code::Unschedulable, "no pod") : Status();
+    });
+    CHECK(verdict({nominated_pod("high", "node-a", 100)}, 0, needs_a_pod) == "Unschedulable: no pod @NeedsPod");
+  }
+}
+
+}  // namespace
+}  // namespace podfit

@@ -74,7 +74,7 @@ int run_admit(const AdmitOptions& options, std::ostream& out, std::ostream& err)
   if (!options.input.pods.empty()) {
     for (const Candidate& c : input.candidates) pods.push_back(&c.pod);
   } else {
-    pods = snapshot.pending_pods();
+    pods = pending_pods_in(snapshot, input_options.namespace_);
     if (pods.empty()) {
       err << no_pending_pods_notice(input.cluster, options.input.namespace_, "use --pod to check a pod") << '\n';
     }

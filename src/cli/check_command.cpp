@@ -81,6 +81,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   SchedulerConfiguration& scheduler_config = working_set.scheduler_config;
   if (!load_config_option(options.input.config, context.gates, scheduler_config, err)) return 2;
   const Profiles& profiles = working_set.profiles.emplace(scheduler_config, context.gates);
+  nominate_queued_pods(snapshot, profiles, context.gates);
   // Their Score plugins, whose PreScore can end an attempt with an Error.
   const PlacementProfiles& scoring = working_set.scoring.emplace(scheduler_config, profiles, context.gates);
   std::vector<std::string> skipped_plugins = profiles.not_implemented();
@@ -100,7 +101,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
       candidates.push_back(&c);
     }
   } else {
-    pods = snapshot.pending_pods();
+    pods = pending_pods_in(snapshot, options.input.namespace_);
     if (pods.empty()) err << no_pending_pods_notice(cluster, options.input.namespace_, "use --pod to check a pod") << '\n';
   }
   const Clock::time_point check_started = Clock::now();
@@ -141,6 +142,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
       replica_profiles.emplace(scheduler_config, profiles, context.gates, deployment_selector(candidates));
     }
     Snapshot scratch(cluster, context.gates);
+    nominate_queued_pods(scratch, profiles, context.gates);
     replicas = place_replicas(candidate, cluster, scratch, profiles, *replica_profiles, context, err);
   };
   auto write_verdict = [&](const PodVerdict& verdict) {

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "podfit/cli/pending_pods.h"
 #include "podfit/cli/progress.h"
 #include "podfit/config/scheduler_config.h"
 #include "podfit/drain/drain.h"
@@ -46,6 +47,7 @@ std::vector<DrainOutcome> drain_each(const std::vector<std::string>& names, cons
     if (worker > 0) {
       own_snapshot.emplace(cluster, gates);
       own_profiles.emplace(scheduler_config, gates);
+      nominate_queued_pods(*own_snapshot, *own_profiles, gates);
       own_placement.emplace(scheduler_config, *own_profiles, gates);
       drainer = &own_simulator.emplace(cluster, *own_snapshot, *own_placement, gates, flags);
     }
@@ -105,6 +107,7 @@ int run_drain(const DrainOptions& options, std::ostream& out, std::ostream& err)
   if (auto notice = orphaned_pods_notice(snapshot.orphaned_pods()); !notice.empty()) err << notice << '\n';
 
   const Profiles profiles(scheduler_config, gates);
+  nominate_queued_pods(snapshot, profiles, gates);
   const PlacementProfiles placement(scheduler_config, profiles, gates);
   if (!placement.not_run().empty()) {
     err << "podfit: not run (podfit does not implement them): " << join(placement.not_run(), ", ")

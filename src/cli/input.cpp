@@ -407,10 +407,11 @@ bool load_input(const InputOptions& options, LoadedInput& input, std::ostream& e
     if (!set_release_gates(options, *release, input, err)) return false;
   }
   // -n: the pending pods of other namespaces are not checked. They hold no node's resources, so
-  // no verdict changes without them.
+  // no verdict changes without them, except those nominated to a node, which filtering counts there.
   if (!options.namespace_.empty() && options.pods.empty()) {
     std::erase_if(input.cluster.pods, [&](const Pod& pod) {
-      return pod.spec.node_name.empty() && pod.metadata.namespace_ != options.namespace_;
+      return pod.spec.node_name.empty() && pod.metadata.namespace_ != options.namespace_ &&
+             pod.status.nominated_node_name.empty();
     });
   }
   if (!check_admin_access(input.cluster, input.cluster, input.context.gates, err)) return false;

@@ -19,6 +19,23 @@ bool any_in(const std::vector<T>& objects, const std::string& namespace_) {
 
 }  // namespace
 
+std::vector<const Pod*> pending_pods_in(const Snapshot& snapshot, const std::string& namespace_) {
+  std::vector<const Pod*> pods = snapshot.pending_pods();
+  if (!namespace_.empty()) std::erase_if(pods, [&](const Pod* pod) { return pod->metadata.namespace_ != namespace_; });
+  return pods;
+}
+
+void nominate_queued_pods(Snapshot& snapshot, const Profiles& profiles, const FeatureGates& gates) {
+  snapshot.nominate(
+      [&](const Pod& pod) {
+        const Profile* profile = profiles.find(pod.spec.scheduler_name);
+        if (profile == nullptr) return false;
+        return gates.changes.gated_pods_nominated ||
+               run_pre_enqueue_plugins(profile->pre_enqueue, pod, snapshot, gates).is_success();
+      },
+      gates);
+}
+
 bool namespace_exists(const ClusterState& cluster, const std::string& namespace_) {
   const bool declared = std::any_of(cluster.namespaces.begin(), cluster.namespaces.end(),
                                     [&](const Namespace& n) { return n.metadata.name == namespace_; });

@@ -139,8 +139,9 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
   if (!options.input.pods.empty()) {
     for (const Candidate& c : input.candidates) candidates.push_back(&c);
   } else {
-    pending.reserve(snapshot.pending_pods().size());
-    for (const Pod* pod : snapshot.pending_pods()) pending.push_back(Candidate{*pod, std::nullopt, std::nullopt, std::nullopt});
+    const std::vector<const Pod*> pending_pods = pending_pods_in(snapshot, options.input.namespace_);
+    pending.reserve(pending_pods.size());
+    for (const Pod* pod : pending_pods) pending.push_back(Candidate{*pod, std::nullopt, std::nullopt, std::nullopt});
     for (const Candidate& c : pending) candidates.push_back(&c);
     if (candidates.empty()) {
       err << no_pending_pods_notice(cluster, options.input.namespace_, "use --pod to place a pod") << '\n';
@@ -151,6 +152,7 @@ int run_place(const PlaceOptions& options, std::ostream& out, std::ostream& err)
   });
 
   const Profiles profiles(scheduler_config, context.gates);
+  nominate_queued_pods(snapshot, profiles, context.gates);
   const PlacementProfiles placement(scheduler_config, profiles, context.gates, deployment_selector(candidates));
   PlacementReport report;
   report.release = input.release;

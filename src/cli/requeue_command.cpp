@@ -140,7 +140,7 @@ int run_requeue(const RequeueOptions& options, std::ostream& out, std::ostream& 
     for (const Candidate& c : input.candidates) pods.push_back(c.pod);
   } else {
     const Snapshot snapshot(input.cluster, input.context.gates);
-    for (const Pod* p : snapshot.pending_pods()) pods.push_back(*p);
+    for (const Pod* p : pending_pods_in(snapshot, input_options.namespace_)) pods.push_back(*p);
     if (pods.empty()) {
       err << no_pending_pods_notice(input.cluster, options.input.namespace_, "use --pod to name the pods waiting")
           << '\n';

@@ -201,6 +201,8 @@ size_t most_nodes_closable(std::vector<ClosableDomain> domains, size_t pods) {
 
 std::optional<size_t> first_unproven_landing(const std::vector<const Pod*>& pods, Snapshot& snapshot,
                                              const PlacementProfiles& profiles, const FeatureGates& gates) {
+  // The proofs filter nodes as they are: nodes holding nominated pods would need both passes.
+  if (snapshot.has_nominated_pods()) return pods.empty() ? std::nullopt : std::optional<size_t>(0);
   std::vector<const CycleProfile*> cycles;
   std::vector<std::unique_ptr<PodInfo>> infos;
   for (const Pod* pod : pods) {

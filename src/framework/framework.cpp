@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "podfit/model/priority.h"
 #include "podfit/plugins/inter_pod_affinity/inter_pod_affinity.h"
 #include "podfit/plugins/pod_topology_spread/pod_topology_spread.h"
 #include "podfit/plugins/volume_restrictions.h"
@@ -203,6 +204,57 @@ std::vector<Status> Framework::run_all_filters(const CycleState& state, const Po
   return all_filters_on_node(state, pod, node, skip_mask(skipped_plugins));
 }
 
+std::vector<Status> Framework::filter_with_nominated_pods(const CycleState& state, const PodInfo& pod,
+                                                          const NodeInfo& node,
+                                                          const std::vector<const PodInfo*>& nominated,
+                                                          const std::set<std::string>& skipped_plugins,
+                                                          bool all_reasons) const {
+  const std::vector<bool> skip = skip_mask(skipped_plugins);
+  auto filter = [&](const CycleState& use_state, const NodeInfo& use_node) {
+    if (all_reasons) return all_filters_on_node(use_state, pod, use_node, skip);
+    std::vector<Status> failures;
+    if (Status status = filter_node(use_state, pod, use_node, skip); !status.is_success()) {
+      failures.push_back(std::move(status));
+    }
+    return failures;
+  };
+  std::vector<const PodInfo*> yielded_to;
+  const int32_t priority = pod_priority(pod.pod());
+  for (const PodInfo* other : nominated) {
+    if (pod_priority(other->pod()) >= priority && other->pod().metadata.uid != pod.pod().metadata.uid) {
+      yielded_to.push_back(other);
+    }
+  }
+  if (yielded_to.empty()) return filter(state, node);
+  // First pass: the pod must yield to them, so they count as running on the node.
+  NodeInfo with_nominated = node;
+  CycleState cloned = state.clone();
+  for (const PodInfo* other : yielded_to) {
+    with_nominated.add_pod(other);
+    if (Status status = run_pre_filter_extension_add_pod(cloned, pod, *other, with_nominated, skipped_plugins);
+        !status.is_success()) {
+      return {Status::error(status.message())};
+    }
+  }
+  std::vector<Status> failures = filter(cloned, with_nominated);
+  const bool first_pass_failed = !failures.empty();
+  // Second pass: they may land elsewhere, so the pod must fit without them too.
+  if (!first_pass_failed) failures = filter(state, node);
+  if (state.explains() && !failures.empty()) {
+    std::string names;
+    for (const PodInfo* other : yielded_to) {
+      names += fmt::format("{}{} (priority {})", names.empty() ? "" : ", ", other->key(), pod_priority(other->pod()));
+    }
+    const std::string detail = first_pass_failed
+                                   ? "counted with the pods nominated to this node: " + names
+                                   : "fits only with the pods nominated to this node, which may land elsewhere: " + names;
+    for (Status& failure : failures) {
+      if (failure.is_rejected()) failure.with_detail(detail);
+    }
+  }
+  return failures;
+}
+
 namespace {
 
 // One PreFilterExtensions call on the plugins that have them; Success for the others.
@@ -294,8 +346,8 @@ FilterOutcome Framework::run(const Snapshot& snapshot, const PodInfo& pod, bool 
   }
 
   // Every node is evaluated (kube-scheduler stops once it has enough feasible nodes and starts
-  // where the previous cycle left off; podfit reports all of them). Nominated pods are not
-  // added to the nodes (RunFilterPluginsWithNominatedPods' first pass): podfit has no queue.
+  // where the previous cycle left off; podfit reports all of them). A node with nominated pods
+  // is filtered in RunFilterPluginsWithNominatedPods' two passes.
   // Looked up once per pod, not once per node and plugin.
   const std::vector<bool> skipped = skip_mask(out.skipped_plugins);
   // A node's Error ends the attempt: kube-scheduler cancels the other nodes' filters. So that the
@@ -348,6 +400,21 @@ FilterOutcome Framework::run(const Snapshot& snapshot, const PodInfo& pod, bool 
         return;
       }
       const NodeInfo& node = *nodes[i];
+      if (const auto& nominated = snapshot.nominated_pods(i); !nominated.empty()) {
+        std::vector<Status> failures =
+            filter_with_nominated_pods(state, pod, node, nominated, out.skipped_plugins, false);
+        if (failures.empty()) {
+          any_fits.store(true, std::memory_order_relaxed);
+        } else if (failures.front().is_rejected()) {
+          out.rejected_unrecorded[i] = 1;
+        } else if (cancelled(failures.front())) {
+          cut_short[i] = 1;
+        } else {
+          out.node_failures[i] = std::move(failures);
+          errored(k);
+        }
+        return;
+      }
       for (size_t p = 0; p < filter_.size(); ++p) {
         if (skipped[p]) continue;
         Status status = filter_[p]->filter(state, pod, node);
@@ -383,7 +450,9 @@ FilterOutcome Framework::run(const Snapshot& snapshot, const PodInfo& pod, bool 
     }
     const NodeInfo& node = *nodes[i];
     std::vector<Status> failures;
-    if (all_reasons) {
+    if (const auto& nominated = snapshot.nominated_pods(i); !nominated.empty()) {
+      failures = filter_with_nominated_pods(state, pod, node, nominated, out.skipped_plugins, all_reasons);
+    } else if (all_reasons) {
       failures = all_filters_on_node(state, pod, node, skipped);
     } else {
       Status status = filter_node(state, pod, node, skipped);

@@ -143,7 +143,8 @@ void split_by_pdb_violation(const std::vector<const PodInfo*>& pods, const std::
 
 VictimSelection select_victims_on_node(const Framework& framework, const CycleState& state, const PodInfo& pod,
                                        const NodeInfo& node, const std::set<std::string>& skipped_plugins,
-                                       const std::vector<PodDisruptionBudget>& pdbs) {
+                                       const std::vector<PodDisruptionBudget>& pdbs,
+                                       const std::vector<const PodInfo*>& nominated) {
   VictimSelection out;
   NodeInfo copy = node;
   CycleState cycle = state.clone();
@@ -172,7 +173,12 @@ VictimSelection select_victims_on_node(const Framework& framework, const CycleSt
   }
   // Without every lower-priority pod the pod must fit, or this node cannot help (affinity to the
   // victims themselves is deliberately not considered).
-  if (Status status = framework.run_filter(cycle, pod, copy, skipped_plugins); !status.is_success()) {
+  // RunFilterPluginsWithNominatedPods, as everywhere a node is filtered.
+  auto filter = [&]() -> Status {
+    std::vector<Status> failures = framework.filter_with_nominated_pods(cycle, pod, copy, nominated, skipped_plugins, false);
+    return failures.empty() ? Status() : std::move(failures.front());
+  };
+  if (Status status = filter(); !status.is_success()) {
     out.status = std::move(status);
     return out;
   }
@@ -185,7 +191,7 @@ VictimSelection select_victims_on_node(const Framework& framework, const CycleSt
       failure = Status::error(status.message());
       return false;
     }
-    if (framework.run_filter(cycle, pod, copy, skipped_plugins).is_success()) return true;
+    if (filter().is_success()) return true;
     if (Status status = remove(victim); !status.is_success()) failure = Status::error(status.message());
     out.victims.push_back(victim);
     return false;
@@ -287,7 +293,8 @@ Status default_preemption(const Framework& framework, const Snapshot& snapshot, 
       out.nodes[i].status = diagnosis.absent_nodes_status;
       continue;
     }
-    VictimSelection selection = select_victims_on_node(framework, state, pod, *nodes[i], outcome.skipped_plugins, pdbs);
+    VictimSelection selection =
+        select_victims_on_node(framework, state, pod, *nodes[i], outcome.skipped_plugins, pdbs, snapshot.nominated_pods(i));
     if (selection.status.is_success() && !selection.victims.empty()) {
       out.nodes[i] = NodePreemption{Status(), selection.victims, selection.pdb_violations};
       PreemptionCandidate candidate{i, std::move(selection.victims), selection.pdb_violations};

@@ -60,7 +60,10 @@ const NodeInfo* nominated_node_taken(const Framework& filters, const CycleState&
   const std::string& name = pod.pod().status.nominated_node_name;
   const NodeInfo* nominated = name.empty() ? nullptr : snapshot.find_node(name);
   if (nominated == nullptr || !filtered.pre_filter_status.is_success()) return nullptr;
-  return filters.run_filter(state, pod, *nominated, filtered.skipped_plugins).is_success() ? nominated : nullptr;
+  const std::vector<const PodInfo*>& others = snapshot.nominated_pods(snapshot.node_position(name));
+  return filters.filter_with_nominated_pods(state, pod, *nominated, others, filtered.skipped_plugins, false).empty()
+             ? nominated
+             : nullptr;
 }
 
 CycleResult schedule_one(const Pod& pod, Snapshot& snapshot, const CycleProfile& profile, const FeatureGates& gates,

@@ -75,6 +75,13 @@ void requeue_by_hints(const ClusterState& before, const Snapshot& after, const s
                       const std::vector<Pod>& pods, const PluginContext& context, RequeueOutcome& result) {
   Snapshot snapshot(before, context.gates);
   for (const Pod& pod : pods) snapshot.ensure_namespace(pod.metadata.namespace_);
+  // The queue's nominator, as the default profile's queue holds it.
+  snapshot.nominate(
+      [&](const Pod& pod) {
+        return context.gates.changes.gated_pods_nominated ||
+               run_pre_enqueue_plugins(pre_enqueue_plugins(), pod, snapshot, context.gates).is_success();
+      },
+      context.gates);
   const Framework framework(default_filter_plugin_order(context.gates), context);
 
   for (const Pod& pod : pods) {

@@ -98,6 +98,8 @@ ReleaseChanges ReleaseChanges::of(KubernetesRelease release) {
   changes.field_error_values_as_json = release.minor >= 34;
   // kubernetes/kubernetes#128212, v1.33.0.
   changes.required_node_affinity_label_values_checked = release.minor >= 33;
+  // PriorityQueue.addPod's addNominatedPod before moveToActiveQ, v1.37.0.
+  changes.gated_pods_nominated = release.minor >= 37;
   return changes;
 }
 

@@ -160,9 +160,40 @@ void Snapshot::count_claims(const Pod& pod, int delta) {
   }
 }
 
+void Snapshot::nominate(const std::function<bool(const Pod&)>& queued, const FeatureGates& gates) {
+  nominated_infos_.clear();
+  nominated_by_node_.assign(nodes_.size(), {});
+  nominated_count_ = 0;
+  for (const Pod* pod : pending_) {
+    const std::string& name = pod->status.nominated_node_name;
+    if (name.empty()) continue;
+    const size_t position = node_position(name);
+    if (position == nodes_.size() || !queued(*pod)) continue;
+    nominated_infos_.push_back(std::make_unique<PodInfo>(*pod, gates));
+    nominated_by_node_[position].push_back(nominated_infos_.back().get());
+    ++nominated_count_;
+  }
+}
+
+const std::vector<const PodInfo*>& Snapshot::nominated_pods(size_t position) const {
+  static const std::vector<const PodInfo*> kNone;
+  return position < nominated_by_node_.size() ? nominated_by_node_[position] : kNone;
+}
+
+void Snapshot::denominate(const Pod& pod) {
+  if (nominated_count_ == 0) return;
+  const auto same = [&](const PodInfo* nominee) {
+    const ObjectMeta& meta = nominee->pod().metadata;
+    return pod.metadata.uid.empty() ? meta.namespace_ == pod.metadata.namespace_ && meta.name == pod.metadata.name
+                                    : meta.uid == pod.metadata.uid;
+  };
+  for (auto& nominees : nominated_by_node_) nominated_count_ -= std::erase_if(nominees, same);
+}
+
 const PodInfo* Snapshot::assume(const Pod& pod, std::string_view node_name, const FeatureGates& gates) {
   NodeInfo* node = find_node(node_name);
   if (node == nullptr) return nullptr;
+  denominate(pod);
   generation_ = next_generation();
   auto copy = std::make_unique<Pod>(pod);
   copy->spec.node_name = std::string(node_name);

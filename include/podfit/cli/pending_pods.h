@@ -5,10 +5,21 @@
 #include <string_view>
 #include <vector>
 
+#include "podfit/framework/profiles.h"
 #include "podfit/load/workload.h"
 #include "podfit/model/cluster.h"
+#include "podfit/snapshot/snapshot.h"
 
 namespace podfit {
+
+// The snapshot's pending pods a command works on: those of `namespace_` (-n), or all when empty.
+// (-n keeps the pending pods of other namespaces that are nominated to a node: they count there.)
+std::vector<const Pod*> pending_pods_in(const Snapshot& snapshot, const std::string& namespace_);
+
+// Fills the snapshot's nominator as kube-scheduler's queue holds it: the pending pods with
+// status.nominatedNodeName that a profile serves; before v1.37, only those its PreEnqueue
+// plugins admit (a gated pod's nomination was recorded only once it entered the active queue).
+void nominate_queued_pods(Snapshot& snapshot, const Profiles& profiles, const FeatureGates& gates);
 
 // Whether the cluster state has the namespace: its Namespace object, or any object in it (a dump
 // of `kubectl get pods -A` carries no Namespace objects).

@@ -147,6 +147,10 @@ struct ReleaseChanges {
   // node), as every release does in preferred terms.
   bool required_node_affinity_label_values_checked = true;
 
+  // v1.37 (the queue's addPod): a pending pod's nomination (status.nominatedNodeName) is recorded
+  // when the pod is added, gated or not; before, only once PreEnqueue let it into the active queue.
+  bool gated_pods_nominated = true;
+
   // The changes a release has.
   static ReleaseChanges of(KubernetesRelease release);
 };

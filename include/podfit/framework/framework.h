@@ -98,6 +98,14 @@ class Framework {
   // Every Filter plugin on one node: all non-success statuses, in plugin order.
   std::vector<Status> run_all_filters(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
                                       const std::set<std::string>& skipped_plugins) const;
+  // RunFilterPluginsWithNominatedPods on one node: when pods of equal or higher priority than
+  // `pod` (not the pod itself) are among `nominated` (the pods nominated to the node), the
+  // filters run first on a copy of the node holding them, with a clone of `state` told of them
+  // (PreFilter AddPod extensions), then, if the node passed, on the node as it is. The failures
+  // (every plugin's with `all_reasons`, else the first), empty when the node fits.
+  std::vector<Status> filter_with_nominated_pods(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                                                 const std::vector<const PodInfo*>& nominated,
+                                                 const std::set<std::string>& skipped_plugins, bool all_reasons) const;
 
   // RunPreFilterExtensionAddPod / RemovePod: tells each PreFilter plugin with PreFilterExtensions
   // (InterPodAffinity, PodTopologySpread), in PreFilter order and unless it was skipped, that

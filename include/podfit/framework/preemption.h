@@ -40,10 +40,12 @@ struct VictimSelection {
 
 // SelectVictimsOnNode on a copy of `node` and of `state`: removes every lower-priority pod,
 // re-runs the Filter plugins, then reprieves as many pods as still let the pod fit, PDB-violating
-// ones first, each group from the most important down.
+// ones first, each group from the most important down. Every filter run counts `nominated`
+// (the pods nominated to the node) as RunFilterPluginsWithNominatedPods does.
 VictimSelection select_victims_on_node(const Framework& framework, const CycleState& state, const PodInfo& pod,
                                        const NodeInfo& node, const std::set<std::string>& skipped_plugins,
-                                       const std::vector<PodDisruptionBudget>& pdbs);
+                                       const std::vector<PodDisruptionBudget>& pdbs,
+                                       const std::vector<const PodInfo*>& nominated = {});
 
 // A node where preemption would let the pod in.
 struct PreemptionCandidate {

@@ -5,6 +5,7 @@
 
 #include <deque>
 #include <map>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -150,12 +151,28 @@ class Snapshot {
   // AssumedClaimRestore: back to the cluster state's version.
   void restore_resource_claim(std::string_view ns, std::string_view name);
 
+  // The scheduling queue's nominator: the pending pods a preemption nominated to a node
+  // (status.nominatedNodeName naming a node of the snapshot) that `queued` says the queue holds
+  // (a profile serves them; in releases before v1.37, only those PreEnqueue admits). Empty until
+  // called; a later call replaces what an earlier one found.
+  void nominate(const std::function<bool(const Pod&)>& queued, const FeatureGates& gates);
+  // The pods nominated to the node at `position` in nodes(), in input order.
+  const std::vector<const PodInfo*>& nominated_pods(size_t position) const;
+  bool has_nominated_pods() const { return nominated_count_ > 0; }
+  // DeleteNominatedPodIfExists: a nominated pod assumed onto a node (its UID, or namespace and
+  // name) is no longer nominated.
+  void denominate(const Pod& pod);
+
  private:
   void add_to_node(NodeInfo& node, const PodInfo* pod);
   void count_claims(const Pod& pod, int delta);
   void record_change(const PodInfo* pod, int delta);
 
   static constexpr size_t kMaxPodChangesToReplay = 256;
+
+  std::vector<std::unique_ptr<PodInfo>> nominated_infos_;
+  std::vector<std::vector<const PodInfo*>> nominated_by_node_;  // by node position; empty when none
+  size_t nominated_count_ = 0;
 
   const ClusterState* cluster_;
   StorageLookup storage_;

@@ -4,6 +4,7 @@
 #include "podfit/util/plural.h"
 #include "podfit/util/strings.h"
 #include "document_writer.h"
+#include "node_table.h"
 #include "text_table.h"
 #include "what_if_field.h"
 
@@ -143,21 +144,9 @@ void write_drain_table(std::ostream& out, const DrainOutcome& outcome, const Dra
   for (const DrainedPod& p : outcome.pods) {
     if (p.rejections.empty()) continue;
     out << fmt::format("\nreplacement {} of {}/{} fits no node:\n", p.replacement, p.namespace_, p.name);
-    TextTable nodes({"NODE", "FIT", "PLUGIN", "CODE", "REASONS", "DETAILS"});
-    for (const auto& [node, failures] : p.rejections) {
-      if (failures.empty()) {
-        nodes.add({{node, ""}, {"yes", "32"}, {"", ""}, {"", ""}, {"", ""}, {"", ""}});
-        continue;
-      }
-      bool first = true;
-      for (const Status& s : failures) {
-        nodes.add({{first ? node : "", ""}, {first ? "no" : "", "31"}, {s.plugin(), ""},
-                   {std::string(code_name(s.code())), ""}, {join(s.reasons(), ", "), ""},
-                   {join(s.details(), "; "), ""}});
-        first = false;
-      }
-    }
-    nodes.print(out, style.color);
+    std::vector<NodeVerdict> nodes;
+    for (const auto& [node, failures] : p.rejections) nodes.push_back(NodeVerdict{node, failures.empty(), failures});
+    write_node_table(out, nodes, TableStyle{style.color, true});
   }
 }
 

@@ -13,6 +13,7 @@
 #include "podfit/util/plural.h"
 #include "podfit/util/strings.h"
 #include "document_writer.h"
+#include "node_table.h"
 #include "what_if_field.h"
 #include "text_table.h"
 
@@ -288,6 +289,46 @@ class NamesFitReportWriter : public FitReportWriter {
   bool several_pods_;
 };
 
+}  // namespace
+
+void write_node_table(std::ostream& out, const std::vector<NodeVerdict>& nodes, const TableStyle& style) {
+  // CODE (UnschedulableAndUnresolvable) and DETAILS only in -o wide: the default fits 80 columns.
+  std::vector<std::string> header = {"NODE", "FIT", "PLUGIN", "REASONS"};
+  if (style.wide) header = {"NODE", "FIT", "PLUGIN", "CODE", "REASONS", "DETAILS"};
+  TextTable table(header);
+  auto add_row = [&](std::string node, TextTable::Cell fit, std::string plugin, std::string_view code,
+                     std::string reasons, std::string details) {
+    std::vector<TextTable::Cell> row = {{std::move(node), ""}, std::move(fit), {std::move(plugin), ""}};
+    if (style.wide) row.push_back({std::string(code), ""});
+    row.push_back({std::move(reasons), ""});
+    if (style.wide) row.push_back({std::move(details), ""});
+    table.add(std::move(row));
+  };
+  for (const NodeVerdict& n : nodes) {
+    if (n.fit) {
+      add_row(std::string(n.name), {"yes", "32"}, "", "", "", "");
+      continue;
+    }
+    if (!n.evaluated) {
+      add_row(std::string(n.name), {"-", ""}, "", "", "not evaluated: the attempt ended in an error", "");
+      continue;
+    }
+    bool first_failure = true;
+    // A DaemonSet creates no pod for a node it should not run on: that is not a pending pod,
+    // nor a failure to colour red.
+    const bool no_daemon_pod = n.daemon_pod == false;
+    const std::string no = no_daemon_pod ? "no pod" : "no";
+    for (const Status& s : n.failures) {
+      add_row(first_failure ? std::string(n.name) : "", {first_failure ? no : "", no_daemon_pod ? "" : "31"}, s.plugin(),
+              code_name(s.code()), join(s.reasons(), ", "), join(s.details(), "; "));
+      first_failure = false;
+    }
+  }
+  table.print(out, style.color);
+}
+
+namespace {
+
 // -o table and wide: one pod's verdict line, then its table of nodes.
 void write_pod_table(std::ostream& out, const PodVerdict& r, const TableStyle& style) {
   std::string verdict = r.workload ? workload_title(r) : fmt::format("{}/{}", r.namespace_, r.name);
@@ -327,39 +368,7 @@ void write_pod_table(std::ostream& out, const PodVerdict& r, const TableStyle& s
     out << fmt::format("replicas: {} of {} placed; {} is not: {}\n", r.replicas->placed, r.replicas->wanted,
                        r.replicas->first_unplaced, r.replicas->message);
   }
-  // CODE (UnschedulableAndUnresolvable) and DETAILS only in -o wide: the default fits 80 columns.
-  std::vector<std::string> header = {"NODE", "FIT", "PLUGIN", "REASONS"};
-  if (style.wide) header = {"NODE", "FIT", "PLUGIN", "CODE", "REASONS", "DETAILS"};
-  TextTable table(header);
-  auto add_row = [&](std::string node, TextTable::Cell fit, std::string plugin, std::string_view code,
-                     std::string reasons, std::string details) {
-    std::vector<TextTable::Cell> row = {{std::move(node), ""}, std::move(fit), {std::move(plugin), ""}};
-    if (style.wide) row.push_back({std::string(code), ""});
-    row.push_back({std::move(reasons), ""});
-    if (style.wide) row.push_back({std::move(details), ""});
-    table.add(std::move(row));
-  };
-  for (const NodeVerdict& n : r.nodes) {
-    if (n.fit) {
-      add_row(std::string(n.name), {"yes", "32"}, "", "", "", "");
-      continue;
-    }
-    if (!n.evaluated) {
-      add_row(std::string(n.name), {"-", ""}, "", "", "not evaluated: the attempt ended in an error", "");
-      continue;
-    }
-    bool first_failure = true;
-    // A DaemonSet creates no pod for a node it should not run on: that is not a pending pod,
-    // nor a failure to colour red.
-    const bool no_daemon_pod = n.daemon_pod == false;
-    const std::string no = no_daemon_pod ? "no pod" : "no";
-    for (const Status& s : n.failures) {
-      add_row(first_failure ? std::string(n.name) : "", {first_failure ? no : "", no_daemon_pod ? "" : "31"}, s.plugin(),
-              code_name(s.code()), join(s.reasons(), ", "), join(s.details(), "; "));
-      first_failure = false;
-    }
-  }
-  table.print(out, style.color);
+  write_node_table(out, r.nodes, style);
   if (r.post_filter && !r.post_filter->nominated_node.empty()) {
     const PostFilterReport& p = *r.post_filter;
     std::vector<std::string> victims;
